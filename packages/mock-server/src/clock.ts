@@ -1,0 +1,55 @@
+// The mock's only source of time. Domain code, availability ("past" slots), timestamps and the
+// webhook dispatcher all read it, so a test can pin or move time without waiting.
+
+export interface Clock {
+  /** Current time in epoch milliseconds. */
+  now(): number;
+  /** Jump to an absolute time. */
+  set(time: Date | string | number): void;
+  /** Move forward (or back, with a negative number) by `ms`. */
+  advance(ms: number): void;
+  /** True when time only moves through set()/advance() (a frozen test clock). */
+  readonly manual: boolean;
+}
+
+export function toEpochMs(time: Date | string | number): number {
+  const ms = time instanceof Date ? time.getTime() : typeof time === 'string' ? Date.parse(time) : time;
+  if (!Number.isFinite(ms)) throw new TypeError(`Invalid time: ${String(time)}`);
+  return ms;
+}
+
+/**
+ * A frozen clock starting at `start`: time moves only when told to. Tests use it so that
+ * availability and webhook retry times are exact.
+ */
+export function createManualClock(start: Date | string | number): Clock {
+  let current = toEpochMs(start);
+  return {
+    manual: true,
+    now: () => current,
+    set(time) {
+      current = toEpochMs(time);
+    },
+    advance(ms) {
+      current += ms;
+    },
+  };
+}
+
+/**
+ * Wall-clock time plus an offset: set()/advance() shift the offset and time keeps flowing, which is
+ * what the standalone server wants ("pretend it is next Monday").
+ */
+export function createSystemClock(realNow: () => number = Date.now): Clock {
+  let offset = 0;
+  return {
+    manual: false,
+    now: () => realNow() + offset,
+    set(time) {
+      offset = toEpochMs(time) - realNow();
+    },
+    advance(ms) {
+      offset += ms;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// Web Crypto only (no node:crypto) so that signing and verifying run in Node, Deno, Bun,
+// Cloudflare Workers and browsers. The mock server signs its deliveries with this same code.
+
+export type WebhookPayload = string | Uint8Array;
+
+const encoder = new TextEncoder();
+
+/** The exact bytes that were (or will be) signed: strings are UTF-8 encoded, bytes are copied. */
+export function payloadBytes(rawBody: WebhookPayload): Uint8Array<ArrayBuffer> {
+  return typeof rawBody === 'string' ? encoder.encode(rawBody) : new Uint8Array(rawBody);
+}
+
+/** Lower-case hex HMAC-SHA256 of `rawBody`, keyed with the UTF-8 bytes of `secret`. */
+export async function hmacSha256Hex(rawBody: WebhookPayload, secret: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, payloadBytes(rawBody)));
+  let hex = '';
+  for (const byte of mac) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/**
+ * The `X-Webhook-Signature` header value for `rawBody`: `sha256=` + lower-case hex HMAC-SHA256.
+ * Use it in tests to build deliveries your receiver accepts.
+ */
+export async function signWebhookPayload(rawBody: WebhookPayload, secret: string): Promise<string> {
+  return `sha256=${await hmacSha256Hex(rawBody, secret)}`;
+}
