@@ -1,0 +1,2000 @@
+/**
+ * DO NOT EDIT. Generated from openapi.yaml by packages/sdk/scripts/generate.mjs (openapi-typescript).
+ * Change openapi.yaml and run `pnpm generate`; CI fails when this file drifts from the spec.
+ */
+
+export interface paths {
+    "/api/v1/{slug}/reservations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List reservations
+         * @description **Permission: Read** (`x-permission: read`). Without it: 403 PERMISSION_DENIED
+         *     `API key does not have read permission`.
+         *
+         *     Returns the project's reservations (without `statusHistory`), filtered by the query parameters.
+         *     `date` and `from`/`to` may be combined; `from` and `to` are inclusive dates.
+         *
+         *     **Order:** `date`, then `from`, then `createdAt`, ascending.
+         *
+         *     **Paging:** `count` is the number of records in this response, `total` the number of all matching
+         *     records. A client pages by increasing `offset` by `limit` until the records collected reach
+         *     `total`. A `limit` above 100 is clamped to 100 (not rejected); `limit` < 1 or `offset` < 0 is
+         *     400 VALIDATION_ERROR. An `offset` at or beyond `total` returns an empty page.
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
+         *     400 VALIDATION_ERROR (bad date, unknown `status`, unknown `branchId`, bad `limit`/`offset`).
+         */
+        get: operations["listReservations"];
+        put?: never;
+        /**
+         * Create a reservation
+         * @description **Permission: Write** (`x-permission: write`). Without it: 403 PERMISSION_DENIED
+         *     `API key does not have write permission`.
+         *
+         *     Creates a reservation in status **PENDING**, writes a status history entry (action `created`,
+         *     changedBy `system`) and sends the `reservation.created` webhook.
+         *
+         *     - **Required fields:** `email`, `date`, `from`, `to`, and `phone` when the project setting
+         *       `requirePhone` is true. If any is missing the answer is 400 without a `code` and with the message
+         *       `Missing required fields: ` followed by exactly the missing ones in the order email, date, from,
+         *       to, phone (e.g. `Missing required fields: email, date, from, to`).
+         *     - `guests` defaults to **1** when omitted; it must be a positive integer and not above the chosen
+         *       table's capacity (otherwise 400 VALIDATION_ERROR).
+         *     - Unknown `tableId`, `serviceIds` entry or `branchId`, a bad date or `HH:MM` time, `from` not before
+         *       `to`, or a bad e-mail is 400 VALIDATION_ERROR.
+         *     - **Customer upsert:** the customer is found by e-mail (case-insensitive) within the project, or
+         *       created; given `firstName`, `lastName` and `phone` update it.
+         *     - **Blacklist:** a blacklisted customer (e-mail case-insensitive, or phone) gets 403
+         *       CUSTOMER_BLACKLISTED `Customer is blacklisted`.
+         *     - **Opening hours:** the whole `[from, to)` interval must lie within the opening hours of that day
+         *       (project local time), not across the break, and not on a closed day or a closed holiday;
+         *       otherwise 422 OUTSIDE_OPENING_HOURS.
+         *     - **Double booking:** only when `tableId` is given. Two reservations overlap when their `[from, to)`
+         *       intervals on the same date intersect; touching ends (10:00–11:00 and 11:00–12:00) do not overlap.
+         *       Only active reservations (PENDING, CONFIRMED) count. An overlap is 409 DOUBLE_BOOKING. Concurrent
+         *       creations for the same table and time give exactly one 201; all others get 409.
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
+         *     413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, missing required fields, VALIDATION_ERROR),
+         *     403 CUSTOMER_BLACKLISTED, 422 OUTSIDE_OPENING_HOURS, 409 DOUBLE_BOOKING. A rejected request
+         *     creates nothing and sends no event.
+         */
+        post: operations["createReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{slug}/reservations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+                /**
+                 * @description Reservation id. An unknown id, or the id of another project's reservation, is 404 RESERVATION_NOT_FOUND.
+                 * @example res_k3m9x2p7
+                 */
+                id: components["parameters"]["ReservationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reservation
+         * @description **Permission: Read** (`x-permission: read`). Without it: 403 PERMISSION_DENIED
+         *     `API key does not have read permission`.
+         *
+         *     Returns one reservation including its `statusHistory` (oldest entry first). History actions are
+         *     `created`, `confirmed`, `cancelled`, `completed`, `no_show`; `changedBy` is `system` for creation
+         *     through the API and the acting API key's id (`key_…`) for changes through the API.
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
+         *     404 RESERVATION_NOT_FOUND (unknown id, or a reservation of another project).
+         */
+        get: operations["getReservation"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a reservation
+         * @description **Permission: Delete** (`x-permission: delete`). Without it: 403 PERMISSION_DENIED
+         *     `API key does not have delete permission`.
+         *
+         *     Cancels the reservation: moves **PENDING or CONFIRMED to CANCELLED** with the optional `reason`,
+         *     writes a status history entry (action `cancelled`, changedBy = the API key's id `key_…`, `reason`)
+         *     and sends `reservation.cancelled` (`cancelledBy` = the key id, `reason` = the given reason or
+         *     null). The reservation is not removed. DELETE from a final state (CANCELLED, COMPLETED, NO_SHOW) is
+         *     409 INVALID_STATUS_TRANSITION `Cannot change status from <current> to CANCELLED`.
+         *
+         *     The JSON body is optional; when present it must be a JSON object (else 400 INVALID_JSON) and
+         *     `reason` must be a string (else 400 VALIDATION_ERROR).
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
+         *     413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, VALIDATION_ERROR), 404 RESERVATION_NOT_FOUND,
+         *     409 INVALID_STATUS_TRANSITION. A rejected request changes nothing and sends no event.
+         */
+        delete: operations["cancelReservation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{slug}/reservations/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+                /**
+                 * @description Reservation id. An unknown id, or the id of another project's reservation, is 404 RESERVATION_NOT_FOUND.
+                 * @example res_k3m9x2p7
+                 */
+                id: components["parameters"]["ReservationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a reservation's status
+         * @description **Permission: Write** (`x-permission: write`). Without it: 403 PERMISSION_DENIED
+         *     `API key does not have write permission`.
+         *
+         *     Allowed transitions (all others, including a PATCH to the current status, are 409
+         *     INVALID_STATUS_TRANSITION `Cannot change status from X to Y`):
+         *
+         *     | From | To | Event |
+         *     |---|---|---|
+         *     | PENDING | CONFIRMED | `reservation.confirmed` (`confirmedBy` = key id) |
+         *     | PENDING | CANCELLED | `reservation.cancelled` (`cancelledBy` = key id, `reason` or null) |
+         *     | CONFIRMED | COMPLETED | `reservation.completed` |
+         *     | CONFIRMED | CANCELLED | `reservation.cancelled` |
+         *     | CONFIRMED | NO_SHOW | none (NO_SHOW sends no event) |
+         *
+         *     COMPLETED, CANCELLED and NO_SHOW are final. Each transition writes a status history entry (action
+         *     `confirmed`, `cancelled`, `completed` or `no_show`; changedBy = the API key's id `key_…`) carrying
+         *     the optional `note`, and `reason` for CANCELLED. An unknown `status` value is 400 VALIDATION_ERROR.
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
+         *     413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, VALIDATION_ERROR), 404 RESERVATION_NOT_FOUND,
+         *     409 INVALID_STATUS_TRANSITION. A rejected request changes nothing and sends no event.
+         */
+        patch: operations["updateReservationStatus"];
+        trace?: never;
+    };
+    "/api/v1/{slug}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get availability for a day
+         * @description **Permission: none** (`x-permission: none`): any valid key of the project, whatever its
+         *     permissions.
+         *
+         *     Returns the time slots of one day (project local time, IANA time zone of the project, default
+         *     `Europe/Prague`).
+         *
+         *     - **Slot length:** `duration` if given, else the `duration` of the service `serviceId` if given,
+         *       else the project's default slot length (30 minutes). Slots start at `open` and step by the slot
+         *       length; a slot never crosses `close` or the break (`breakStart`–`breakEnd`).
+         *     - **Available:** a slot is available when it is not in the past (project local time) and at least
+         *       one active table of the branch has no overlapping active (PENDING or CONFIRMED) reservation; a
+         *       branch without tables has one implicit place. Overlap means the `[from, to)` intervals intersect.
+         *     - **Closed day or holiday:** `isOpen: false`, `reason` (the holiday's name, or `Closed`),
+         *       `slots: []`, and no `openingHours`. On an open day `openingHours` is present and `reason` absent.
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 400 VALIDATION_ERROR (missing or
+         *     bad `date`, unknown `branchId` or `serviceId`, bad `duration`).
+         */
+        get: operations["getAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{slug}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the weekly schedule and holidays
+         * @description **Permission: none** (`x-permission: none`): any valid key of the project, whatever its
+         *     permissions.
+         *
+         *     `openingHours` has one entry per weekday ordered by `dayOfWeek` (0 = Sunday … 6 = Saturday) with
+         *     the Czech day name (Neděle, Pondělí, Úterý, Středa, Čtvrtek, Pátek, Sobota); `open` and `close`
+         *     (project local time) are present for open days only. `holidays` are ordered by date.
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH.
+         */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{slug}/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List tables
+         * @description **Permission: none** (`x-permission: none`): any valid key of the project, whatever its
+         *     permissions.
+         *
+         *     Only active tables are listed, ordered by `position`. `count` is the number of tables returned.
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 400 VALIDATION_ERROR (unknown
+         *     `branchId`).
+         */
+        get: operations["listTables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{slug}/services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List services
+         * @description **Permission: none** (`x-permission: none`): any valid key of the project, whatever its
+         *     permissions.
+         *
+         *     Only active services (`isActive: true`) are listed, ordered by `name`. `count` is the number of
+         *     services returned.
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 400 VALIDATION_ERROR (unknown
+         *     `branchId`).
+         */
+        get: operations["listServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{slug}/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get project info, settings and branding
+         * @description **Permission: none** (`x-permission: none`): any valid key of the project, whatever its
+         *     permissions.
+         *
+         *     Returns the project, its settings (including `timeZone`, the project's IANA time zone, default
+         *     `Europe/Prague`, and `requirePhone`, which makes `phone` required on `POST /reservations`) and its
+         *     branding colours.
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH.
+         */
+        get: operations["getProjectInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{slug}/gallery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List gallery photos
+         * @description **Permission: Media** (`x-permission: media`). Without it: 403 PERMISSION_DENIED
+         *     `API key does not have media read permission`.
+         *
+         *     Photos ordered by `displayOrder`. `count` is the number of photos in this response, `total` the
+         *     number of all photos. **Paging:** increase `offset` by `limit` until the photos collected reach
+         *     `total`. A `limit` above 100 is clamped to 100 (not rejected).
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
+         *     400 VALIDATION_ERROR (`limit` < 1, `offset` < 0, not integers).
+         */
+        get: operations["listGalleryPhotos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/{slug}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List reviews
+         * @description **Permission: Media** (`x-permission: media`). Without it: 403 PERMISSION_DENIED
+         *     `API key does not have media read permission`.
+         *
+         *     Only approved and visible reviews, newest first (`createdAt` descending). `count` is the number
+         *     of reviews in this response, `total` the number of all approved and visible reviews,
+         *     `totalReviews` the number used for the average, and `averageRating` their mean rating rounded to
+         *     one decimal (null when there are none). **Paging:** increase `offset` by `limit` until the reviews
+         *     collected reach `total`. A `limit` above 50 is clamped to 50 (not rejected).
+         *
+         *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
+         *     400 VALIDATION_ERROR (`limit` < 1, `offset` < 0, not integers).
+         */
+        get: operations["listReviews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "reservation.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reservation.created
+         * @description Sent when a reservation is created (`POST /reservations`). `data.reservation` carries id, date,
+         *     from, to, status (PENDING), guests, note (null when none), customer (firstName, lastName, email,
+         *     phone), services (id, name) and table (id, name; null when none), createdAt.
+         *
+         *     **Delivery (all events):** `POST` with `Content-Type: application/json` and
+         *     `X-Webhook-Signature: sha256=<hex>`, the lower-case hex HMAC-SHA256 of the exact request body
+         *     bytes (serialised once) keyed with the UTF-8 bytes of the project's signing secret (`whsec_`
+         *     followed by 32 random bytes in base64url; demo-bistro: `whsec_demo_bistro`). Compare against the
+         *     raw body before parsing it. Up to 5 attempts at 0, 1, 6, 36 and 156 minutes after the event
+         *     (delays 0, 1 min, 5 min, 30 min, 2 h, each counted from the previous attempt). A 2xx answer ends
+         *     the delivery; a non-2xx answer, a network error or no answer within 5 s is a failed attempt and is
+         *     retried; after the 5th failure the delivery is marked failed. An event may arrive more than once:
+         *     deduplicate, e.g. by event name, reservation id and timestamp. NO_SHOW sends no event.
+         */
+        post: operations["reservationCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reservation.confirmed
+         * @description Sent when a reservation moves PENDING → CONFIRMED (`PATCH /reservations/{id}/status`).
+         *     `confirmedBy` is the acting API key's id (`key_…`), the same value as `changedBy` in the status
+         *     history. Delivery and signature rules: see `reservation.created` and `x-webhook-delivery`
+         *     (sha256= HMAC over the exact body bytes; attempts at 0, 1, 6, 36, 156 minutes; 5 s timeout;
+         *     failed after 5 attempts; deduplicate).
+         */
+        post: operations["reservationConfirmedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reservation.cancelled
+         * @description Sent when a reservation moves PENDING or CONFIRMED → CANCELLED, through
+         *     `PATCH /reservations/{id}/status` or `DELETE /reservations/{id}`. `reason` is the given reason or
+         *     null when none was given; `cancelledBy` is the acting API key's id (`key_…`). Delivery and
+         *     signature rules: see `reservation.created` and `x-webhook-delivery` (sha256= HMAC over the exact
+         *     body bytes; attempts at 0, 1, 6, 36, 156 minutes; 5 s timeout; failed after 5 attempts;
+         *     deduplicate).
+         */
+        post: operations["reservationCancelledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reservation.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * reservation.completed
+         * @description Sent when a reservation moves CONFIRMED → COMPLETED (`PATCH /reservations/{id}/status`).
+         *     Delivery and signature rules: see `reservation.created` and `x-webhook-delivery` (sha256= HMAC
+         *     over the exact body bytes; attempts at 0, 1, 6, 36, 156 minutes; 5 s timeout; failed after 5
+         *     attempts; deduplicate).
+         */
+        post: operations["reservationCompletedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description Reservation state. New reservations start in PENDING. Active states: PENDING, CONFIRMED. Final states (no outgoing transitions): CANCELLED, COMPLETED, NO_SHOW.
+         * @enum {string}
+         */
+        ReservationStatus: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+        /**
+         * @description Action of a status history entry: `created` (POST), `confirmed`, `cancelled` (PATCH or DELETE), `completed`, `no_show`.
+         * @enum {string}
+         */
+        StatusHistoryAction: "created" | "confirmed" | "cancelled" | "completed" | "no_show";
+        /**
+         * @description Machine-readable error code. The 400 "Missing required fields" error of `POST /reservations` has no code.
+         * @enum {string}
+         */
+        ErrorCode: "API_KEY_MISSING" | "API_KEY_INVALID" | "PROJECT_MISMATCH" | "PERMISSION_DENIED" | "INVALID_JSON" | "VALIDATION_ERROR" | "RESERVATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATUS_TRANSITION" | "DOUBLE_BOOKING" | "CUSTOMER_BLACKLISTED" | "OUTSIDE_OPENING_HOURS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+        /**
+         * @description Webhook event names. NO_SHOW sends no event.
+         * @enum {string}
+         */
+        WebhookEventName: "reservation.created" | "reservation.confirmed" | "reservation.cancelled" | "reservation.completed";
+        /** @description The reservation's customer. Found by e-mail (case-insensitive) within the project, or created, on `POST /reservations`; given names and phone update it. Fields not known are null. */
+        Customer: {
+            id: string;
+            firstName: string | null;
+            lastName: string | null;
+            /** Format: email */
+            email: string;
+            phone: string | null;
+        };
+        /** @description A service booked with the reservation. */
+        ReservationServiceItem: {
+            id: string;
+            name: string;
+            /** @description Minutes. */
+            duration: number;
+            price: number;
+        };
+        /** @description The table assigned to the reservation. */
+        ReservationTable: {
+            id: string;
+            name: string;
+            capacity: number;
+        };
+        /** @description A reservation as listed (without `statusHistory`). */
+        Reservation: {
+            /** @description Reservation identifier. */
+            id: string;
+            /**
+             * Format: date
+             * @description Local date of the project (`YYYY-MM-DD`).
+             */
+            date: string;
+            /** @description Start time, local `HH:MM`. */
+            from: string;
+            /** @description End time, local `HH:MM` (exclusive; later than `from`). */
+            to: string;
+            status: components["schemas"]["ReservationStatus"];
+            /** @description Number of guests; 1 when omitted on creation. */
+            guests: number;
+            /** @description Free note; null when none. */
+            note: string | null;
+            customer: components["schemas"]["Customer"];
+            /** @description Booked services; empty when none. */
+            services: components["schemas"]["ReservationServiceItem"][];
+            /** @description Assigned table; null when no table is assigned. */
+            table: components["schemas"]["ReservationTable"] | null;
+            /**
+             * Format: date-time
+             * @description Creation timestamp (UTC).
+             */
+            createdAt: string;
+        };
+        /** @description One change of a reservation's status. */
+        StatusHistoryEntry: {
+            status: components["schemas"]["ReservationStatus"];
+            /** @description `system` for creation through the API; the acting API key's id (`key_…`) for changes through the API; otherwise an identifier of the acting admin user. */
+            changedBy: string;
+            action: components["schemas"]["StatusHistoryAction"];
+            /** Format: date-time */
+            changedAt: string;
+            /** @description Note given with the change (PATCH `note`); absent when none. */
+            note?: string;
+            /** @description Cancellation reason (PATCH or DELETE `reason`); absent when none. */
+            reason?: string;
+        };
+        /** @description A reservation with its status history (oldest entry first). */
+        ReservationDetail: {
+            /** @description Reservation identifier. */
+            id: string;
+            /**
+             * Format: date
+             * @description Local date of the project (`YYYY-MM-DD`).
+             */
+            date: string;
+            /** @description Start time, local `HH:MM`. */
+            from: string;
+            /** @description End time, local `HH:MM` (exclusive; later than `from`). */
+            to: string;
+            status: components["schemas"]["ReservationStatus"];
+            /** @description Number of guests; 1 when omitted on creation. */
+            guests: number;
+            /** @description Free note; null when none. */
+            note: string | null;
+            customer: components["schemas"]["Customer"];
+            /** @description Booked services; empty when none. */
+            services: components["schemas"]["ReservationServiceItem"][];
+            /** @description Assigned table; null when no table is assigned. */
+            table: components["schemas"]["ReservationTable"] | null;
+            /**
+             * Format: date-time
+             * @description Creation timestamp (UTC).
+             */
+            createdAt: string;
+            /** @description Status changes, oldest first; the first entry is the `created` one. */
+            statusHistory: components["schemas"]["StatusHistoryEntry"][];
+        };
+        /** @description The reservation as returned by creation. */
+        CreatedReservation: {
+            id: string;
+            /**
+             * @description Always PENDING.
+             * @constant
+             */
+            status: "PENDING";
+            /** Format: date */
+            date: string;
+            from: string;
+            to: string;
+        };
+        /** @description The reservation as returned by a status change. */
+        ReservationStatusChange: {
+            id: string;
+            status: components["schemas"]["ReservationStatus"];
+        };
+        /**
+         * @description Body of `POST /reservations`. `email`, `date`, `from` and `to` are required; `phone` is also
+         *     required when the project setting `requirePhone` is true (see `GET /info`). A missing required field
+         *     gives 400 without a code and the message `Missing required fields: ` + the missing names in the
+         *     order email, date, from, to, phone. Wrong types or formats give 400 VALIDATION_ERROR. Unknown
+         *     properties are ignored.
+         */
+        CreateReservationRequest: {
+            /**
+             * Format: email
+             * @description Customer e-mail; the customer is found by it (case-insensitive) or created.
+             */
+            email: string;
+            firstName?: string;
+            lastName?: string;
+            /** @description Customer phone. Required when the project's `requirePhone` setting is true (demo-salon); optional otherwise (demo-bistro). */
+            phone?: string;
+            /** Format: date */
+            date: string;
+            /** @description Start time, local `HH:MM`; must be before `to`. */
+            from: string;
+            /** @description End time, local `HH:MM`. */
+            to: string;
+            /**
+             * @description Number of guests (default 1); not above the capacity of `tableId`'s table.
+             * @default 1
+             */
+            guests?: number;
+            /** @description Branch; an unknown id is 400 VALIDATION_ERROR. */
+            branchId?: string;
+            /** @description Table to reserve; an unknown id is 400 VALIDATION_ERROR. Only when it is given is the request checked for DOUBLE_BOOKING. */
+            tableId?: string;
+            /** @description Services to book; an unknown id is 400 VALIDATION_ERROR. */
+            serviceIds?: string[];
+            /** @description Free note. */
+            note?: string;
+        };
+        /** @description Body of `PATCH /reservations/{id}/status`. Unknown properties are ignored. */
+        UpdateReservationStatusRequest: {
+            status: components["schemas"]["ReservationStatus"];
+            /** @description Note on the change, stored in the status history entry. */
+            note?: string;
+            /** @description Reason, for a change to CANCELLED (stored in the history entry and sent in the event). */
+            reason?: string;
+        };
+        /** @description Optional body of `DELETE /reservations/{id}`. Unknown properties are ignored. */
+        CancelReservationRequest: {
+            /** @description Cancellation reason (stored in the history entry and sent in the event). */
+            reason?: string;
+        };
+        Service: {
+            id: string;
+            name: string;
+            description: string | null;
+            /** @description Minutes. */
+            duration: number;
+            price: number;
+            /** @enum {string} */
+            currency: "CZK" | "EUR";
+            branchId: string | null;
+            /** @description Always true in lists (only active services are listed). */
+            isActive: boolean;
+        };
+        Table: {
+            id: string;
+            name: string;
+            /** @description Short label, e.g. a number. */
+            label: string | null;
+            /** @description Maximum number of guests. */
+            capacity: number;
+            branchId: string | null;
+            /** @description Zone such as terrace or interior. */
+            zoneId: string | null;
+            /** @description Display order (lists are sorted by it). */
+            position: number;
+            visualX: number | null;
+            visualY: number | null;
+            visualWidth: number | null;
+            visualHeight: number | null;
+            /** @description Degrees. */
+            visualRotation: number | null;
+            /** @enum {string|null} */
+            visualShape: "rectangle" | "circle" | "square" | null;
+        };
+        Photo: {
+            id: string;
+            /** Format: uri */
+            imageUrl: string;
+            title: string | null;
+            description: string | null;
+            displayOrder: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Review: {
+            id: string;
+            /** @description Shortened display name. */
+            customerName: string;
+            rating: number;
+            comment: string | null;
+            businessReply: string | null;
+            /** Format: date-time */
+            repliedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Project: {
+            id: string;
+            name: string;
+            slug: string;
+            /** Format: uri */
+            logoUrl: string | null;
+            address: string | null;
+            /** Format: email */
+            contactEmail: string | null;
+            contactPhone: string | null;
+            isActive: boolean;
+        };
+        Branch: {
+            id: string;
+            name: string;
+            address: string;
+        };
+        Settings: {
+            primaryColor: string;
+            secondaryColor: string;
+            accentColor: string;
+            borderColor: string;
+            fontFamily: string;
+            branches: components["schemas"]["Branch"][];
+            /** @description Links by network name, e.g. `facebook`, `instagram`. */
+            socialLinks: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            defaultView: "calendar" | "list";
+            /** @description Show prices. */
+            showPrices: boolean;
+            /** @description Allow notes on reservations. */
+            allowNotes: boolean;
+            /** @description Phone is required on `POST /reservations`. */
+            requirePhone: boolean;
+            /**
+             * @description IANA time zone of the project (default `Europe/Prague`). Dates and times of day are local to it; timestamps are UTC.
+             * @example Europe/Prague
+             */
+            timeZone: string;
+        };
+        Branding: {
+            primary: string;
+            secondary: string;
+            accent: string;
+            border: string;
+        };
+        ProjectInfo: {
+            project: components["schemas"]["Project"];
+            settings: components["schemas"]["Settings"];
+            branding: components["schemas"]["Branding"];
+        };
+        Slot: {
+            from: string;
+            to: string;
+            /** @description Not in the past (project local time) and at least one active table of the branch has no overlapping active reservation (a branch without tables has one implicit place). */
+            available: boolean;
+        };
+        OpeningHours: {
+            open: string;
+            close: string;
+            /** @description Present when the branch has a break that day. */
+            breakStart?: string;
+            /** @description Present when the branch has a break that day. */
+            breakEnd?: string;
+        };
+        /**
+         * @description Availability of one day (project local time). Slot length: `duration`, else the service's
+         *     duration, else 30 minutes; slots start at `open`, step by the slot length and never cross `close`
+         *     or the break. A slot is available when it is not in the past and at least one active table of the
+         *     branch has no overlapping active reservation (a branch without tables has one implicit place).
+         *     Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`
+         *     (holiday name or `Closed`), `slots: []`, no `openingHours`.
+         */
+        AvailabilityDay: {
+            /** Format: date */
+            date: string;
+            /**
+             * @description English day name.
+             * @enum {string}
+             */
+            dayOfWeek: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+            isOpen: boolean;
+            openingHours?: components["schemas"]["OpeningHours"];
+            slots: components["schemas"]["Slot"][];
+            /** @description Only when `isOpen` is false; the holiday's name, or `Closed`. */
+            reason?: string;
+        };
+        ScheduleDay: {
+            /** @description 0 is Sunday, 1 Monday, … 6 Saturday. */
+            dayOfWeek: number;
+            /**
+             * @description Czech day name.
+             * @enum {string}
+             */
+            dayName: "Neděle" | "Pondělí" | "Úterý" | "Středa" | "Čtvrtek" | "Pátek" | "Sobota";
+            isOpen: boolean;
+            /** @description Present for open days only. */
+            open?: string;
+            /** @description Present for open days only. */
+            close?: string;
+        };
+        Holiday: {
+            /** Format: date */
+            date: string;
+            name: string;
+            isOpen: boolean;
+        };
+        Schedule: {
+            /** @description One entry per weekday, ordered by `dayOfWeek` (0 = Sunday first). */
+            openingHours: components["schemas"]["ScheduleDay"][];
+            /** @description Ordered by date. */
+            holidays: components["schemas"]["Holiday"][];
+        };
+        ReservationListResponse: {
+            /** @constant */
+            success: true;
+            /** @description Number of reservations in this response. */
+            count: number;
+            /** @description Number of all matching reservations. */
+            total: number;
+            reservations: components["schemas"]["Reservation"][];
+        };
+        ReservationDetailResponse: {
+            /** @constant */
+            success: true;
+            reservation: components["schemas"]["ReservationDetail"];
+        };
+        CreateReservationResponse: {
+            /** @constant */
+            success: true;
+            message: string;
+            reservation: components["schemas"]["CreatedReservation"];
+        };
+        UpdateReservationStatusResponse: {
+            /** @constant */
+            success: true;
+            message: string;
+            reservation: components["schemas"]["ReservationStatusChange"];
+        };
+        CancelReservationResponse: {
+            /** @constant */
+            success: true;
+            message: string;
+        };
+        /** @description The availability day (see AvailabilityDay) with `success`, as one flat object. Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`, `slots: []`, no `openingHours`. */
+        AvailabilityResponse: {
+            /** @constant */
+            success: true;
+            /** Format: date */
+            date: string;
+            /**
+             * @description English day name.
+             * @enum {string}
+             */
+            dayOfWeek: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+            isOpen: boolean;
+            openingHours?: components["schemas"]["OpeningHours"];
+            slots: components["schemas"]["Slot"][];
+            /** @description Only when `isOpen` is false; the holiday's name, or `Closed`. */
+            reason?: string;
+        };
+        ScheduleResponse: {
+            /** @constant */
+            success: true;
+            /** @description One entry per weekday, ordered by `dayOfWeek` (0 = Sunday first). */
+            openingHours: components["schemas"]["ScheduleDay"][];
+            /** @description Ordered by date. */
+            holidays: components["schemas"]["Holiday"][];
+        };
+        TableListResponse: {
+            /** @constant */
+            success: true;
+            count: number;
+            tables: components["schemas"]["Table"][];
+        };
+        ServiceListResponse: {
+            /** @constant */
+            success: true;
+            count: number;
+            services: components["schemas"]["Service"][];
+        };
+        ProjectInfoResponse: {
+            /** @constant */
+            success: true;
+            project: components["schemas"]["Project"];
+            settings: components["schemas"]["Settings"];
+            branding: components["schemas"]["Branding"];
+        };
+        PhotoListResponse: {
+            /** @constant */
+            success: true;
+            /** @description Number of photos in this response. */
+            count: number;
+            /** @description Number of all photos. */
+            total: number;
+            photos: components["schemas"]["Photo"][];
+        };
+        ReviewListResponse: {
+            /** @constant */
+            success: true;
+            /** @description Number of reviews in this response. */
+            count: number;
+            /** @description Number of all approved and visible reviews. */
+            total: number;
+            /** @description Mean rating rounded to one decimal; null when there are no reviews. */
+            averageRating: number | null;
+            /** @description Number of reviews used for the average. */
+            totalReviews: number;
+            reviews: components["schemas"]["Review"][];
+        };
+        ValidationErrorDetail: {
+            /** @description Name of the body field or query parameter. */
+            field: string;
+            /** @description Why it is invalid. */
+            message: string;
+        };
+        /**
+         * @description Error body. `error` is the HTTP status text, `message` a human-readable text (exact texts are listed
+         *     in the API description), `code` present for coded errors (absent only on the 400 "Missing required
+         *     fields" error of `POST /reservations`), `details` present for VALIDATION_ERROR. No `success` field.
+         */
+        Error: {
+            /** @description HTTP status text, e.g. `Bad Request`, `Unauthorized`, `Forbidden`. */
+            error: string;
+            message: string;
+            code?: components["schemas"]["ErrorCode"];
+            details?: components["schemas"]["ValidationErrorDetail"][];
+        };
+        /** @description Body of `reservation.created`. */
+        ReservationCreatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "reservation.created";
+            /**
+             * Format: date-time
+             * @description When the event happened (UTC).
+             */
+            timestamp: string;
+            projectId: string;
+            data: {
+                reservation: {
+                    id: string;
+                    /** Format: date */
+                    date: string;
+                    from: string;
+                    to: string;
+                    /**
+                     * @description Always PENDING (a new reservation).
+                     * @constant
+                     */
+                    status: "PENDING";
+                    guests: number;
+                    note: string | null;
+                    /** @description Nullable as in Customer. */
+                    customer: {
+                        firstName: string | null;
+                        lastName: string | null;
+                        /** Format: email */
+                        email: string;
+                        phone: string | null;
+                    };
+                    services: {
+                        id: string;
+                        name: string;
+                    }[];
+                    /** @description Null when no table is assigned. */
+                    table: {
+                        id: string;
+                        name: string;
+                    } | null;
+                    /** Format: date-time */
+                    createdAt: string;
+                };
+            };
+        };
+        /** @description Body of `reservation.confirmed`. */
+        ReservationConfirmedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "reservation.confirmed";
+            /**
+             * Format: date-time
+             * @description When the event happened (UTC).
+             */
+            timestamp: string;
+            projectId: string;
+            data: {
+                reservation: {
+                    id: string;
+                    /** @constant */
+                    status: "CONFIRMED";
+                    /**
+                     * @description Only PENDING can be confirmed.
+                     * @constant
+                     */
+                    previousStatus: "PENDING";
+                    /** @description The acting API key's id (`key_…`), as `changedBy` in the status history. */
+                    confirmedBy: string;
+                };
+            };
+        };
+        /** @description Body of `reservation.cancelled` (sent for PATCH to CANCELLED and for DELETE). */
+        ReservationCancelledEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "reservation.cancelled";
+            /**
+             * Format: date-time
+             * @description When the event happened (UTC).
+             */
+            timestamp: string;
+            projectId: string;
+            data: {
+                reservation: {
+                    id: string;
+                    /** @constant */
+                    status: "CANCELLED";
+                    /**
+                     * @description The active state the reservation was cancelled from.
+                     * @enum {string}
+                     */
+                    previousStatus: "PENDING" | "CONFIRMED";
+                    /** @description The given reason; null when none was given. */
+                    reason: string | null;
+                    /** @description The acting API key's id (`key_…`), as `changedBy` in the status history. */
+                    cancelledBy: string;
+                };
+            };
+        };
+        /** @description Body of `reservation.completed`. */
+        ReservationCompletedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            event: "reservation.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (UTC).
+             */
+            timestamp: string;
+            projectId: string;
+            data: {
+                reservation: {
+                    id: string;
+                    /**
+                     * @description Always COMPLETED (previous status CONFIRMED).
+                     * @constant
+                     */
+                    status: "COMPLETED";
+                };
+            };
+        };
+        /** @description Any webhook body, discriminated by `event`. */
+        WebhookEvent: components["schemas"]["ReservationCreatedEvent"] | components["schemas"]["ReservationConfirmedEvent"] | components["schemas"]["ReservationCancelledEvent"] | components["schemas"]["ReservationCompletedEvent"];
+    };
+    responses: {
+        /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist). Operations without a permission requirement give no other 403. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description PROJECT_MISMATCH (key of another project) or PERMISSION_DENIED (key lacks Read). */
+        ForbiddenRead: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description PROJECT_MISMATCH (key of another project) or PERMISSION_DENIED (key lacks Media). */
+        ForbiddenMedia: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description VALIDATION_ERROR: `limit` or `offset` is not an integer, `limit` < 1 or `offset` < 0. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description RESERVATION_NOT_FOUND: no reservation with this id in the project (unknown id, or a reservation of another project). Any path under `/api/v1` that is not in this document gives 404 NOT_FOUND `Not found` instead (checked right after PROJECT_MISMATCH). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, or falls on a closed day or a closed holiday. */
+        UnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB. */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+        RateLimited: {
+            headers: {
+                /**
+                 * @description Seconds to wait before retrying.
+                 * @example 30
+                 */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description INTERNAL_ERROR: the service failed. The service may return it (or another 5xx status with the same body) under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Any 2xx answer within 5 seconds acknowledges the event and ends the delivery. A non-2xx answer, a network error or no answer within 5 s is a failed attempt and triggers a retry (attempts at 0, 1, 6, 36 and 156 minutes; failed after the 5th). The response body is ignored. */
+        WebhookAccepted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+    };
+    parameters: {
+        /**
+         * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+         * @example demo-bistro
+         */
+        Slug: string;
+        /**
+         * @description Reservation id. An unknown id, or the id of another project's reservation, is 404 RESERVATION_NOT_FOUND.
+         * @example res_k3m9x2p7
+         */
+        ReservationId: string;
+        /**
+         * @description Number of records to skip (default 0). A negative value is 400 VALIDATION_ERROR.
+         * @example 0
+         */
+        Offset: number;
+        /**
+         * @description `sha256=` followed by the lower-case hex HMAC-SHA256 of the exact request body bytes, keyed with
+         *     the UTF-8 bytes of the signing secret (`whsec_…`). Compare it (in constant time) with the value
+         *     computed over the raw body.
+         *
+         *     Test vector: secret `whsec_demo_bistro`, body
+         *     `{"event":"reservation.completed","timestamp":"2026-06-15T12:05:00.000Z","projectId":"prj_demo_bistro","data":{"reservation":{"id":"res_k3m9x2p7","status":"COMPLETED"}}}`
+         *     → `sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379`.
+         * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
+         */
+        WebhookSignature: string;
+    };
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listReservations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only reservations on this date (`YYYY-MM-DD`).
+                 * @example 2026-06-15
+                 */
+                date?: string;
+                /**
+                 * @description Only reservations on or after this date (`YYYY-MM-DD`, inclusive).
+                 * @example 2026-06-01
+                 */
+                from?: string;
+                /**
+                 * @description Only reservations on or before this date (`YYYY-MM-DD`, inclusive).
+                 * @example 2026-06-30
+                 */
+                to?: string;
+                /**
+                 * @description Only reservations in this status. An unknown value is 400 VALIDATION_ERROR.
+                 * @example CONFIRMED
+                 */
+                status?: components["schemas"]["ReservationStatus"];
+                /**
+                 * @description Only reservations of this branch. An unknown branch id is 400 VALIDATION_ERROR.
+                 * @example br_old_town
+                 */
+                branchId?: string;
+                /**
+                 * @description Maximum number of records to return (default 50, maximum 100). A value above 100 is clamped to 100, not rejected; a value below 1 is 400 VALIDATION_ERROR.
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Number of records to skip (default 0). A negative value is 400 VALIDATION_ERROR.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of matching reservations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationListResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter has the wrong type or format (bad date, unknown `status`, unknown `branchId`, `limit` < 1, `offset` < 0). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenRead"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReservationRequest"];
+            };
+        };
+        responses: {
+            /** @description The reservation was created in status PENDING. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateReservationResponse"];
+                };
+            };
+            /** @description INVALID_JSON (body not a JSON object), missing required fields (no `code`), or VALIDATION_ERROR (a field has the wrong type or format, `from` not before `to`, unknown tableId/serviceId/branchId, guests not a positive integer or above the table's capacity). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Write), or CUSTOMER_BLACKLISTED (the customer's e-mail, case-insensitive, or phone is blacklisted). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description DOUBLE_BOOKING: `tableId` was given and the table has an active (PENDING or CONFIRMED) reservation whose `[from, to)` interval intersects the requested one on the same date. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+                /**
+                 * @description Reservation id. An unknown id, or the id of another project's reservation, is 404 RESERVATION_NOT_FOUND.
+                 * @example res_k3m9x2p7
+                 */
+                id: components["parameters"]["ReservationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reservation with its status history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationDetailResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenRead"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+                /**
+                 * @description Reservation id. An unknown id, or the id of another project's reservation, is 404 RESERVATION_NOT_FOUND.
+                 * @example res_k3m9x2p7
+                 */
+                id: components["parameters"]["ReservationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CancelReservationRequest"];
+            };
+        };
+        responses: {
+            /** @description The reservation is now CANCELLED. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelReservationResponse"];
+                };
+            };
+            /** @description INVALID_JSON (body present but not a JSON object) or VALIDATION_ERROR (`reason` not a string). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description PROJECT_MISMATCH (key of another project) or PERMISSION_DENIED (key lacks Delete). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description INVALID_STATUS_TRANSITION: the reservation is already in a final state (CANCELLED, COMPLETED or NO_SHOW). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateReservationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+                /**
+                 * @description Reservation id. An unknown id, or the id of another project's reservation, is 404 RESERVATION_NOT_FOUND.
+                 * @example res_k3m9x2p7
+                 */
+                id: components["parameters"]["ReservationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReservationStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The status was changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdateReservationStatusResponse"];
+                };
+            };
+            /** @description INVALID_JSON (body not a JSON object) or VALIDATION_ERROR (`status` missing or not a ReservationStatus, `note`/`reason` not strings). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description PROJECT_MISMATCH (key of another project) or PERMISSION_DENIED (key lacks Write). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description INVALID_STATUS_TRANSITION: the transition is not in the table above (this includes a change to the current status and any change from a final state). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAvailability: {
+        parameters: {
+            query: {
+                /**
+                 * @description The day (`YYYY-MM-DD`). Missing or malformed is 400 VALIDATION_ERROR.
+                 * @example 2026-06-15
+                 */
+                date: string;
+                /**
+                 * @description Branch whose tables are considered. An unknown branch id is 400 VALIDATION_ERROR.
+                 * @example br_old_town
+                 */
+                branchId?: string;
+                /**
+                 * @description Service whose `duration` is the slot length (unless `duration` is given). An unknown service id is 400 VALIDATION_ERROR.
+                 * @example svc_tasting
+                 */
+                serviceId?: string;
+                /**
+                 * @description Slot length in minutes (1–1440); takes precedence over the service's duration. Default: the service's duration, else 30.
+                 * @example 90
+                 */
+                duration?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The availability of the day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailabilityResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: `date` missing or malformed, unknown `branchId` or `serviceId`, `duration` not an integer in 1–1440. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTables: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only tables of this branch. An unknown branch id is 400 VALIDATION_ERROR.
+                 * @example br_old_town
+                 */
+                branchId?: string;
+                /**
+                 * @description Only tables of this zone (e.g. terrace or interior).
+                 * @example zone_terrace
+                 */
+                zoneId?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active tables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableListResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: unknown `branchId`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listServices: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only services of this branch. An unknown branch id is 400 VALIDATION_ERROR.
+                 * @example br_old_town
+                 */
+                branchId?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active services. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceListResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: unknown `branchId`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProjectInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project info. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectInfoResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGalleryPhotos: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of photos to return (default 50, maximum 100). A value above 100 is clamped to 100, not rejected; a value below 1 is 400 VALIDATION_ERROR.
+                 * @example 50
+                 */
+                limit?: number;
+                /**
+                 * @description Number of records to skip (default 0). A negative value is 400 VALIDATION_ERROR.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of photos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenMedia"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReviews: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of reviews to return (default 20, maximum 50). A value above 50 is clamped to 50, not rejected; a value below 1 is 400 VALIDATION_ERROR.
+                 * @example 20
+                 */
+                limit?: number;
+                /**
+                 * @description Number of records to skip (default 0). A negative value is 400 VALIDATION_ERROR.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @example demo-bistro
+                 */
+                slug: components["parameters"]["Slug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page of reviews with the rating summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenMedia"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reservationCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lower-case hex HMAC-SHA256 of the exact request body bytes, keyed with
+                 *     the UTF-8 bytes of the signing secret (`whsec_…`). Compare it (in constant time) with the value
+                 *     computed over the raw body.
+                 *
+                 *     Test vector: secret `whsec_demo_bistro`, body
+                 *     `{"event":"reservation.completed","timestamp":"2026-06-15T12:05:00.000Z","projectId":"prj_demo_bistro","data":{"reservation":{"id":"res_k3m9x2p7","status":"COMPLETED"}}}`
+                 *     → `sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379`.
+                 * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
+                 */
+                "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReservationCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAccepted"];
+        };
+    };
+    reservationConfirmedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lower-case hex HMAC-SHA256 of the exact request body bytes, keyed with
+                 *     the UTF-8 bytes of the signing secret (`whsec_…`). Compare it (in constant time) with the value
+                 *     computed over the raw body.
+                 *
+                 *     Test vector: secret `whsec_demo_bistro`, body
+                 *     `{"event":"reservation.completed","timestamp":"2026-06-15T12:05:00.000Z","projectId":"prj_demo_bistro","data":{"reservation":{"id":"res_k3m9x2p7","status":"COMPLETED"}}}`
+                 *     → `sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379`.
+                 * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
+                 */
+                "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReservationConfirmedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAccepted"];
+        };
+    };
+    reservationCancelledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lower-case hex HMAC-SHA256 of the exact request body bytes, keyed with
+                 *     the UTF-8 bytes of the signing secret (`whsec_…`). Compare it (in constant time) with the value
+                 *     computed over the raw body.
+                 *
+                 *     Test vector: secret `whsec_demo_bistro`, body
+                 *     `{"event":"reservation.completed","timestamp":"2026-06-15T12:05:00.000Z","projectId":"prj_demo_bistro","data":{"reservation":{"id":"res_k3m9x2p7","status":"COMPLETED"}}}`
+                 *     → `sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379`.
+                 * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
+                 */
+                "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReservationCancelledEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAccepted"];
+        };
+    };
+    reservationCompletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description `sha256=` followed by the lower-case hex HMAC-SHA256 of the exact request body bytes, keyed with
+                 *     the UTF-8 bytes of the signing secret (`whsec_…`). Compare it (in constant time) with the value
+                 *     computed over the raw body.
+                 *
+                 *     Test vector: secret `whsec_demo_bistro`, body
+                 *     `{"event":"reservation.completed","timestamp":"2026-06-15T12:05:00.000Z","projectId":"prj_demo_bistro","data":{"reservation":{"id":"res_k3m9x2p7","status":"COMPLETED"}}}`
+                 *     → `sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379`.
+                 * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
+                 */
+                "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReservationCompletedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAccepted"];
+        };
+    };
+}
