@@ -1,0 +1,14 @@
+// The webhook delivery module's surface for the rest of the mock server.
+export { createWebhookDispatcher } from './dispatcher';
+export { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS } from './schedule';
+export type {
+  Delivery,
+  DeliveryAttempt,
+  DeliveryStatus,
+  WebhookDispatcher,
+  WebhookDispatcherOptions,
+  WebhookEvent,
+  WebhookEventName,
+  WebhookTarget,
+  WebhookTimers,
+} from './types';

@@ -1,0 +1,120 @@
+// Shared fixtures for the dispatcher tests: a manual clock, typed events, and a fetch stub that
+// records exactly what each attempt sent and answers from a script.
+import { createHmac } from 'node:crypto';
+import { type Clock, createManualClock } from '../../src/clock';
+import { createSequentialIds } from '../../src/ids';
+import { createWebhookDispatcher } from '../../src/webhooks/dispatcher';
+import type {
+  WebhookDispatcher,
+  WebhookDispatcherOptions,
+  WebhookEvent,
+  WebhookTarget,
+} from '../../src/webhooks/types';
+
+export const START = Date.parse('2026-06-10T08:15:30.000Z');
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const SECRET = 'whsec_test_secret';
+export const TARGET: WebhookTarget = { url: 'https://receiver.test/hooks', secret: SECRET };
+
+/** Non-ASCII names on purpose: the signature must cover UTF-8 bytes, not UTF-16 code units. */
+export function createdEvent(id = 'res_0001'): WebhookEvent {
+  return {
+    event: 'reservation.created',
+    timestamp: '2026-06-10T08:15:30.000Z',
+    projectId: 'prj_demo_bistro',
+    data: {
+      reservation: {
+        id,
+        date: '2026-06-15',
+        from: '18:00',
+        to: '20:00',
+        status: 'PENDING',
+        guests: 2,
+        note: 'U okna, prosím 🙂',
+        customer: { firstName: 'Jana', lastName: 'Nováková', email: 'jana@example.com', phone: null },
+        services: [{ id: 'svc_0001', name: 'Degustační menu' }],
+        table: { id: 'tbl_0002', name: 'Stůl 2' },
+        createdAt: '2026-06-10T08:15:30.000Z',
+      },
+    },
+  };
+}
+
+export function completedEvent(id: string): WebhookEvent {
+  return {
+    event: 'reservation.completed',
+    timestamp: '2026-06-10T08:15:30.000Z',
+    projectId: 'prj_demo_bistro',
+    data: { reservation: { id, status: 'COMPLETED' } },
+  };
+}
+
+/** What the receiver would compute: `sha256=` + hex HMAC over the raw bytes, with node:crypto. */
+export function nodeSignature(body: Uint8Array | string, secret = SECRET): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** A number answers with that status; an Error is thrown (network failure); 'hang' never answers. */
+export type Answer = number | Error | 'hang';
+
+export interface RecordedCall {
+  url: string;
+  method: string;
+  headers: Headers;
+  bytes: Uint8Array;
+  /** The mock clock's time when the request was sent. */
+  at: number;
+  signal: AbortSignal;
+}
+
+export function recordingFetch(clock: Clock, answer: (callIndex: number, call: RecordedCall) => Answer) {
+  const calls: RecordedCall[] = [];
+  const fetch = async (request: Request): Promise<Response> => {
+    const call: RecordedCall = {
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      bytes: new Uint8Array(await request.arrayBuffer()),
+      at: clock.now(),
+      signal: request.signal,
+    };
+    calls.push(call);
+    const reply = answer(calls.length - 1, call);
+    if (reply instanceof Error) throw reply;
+    if (reply === 'hang') return new Promise<Response>(() => undefined);
+    return new Response(reply === 204 ? null : 'body the dispatcher must drain', { status: reply });
+  };
+  return { calls, fetch };
+}
+
+/** Answers the scripted statuses in order, then repeats the last one. */
+export function scripted(...answers: Answer[]): (callIndex: number) => Answer {
+  return (callIndex) => answers[Math.min(callIndex, answers.length - 1)] ?? 500;
+}
+
+export interface Harness {
+  clock: Clock;
+  dispatcher: WebhookDispatcher;
+  calls: RecordedCall[];
+}
+
+export function setup(
+  answer: (callIndex: number, call: RecordedCall) => Answer,
+  overrides: Partial<WebhookDispatcherOptions> = {},
+): Harness {
+  const clock = overrides.clock ?? createManualClock(START);
+  const { calls, fetch } = recordingFetch(clock, answer);
+  const dispatcher = createWebhookDispatcher({
+    clock,
+    ids: createSequentialIds(),
+    getTarget: () => TARGET,
+    fetch,
+    ...overrides,
+  });
+  return { clock, dispatcher, calls };
+}
+
+export const minutesAfterStart = (iso: string): number => (Date.parse(iso) - START) / MINUTE;
+
+export const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
