@@ -20,7 +20,13 @@ const HEADER = `/**
 
 `;
 
-const ast = await openapiTS(pathToFileURL(specPath), { alphabetize: false, exportType: false });
+// defaultNonNullable: false keeps properties that merely carry a `default` (e.g. `guests: default 1` in
+// CreateReservationRequest) optional, as the spec says; otherwise request inputs would demand them.
+const ast = await openapiTS(pathToFileURL(specPath), {
+  alphabetize: false,
+  exportType: false,
+  defaultNonNullable: false,
+});
 const generated = HEADER + astToString(ast);
 
 if (process.argv.includes('--check')) {

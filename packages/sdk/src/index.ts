@@ -1,3 +1,43 @@
 // Public surface of @reservation-api/sdk. The generated OpenAPI types are re-exported so that other
 // packages (the mock server, your code) type against the same contract.
+
+export {
+  createReservationClient,
+  type ReservationClient,
+  type ReservationClientOptions,
+  type RetryOptions,
+} from './client';
+export {
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  CustomerBlacklistedError,
+  type ErrorCode,
+  errorFromResponse,
+  isReservationApiError,
+  NotFoundError,
+  OutsideOpeningHoursError,
+  PermissionDeniedError,
+  RateLimitError,
+  ReservationApiError,
+  type ReservationApiErrorInit,
+  type ReservationApiErrorName,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+  type ValidationErrorDetail,
+} from './errors';
+export type { FetchLike } from './fetch-with-retry';
 export type { components, operations, paths, webhooks } from './generated/schema';
+export type { PagedIterable, ToArrayOptions } from './paginate';
+export type { RequestOptions } from './request-options';
+export type { AvailabilityResource } from './resources/availability';
+export type { GalleryResource } from './resources/gallery';
+export type { InfoResource } from './resources/info';
+export type { ReservationsResource } from './resources/reservations';
+export type { ReviewsResource } from './resources/reviews';
+export type { ScheduleResource } from './resources/schedule';
+export type { ServicesResource } from './resources/services';
+export type { TablesResource } from './resources/tables';
+export type { RetryPolicy } from './retry';
+export type * from './types';

@@ -1,0 +1,60 @@
+// Size budget of the built entries (min+gzip), run by `check:package` after `build`.
+// The core client is measured beyond openapi-fetch (bundled alone as a baseline and subtracted), so
+// the budget covers the code this package adds; the webhooks entry is measured whole.
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const KB = 1024;
+const budgets = { core: 6 * KB, webhooks: 2 * KB };
+
+async function minGzip(stdin) {
+  const result = await build({
+    stdin: { contents: stdin, resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].contents;
+  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+for (const entry of ['dist/index.js', 'dist/webhooks.js']) {
+  if (!existsSync(resolve(root, entry))) {
+    console.error(`size: ${entry} is missing; run \`pnpm --filter @reservation-api/sdk build\` first`);
+    process.exit(1);
+  }
+}
+
+const full = await minGzip(`export * from './dist/index.js';`);
+const baseline = await minGzip(`export { default } from 'openapi-fetch';`);
+const core = { min: full.min - baseline.min, gzip: full.gzip - baseline.gzip };
+const webhooks = await minGzip(`export * from './dist/webhooks.js';`);
+
+const rows = [
+  ['index (with openapi-fetch)', full, undefined],
+  ['openapi-fetch alone', baseline, undefined],
+  ['core client (index - openapi-fetch)', core, budgets.core],
+  ['webhooks', webhooks, budgets.webhooks],
+];
+const fmt = (n) => `${(n / KB).toFixed(2)} kB (${n} B)`;
+let failed = false;
+for (const [name, size, budget] of rows) {
+  const over = budget !== undefined && size.gzip > budget;
+  failed ||= over;
+  const limit = budget === undefined ? '' : ` / budget ${fmt(budget)} ${over ? 'OVER BUDGET' : 'ok'}`;
+  console.log(
+    `${name.padEnd(38)} min ${fmt(size.min).padStart(18)}  min+gzip ${fmt(size.gzip).padStart(18)}${limit}`,
+  );
+}
+if (failed) {
+  console.error('size: an entry exceeds its min+gzip budget');
+  process.exit(1);
+}

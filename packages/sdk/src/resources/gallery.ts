@@ -1,0 +1,35 @@
+import { type PagedIterable, paginate } from '../paginate';
+import type { RequestOptions } from '../request-options';
+import type { GalleryListQuery, Photo, PhotoList } from '../types';
+import { dataOrThrow, type ResourceContext, withoutSuccess } from './context';
+
+/** The API's maximum page size for the gallery. */
+const MAX_PAGE = 100;
+
+export interface GalleryResource {
+  /** One page: `{ count, total, photos }`, by `displayOrder`. Needs the Media permission. */
+  list(query?: GalleryListQuery, options?: RequestOptions): Promise<PhotoList>;
+  /** Every photo, page by page (`limit` is the page size, default 100). */
+  iterate(query?: GalleryListQuery, options?: RequestOptions): PagedIterable<Photo>;
+}
+
+export function createGalleryResource(ctx: ResourceContext): GalleryResource {
+  const list: GalleryResource['list'] = async (query, options) =>
+    withoutSuccess(
+      await dataOrThrow(
+        ctx.raw.GET('/api/v1/{slug}/gallery', { params: { path: ctx.slug, query }, ...ctx.init(options) }),
+      ),
+    );
+  return {
+    list,
+    iterate: (query, options) =>
+      paginate(
+        async (offset, limit) => {
+          const page = await list({ ...query, offset, limit }, options);
+          return { items: page.photos, total: page.total };
+        },
+        query?.offset ?? 0,
+        query?.limit ?? MAX_PAGE,
+      ),
+  };
+}

@@ -1,0 +1,105 @@
+import { type PagedIterable, paginate } from '../paginate';
+import type { RequestOptions } from '../request-options';
+import type {
+  CancelReservationInput,
+  CancelReservationResult,
+  CreatedReservation,
+  CreateReservationInput,
+  Reservation,
+  ReservationDetail,
+  ReservationList,
+  ReservationListQuery,
+  ReservationStatusChange,
+  UpdateReservationStatusInput,
+} from '../types';
+import { dataOrThrow, type ResourceContext, withoutSuccess } from './context';
+
+/** The API's maximum page size for reservations: the fewest requests when iterating. */
+const MAX_PAGE = 100;
+
+export interface ReservationsResource {
+  /** One page: `{ count, total, reservations }` (list items carry no `statusHistory`). */
+  list(query?: ReservationListQuery, options?: RequestOptions): Promise<ReservationList>;
+  /** Every matching reservation, page by page (`limit` is the page size, default 100; `offset` the start). */
+  iterate(query?: ReservationListQuery, options?: RequestOptions): PagedIterable<Reservation>;
+  /** One reservation with its `statusHistory`. */
+  get(id: string, options?: RequestOptions): Promise<ReservationDetail>;
+  /** Creates a PENDING reservation. Never retried automatically (see README). */
+  create(body: CreateReservationInput, options?: RequestOptions): Promise<CreatedReservation>;
+  /** Moves a reservation along the state machine. Never retried automatically. */
+  updateStatus(
+    id: string,
+    body: UpdateReservationStatusInput,
+    options?: RequestOptions,
+  ): Promise<ReservationStatusChange>;
+  /** Cancels a PENDING or CONFIRMED reservation. Never retried automatically. */
+  cancel(
+    id: string,
+    body?: CancelReservationInput,
+    options?: RequestOptions,
+  ): Promise<CancelReservationResult>;
+}
+
+export function createReservationsResource(ctx: ResourceContext): ReservationsResource {
+  const list: ReservationsResource['list'] = async (query, options) =>
+    withoutSuccess(
+      await dataOrThrow(
+        ctx.raw.GET('/api/v1/{slug}/reservations', {
+          params: { path: ctx.slug, query },
+          ...ctx.init(options),
+        }),
+      ),
+    );
+
+  return {
+    list,
+    iterate: (query, options) =>
+      paginate(
+        async (offset, limit) => {
+          const page = await list({ ...query, offset, limit }, options);
+          return { items: page.reservations, total: page.total };
+        },
+        query?.offset ?? 0,
+        query?.limit ?? MAX_PAGE,
+      ),
+    get: async (id, options) => {
+      const data = await dataOrThrow(
+        ctx.raw.GET('/api/v1/{slug}/reservations/{id}', {
+          params: { path: { slug: ctx.slug.slug, id } },
+          ...ctx.init(options),
+        }),
+      );
+      return data.reservation;
+    },
+    create: async (body, options) => {
+      const data = await dataOrThrow(
+        ctx.raw.POST('/api/v1/{slug}/reservations', {
+          params: { path: ctx.slug },
+          body,
+          ...ctx.init(options),
+        }),
+      );
+      return data.reservation;
+    },
+    updateStatus: async (id, body, options) => {
+      const data = await dataOrThrow(
+        ctx.raw.PATCH('/api/v1/{slug}/reservations/{id}/status', {
+          params: { path: { slug: ctx.slug.slug, id } },
+          body,
+          ...ctx.init(options),
+        }),
+      );
+      return data.reservation;
+    },
+    cancel: async (id, body, options) =>
+      withoutSuccess(
+        await dataOrThrow(
+          ctx.raw.DELETE('/api/v1/{slug}/reservations/{id}', {
+            params: { path: { slug: ctx.slug.slug, id } },
+            body,
+            ...ctx.init(options),
+          }),
+        ),
+      ),
+  };
+}

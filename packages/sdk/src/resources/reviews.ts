@@ -1,0 +1,35 @@
+import { type PagedIterable, paginate } from '../paginate';
+import type { RequestOptions } from '../request-options';
+import type { Review, ReviewList, ReviewListQuery } from '../types';
+import { dataOrThrow, type ResourceContext, withoutSuccess } from './context';
+
+/** The API's maximum page size for reviews. */
+const MAX_PAGE = 50;
+
+export interface ReviewsResource {
+  /** One page: `{ count, total, averageRating, totalReviews, reviews }`, newest first. Needs Media. */
+  list(query?: ReviewListQuery, options?: RequestOptions): Promise<ReviewList>;
+  /** Every approved review, page by page (`limit` is the page size, default 50). */
+  iterate(query?: ReviewListQuery, options?: RequestOptions): PagedIterable<Review>;
+}
+
+export function createReviewsResource(ctx: ResourceContext): ReviewsResource {
+  const list: ReviewsResource['list'] = async (query, options) =>
+    withoutSuccess(
+      await dataOrThrow(
+        ctx.raw.GET('/api/v1/{slug}/reviews', { params: { path: ctx.slug, query }, ...ctx.init(options) }),
+      ),
+    );
+  return {
+    list,
+    iterate: (query, options) =>
+      paginate(
+        async (offset, limit) => {
+          const page = await list({ ...query, offset, limit }, options);
+          return { items: page.reviews, total: page.total };
+        },
+        query?.offset ?? 0,
+        query?.limit ?? MAX_PAGE,
+      ),
+  };
+}

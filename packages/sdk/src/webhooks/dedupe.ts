@@ -1,0 +1,67 @@
+import type { components } from '../generated/schema';
+
+type WebhookEvent = components['schemas']['WebhookEvent'];
+
+export interface WebhookDeduplicatorOptions {
+  /**
+   * How long an event is remembered after it was last seen. Default 24 h: deliveries of one event
+   * are retried for up to 156 minutes, so anything shorter than ~3 h lets duplicates through.
+   */
+  ttlSeconds?: number;
+  /** Upper bound on remembered events; the least recently seen is forgotten first. Default 10 000. */
+  maxEntries?: number;
+  /** Current time in ms (for tests); Date.now by default. */
+  now?: () => number;
+}
+
+export interface WebhookDeduplicator {
+  /** True when this event was seen within the TTL; otherwise remembers it and returns false. */
+  seen(event: WebhookEvent): boolean;
+  /** Forgets an event, e.g. when processing it failed and a redelivery should be handled. */
+  forget(event: WebhookEvent): void;
+  readonly size: number;
+}
+
+/** The spec's recommended identity of a delivery: event name, reservation id and timestamp. */
+export function webhookEventKey(event: WebhookEvent): string {
+  return `${event.event}\u0000${event.data.reservation.id}\u0000${event.timestamp}`;
+}
+
+/** In-memory, per-process deduplication; use a shared store (Redis, a DB unique key) across instances. */
+export function createWebhookDeduplicator(options: WebhookDeduplicatorOptions = {}): WebhookDeduplicator {
+  const ttlMs = (options.ttlSeconds ?? 24 * 60 * 60) * 1000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  // Map iteration is insertion order and every hit re-inserts, so the first entry is always the
+  // least recently seen: both expiry and the size bound evict from the front.
+  const lastSeen = new Map<string, number>();
+
+  const evictExpired = (at: number): void => {
+    for (const [key, time] of lastSeen) {
+      if (at - time < ttlMs) break;
+      lastSeen.delete(key);
+    }
+  };
+
+  return {
+    seen(event) {
+      const at = now();
+      evictExpired(at);
+      const key = webhookEventKey(event);
+      const known = lastSeen.delete(key);
+      lastSeen.set(key, at);
+      if (lastSeen.size > maxEntries) {
+        const oldest = lastSeen.keys().next();
+        if (!oldest.done) lastSeen.delete(oldest.value);
+      }
+      return known;
+    },
+    forget(event) {
+      lastSeen.delete(webhookEventKey(event));
+    },
+    get size() {
+      evictExpired(now());
+      return lastSeen.size;
+    },
+  };
+}

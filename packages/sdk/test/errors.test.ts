@@ -1,0 +1,264 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  CustomerBlacklistedError,
+  errorFromResponse,
+  isReservationApiError,
+  NotFoundError,
+  OutsideOpeningHoursError,
+  PermissionDeniedError,
+  RateLimitError,
+  ReservationApiError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+} from '../src/index';
+import { clientOn } from './support/client';
+import { createdReservation, errorBody, SLUG } from './support/fixtures';
+import { rawReply, reply, stubFetch } from './support/stub-fetch';
+
+const P = `/api/v1/${SLUG}`;
+const response = (status: number, headers: Record<string, string> = {}) =>
+  new Response(null, { status, headers });
+
+describe('errorFromResponse picks the class from status and code', () => {
+  const cases = [
+    [400, errorBody('Bad Request', 'Missing required fields: email, date'), ValidationError, undefined],
+    [
+      400,
+      errorBody('Bad Request', 'date: must be YYYY-MM-DD', 'VALIDATION_ERROR'),
+      ValidationError,
+      'VALIDATION_ERROR',
+    ],
+    [
+      400,
+      errorBody('Bad Request', 'Request body must be a JSON object', 'INVALID_JSON'),
+      ValidationError,
+      'INVALID_JSON',
+    ],
+    [
+      401,
+      errorBody('Unauthorized', 'Missing X-API-Key header', 'API_KEY_MISSING'),
+      AuthenticationError,
+      'API_KEY_MISSING',
+    ],
+    [
+      401,
+      errorBody('Unauthorized', 'Invalid API key', 'API_KEY_INVALID'),
+      AuthenticationError,
+      'API_KEY_INVALID',
+    ],
+    [
+      403,
+      errorBody('Forbidden', 'API key does not have read permission', 'PERMISSION_DENIED'),
+      PermissionDeniedError,
+      'PERMISSION_DENIED',
+    ],
+    [
+      403,
+      errorBody('Forbidden', 'API key is not authorized for this project', 'PROJECT_MISMATCH'),
+      PermissionDeniedError,
+      'PROJECT_MISMATCH',
+    ],
+    [
+      403,
+      errorBody('Forbidden', 'Customer is blacklisted', 'CUSTOMER_BLACKLISTED'),
+      CustomerBlacklistedError,
+      'CUSTOMER_BLACKLISTED',
+    ],
+    [
+      404,
+      errorBody('Not Found', 'Reservation not found', 'RESERVATION_NOT_FOUND'),
+      NotFoundError,
+      'RESERVATION_NOT_FOUND',
+    ],
+    [404, errorBody('Not Found', 'Not found', 'NOT_FOUND'), NotFoundError, 'NOT_FOUND'],
+    [
+      409,
+      errorBody('Conflict', 'Table is already reserved for this time slot', 'DOUBLE_BOOKING'),
+      ConflictError,
+      'DOUBLE_BOOKING',
+    ],
+    [
+      409,
+      errorBody('Conflict', 'Cannot change status from COMPLETED to CONFIRMED', 'INVALID_STATUS_TRANSITION'),
+      ConflictError,
+      'INVALID_STATUS_TRANSITION',
+    ],
+    [
+      422,
+      errorBody(
+        'Unprocessable Entity',
+        'The requested time is outside opening hours',
+        'OUTSIDE_OPENING_HOURS',
+      ),
+      OutsideOpeningHoursError,
+      'OUTSIDE_OPENING_HOURS',
+    ],
+    [429, errorBody('Too Many Requests', 'Rate limited', 'RATE_LIMITED'), RateLimitError, 'RATE_LIMITED'],
+    [500, errorBody('Internal Server Error', 'Boom', 'INTERNAL_ERROR'), ServerError, 'INTERNAL_ERROR'],
+    [503, errorBody('Service Unavailable', 'Down for maintenance'), ServerError, undefined],
+    [
+      413,
+      errorBody('Payload Too Large', 'Request body too large', 'PAYLOAD_TOO_LARGE'),
+      ReservationApiError,
+      'PAYLOAD_TOO_LARGE',
+    ],
+  ] as const;
+
+  it.each(cases)('%i %o -> its class', (status, body, Class, code) => {
+    const error = errorFromResponse(response(status), body);
+    expect(error).toBeInstanceOf(Class);
+    expect(error).toBeInstanceOf(ReservationApiError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe(Class.name);
+    expect(error.status).toBe(status);
+    expect(error.code).toBe(code);
+    expect(error.message).toBe(body.message);
+    expect(error.error).toBe(body.error);
+    expect(error.body).toEqual(body);
+    expect(isReservationApiError(error)).toBe(true);
+  });
+
+  it('keeps validation details', () => {
+    const details = [{ field: 'date', message: 'must be YYYY-MM-DD' }];
+    const error = errorFromResponse(
+      response(400),
+      errorBody('Bad Request', 'date is invalid', 'VALIDATION_ERROR', details),
+    );
+    expect(error.details).toEqual(details);
+  });
+
+  it('reads Retry-After seconds into RateLimitError.retryAfter', () => {
+    const error = errorFromResponse(
+      response(429, { 'Retry-After': '7' }),
+      errorBody('Too Many Requests', 'Slow down', 'RATE_LIMITED'),
+    );
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(7);
+    expect(error.headers.get('retry-after')).toBe('7');
+  });
+
+  it('reads a Retry-After HTTP date into seconds from now', () => {
+    const at = new Date(Date.now() + 30_000).toUTCString();
+    const error = errorFromResponse(response(429, { 'Retry-After': at }), {}) as RateLimitError;
+    expect(error.retryAfter).toBeGreaterThanOrEqual(28);
+    expect(error.retryAfter).toBeLessThanOrEqual(30);
+  });
+
+  it('gives a readable error for a non-JSON body (a proxy page)', () => {
+    const error = errorFromResponse(
+      new Response(null, { status: 502, statusText: 'Bad Gateway' }),
+      '<html><body>upstream connect error</body></html>',
+    );
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.message).toBe('HTTP 502 Bad Gateway: <html><body>upstream connect error</body></html>');
+    expect(error.code).toBeUndefined();
+    expect(error.body).toBe('<html><body>upstream connect error</body></html>');
+  });
+
+  it('gives a readable error for an empty body', () => {
+    const error = errorFromResponse(new Response(null, { status: 404 }), undefined);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.message).toBe('HTTP 404');
+  });
+
+  it('isReservationApiError recognises errors across copies of the class and rejects look-alikes', () => {
+    expect(isReservationApiError(new ConnectionError(new Error('x')))).toBe(true);
+    expect(isReservationApiError(new TimeoutError(5))).toBe(true);
+    expect(isReservationApiError(new Error('x'))).toBe(false);
+    expect(isReservationApiError({ status: 404, name: 'NotFoundError' })).toBe(false);
+    expect(isReservationApiError(null)).toBe(false);
+  });
+
+  it('serialises to a useful JSON object', () => {
+    const error = errorFromResponse(
+      response(409),
+      errorBody('Conflict', 'Table is already reserved for this time slot', 'DOUBLE_BOOKING'),
+    );
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'ConflictError',
+      status: 409,
+      code: 'DOUBLE_BOOKING',
+      error: 'Conflict',
+      message: 'Table is already reserved for this time slot',
+    });
+  });
+});
+
+describe('resource methods throw the typed error', () => {
+  it('throws ConflictError with the body of a 409 from create', async () => {
+    const stub = stubFetch(
+      reply(
+        'POST',
+        `${P}/reservations`,
+        409,
+        errorBody('Conflict', 'Table is already reserved for this time slot', 'DOUBLE_BOOKING'),
+      ),
+    );
+    const { client } = clientOn(stub);
+    const error = await client.reservations
+      .create({ email: 'a@example.com', date: '2026-06-15', from: '18:00', to: '19:00', tableId: 'tbl_1' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error).toMatchObject({ status: 409, code: 'DOUBLE_BOOKING' });
+  });
+
+  it('throws ValidationError without a code for missing fields', async () => {
+    const stub = stubFetch(
+      reply(
+        'POST',
+        `${P}/reservations`,
+        400,
+        errorBody('Bad Request', 'Missing required fields: email, date, from, to'),
+      ),
+    );
+    const { client } = clientOn(stub);
+    const error = await client.reservations
+      .create({ email: '', date: '', from: '', to: '' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toMatchObject({
+      code: undefined,
+      message: 'Missing required fields: email, date, from, to',
+    });
+  });
+
+  it('throws NotFoundError for an unknown reservation', async () => {
+    const stub = stubFetch(
+      reply(
+        'GET',
+        `${P}/reservations/nope`,
+        404,
+        errorBody('Not Found', 'Reservation not found', 'RESERVATION_NOT_FOUND'),
+      ),
+    );
+    const { client } = clientOn(stub);
+    await expect(client.reservations.get('nope')).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('throws a ServerError for a non-JSON 5xx from a proxy (after the retries)', async () => {
+    const stub = stubFetch(rawReply(502, 'Bad gateway', { 'Content-Type': 'text/plain' }));
+    const { client } = clientOn(stub);
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error).toMatchObject({ status: 502, message: 'HTTP 502: Bad gateway' });
+    expect(stub.calls).toHaveLength(3);
+  });
+
+  it('throws a ReservationApiError for a 2xx without a body', async () => {
+    const stub = stubFetch(rawReply(200, ''));
+    const { client } = clientOn(stub);
+    await expect(client.info.get()).rejects.toBeInstanceOf(ReservationApiError);
+  });
+
+  it('does not throw for a successful create (sanity check of the fixture)', async () => {
+    const stub = stubFetch(reply('POST', `${P}/reservations`, 201, createdReservation));
+    const { client } = clientOn(stub);
+    await expect(
+      client.reservations.create({ email: 'a@example.com', date: '2026-06-15', from: '18:00', to: '19:00' }),
+    ).resolves.toMatchObject({ status: 'PENDING' });
+  });
+});

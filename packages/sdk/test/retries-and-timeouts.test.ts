@@ -1,0 +1,269 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  ConnectionError,
+  createReservationClient,
+  RateLimitError,
+  ServerError,
+  TimeoutError,
+} from '../src/index';
+import { clientOn } from './support/client';
+import { API_KEY, BASE_URL, createdReservation, errorBody, SLUG, schedule } from './support/fixtures';
+import { hang, networkFailure, type Responder, reply, stubFetch } from './support/stub-fetch';
+
+const P = `/api/v1/${SLUG}`;
+const ok = reply('GET', `${P}/schedule`, 200, schedule);
+const unavailable = reply(
+  'GET',
+  `${P}/schedule`,
+  500,
+  errorBody('Internal Server Error', 'Boom', 'INTERNAL_ERROR'),
+);
+const rateLimited = (retryAfter: string) =>
+  reply('GET', `${P}/schedule`, 429, errorBody('Too Many Requests', 'Slow down', 'RATE_LIMITED'), {
+    'Retry-After': retryAfter,
+  });
+
+describe('retries', () => {
+  it('retries a GET after a 500 and returns the later success', async () => {
+    const stub = stubFetch(unavailable, unavailable, ok);
+    const { client, sleeps } = clientOn(stub);
+    await expect(client.schedule.get()).resolves.toMatchObject({ holidays: schedule.holidays });
+    expect(stub.calls).toHaveLength(3);
+    // random() = 0.5: 0.5 s·2^n with equal jitter -> 375 ms, then 750 ms.
+    expect(sleeps).toEqual([375, 750]);
+  });
+
+  it.each([408, 429, 500, 502, 503, 504])('retries a GET answered %i', async (status) => {
+    const stub = stubFetch(async () => Response.json({ error: 'x', message: 'x' }, { status }), ok);
+    const { client } = clientOn(stub);
+    await client.schedule.get();
+    expect(stub.calls).toHaveLength(2);
+  });
+
+  it('gives up after maxRetries and throws the last error', async () => {
+    const stub = stubFetch(unavailable);
+    const { client } = clientOn(stub, { maxRetries: 3 });
+    await expect(client.schedule.get()).rejects.toBeInstanceOf(ServerError);
+    expect(stub.calls).toHaveLength(4);
+  });
+
+  it('per-call maxRetries overrides the client setting', async () => {
+    const stub = stubFetch(unavailable);
+    const { client } = clientOn(stub, { maxRetries: 3 });
+    await expect(client.schedule.get({ maxRetries: 0 })).rejects.toBeInstanceOf(ServerError);
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it('does not retry a 4xx other than 408 and 429', async () => {
+    const stub = stubFetch(
+      reply(
+        'GET',
+        `${P}/reservations/x`,
+        404,
+        errorBody('Not Found', 'Reservation not found', 'RESERVATION_NOT_FOUND'),
+      ),
+    );
+    const { client } = clientOn(stub);
+    await expect(client.reservations.get('x')).rejects.toMatchObject({ status: 404 });
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it('never retries a POST, even after a 503 or a network error', async () => {
+    for (const responder of [
+      reply('POST', `${P}/reservations`, 500, errorBody('Internal Server Error', 'Boom', 'INTERNAL_ERROR')),
+      networkFailure,
+    ]) {
+      const stub = stubFetch(responder, reply('POST', `${P}/reservations`, 201, createdReservation));
+      const { client } = clientOn(stub);
+      await expect(
+        client.reservations.create({
+          email: 'a@example.com',
+          date: '2026-06-15',
+          from: '18:00',
+          to: '19:00',
+        }),
+      ).rejects.toBeDefined();
+      expect(stub.calls).toHaveLength(1);
+    }
+  });
+
+  it('never retries a PATCH or a DELETE', async () => {
+    const stub = stubFetch(networkFailure);
+    const { client } = clientOn(stub);
+    await expect(client.reservations.updateStatus('r', { status: 'CONFIRMED' })).rejects.toBeInstanceOf(
+      ConnectionError,
+    );
+    await expect(client.reservations.cancel('r')).rejects.toBeInstanceOf(ConnectionError);
+    expect(stub.calls.map((c) => c.method)).toEqual(['PATCH', 'DELETE']);
+  });
+
+  it('waits the Retry-After seconds of a 429 before retrying', async () => {
+    const stub = stubFetch(rateLimited('2'), ok);
+    const { client, sleeps } = clientOn(stub);
+    await client.schedule.get();
+    expect(sleeps).toEqual([2000]);
+  });
+
+  it('surfaces a 429 whose Retry-After is beyond the cap at once, with retryAfter', async () => {
+    const stub = stubFetch(rateLimited('3600'), ok);
+    const { client, sleeps } = clientOn(stub);
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(3600);
+    expect(sleeps).toEqual([]);
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it('retries a network error of a GET and throws ConnectionError when all attempts fail', async () => {
+    const stub = stubFetch(networkFailure);
+    const { client } = clientOn(stub);
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ status: 0, name: 'ConnectionError' });
+    expect((error as ConnectionError).cause).toBeInstanceOf(TypeError);
+    expect(stub.calls).toHaveLength(3);
+  });
+
+  it('waits for real between attempts with the default sleep', async () => {
+    const stub = stubFetch(unavailable, ok);
+    const client = createReservationClient({
+      baseUrl: BASE_URL,
+      apiKey: API_KEY,
+      project: SLUG,
+      fetch: stub.fetch,
+      retry: { baseDelayMs: 40, random: () => 1 },
+    });
+    const started = performance.now();
+    await client.schedule.get();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(35);
+  });
+});
+
+describe('timeouts', () => {
+  it('aborts an attempt after timeoutMs and throws TimeoutError once retries are used', async () => {
+    const stub = stubFetch(hang);
+    const { client } = clientOn(stub, { timeoutMs: 20, maxRetries: 1 });
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ status: 0, timeoutMs: 20 });
+    expect(stub.calls).toHaveLength(2);
+    expect(stub.calls.every((c) => c.signal?.aborted)).toBe(true);
+  });
+
+  it('gives each attempt its own timeout, so a retry can succeed', async () => {
+    const stub = stubFetch(hang, ok);
+    const { client } = clientOn(stub, { timeoutMs: 20 });
+    await expect(client.schedule.get()).resolves.toBeDefined();
+    expect(stub.calls).toHaveLength(2);
+  });
+
+  it('times out even when the fetch implementation ignores the signal', async () => {
+    const stub = stubFetch(() => new Promise<Response>(() => {}));
+    const { client } = clientOn(stub, { timeoutMs: 20, maxRetries: 0 });
+    await expect(client.schedule.get()).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  it('does not retry a timed-out POST', async () => {
+    const stub = stubFetch(hang);
+    const { client } = clientOn(stub, { timeoutMs: 20 });
+    await expect(
+      client.reservations.create({ email: 'a@example.com', date: '2026-06-15', from: '18:00', to: '19:00' }),
+    ).rejects.toBeInstanceOf(TimeoutError);
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it('per-call timeoutMs overrides the client setting', async () => {
+    const stub = stubFetch(hang);
+    const { client } = clientOn(stub, { timeoutMs: 60_000, maxRetries: 0 });
+    await expect(client.schedule.get({ timeoutMs: 10 })).rejects.toMatchObject({ timeoutMs: 10 });
+  });
+
+  it('leaves no timer behind after a successful call', async () => {
+    vi.useFakeTimers();
+    try {
+      const stub = stubFetch(ok);
+      const { client } = clientOn(stub);
+      await client.schedule.get();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('caller abort', () => {
+  it('rejects with the abort reason and sends nothing when the signal is already aborted', async () => {
+    const stub = stubFetch(ok);
+    const { client } = clientOn(stub);
+    const reason = new Error('user navigated away');
+    await expect(client.schedule.get({ signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('stops an in-flight request at once with the abort reason and does not retry', async () => {
+    const stub = stubFetch(hang);
+    const { client } = clientOn(stub, { timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const pending = client.schedule.get({ signal: controller.signal });
+    await vi.waitFor(() => expect(stub.calls).toHaveLength(1));
+    controller.abort();
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(stub.calls).toHaveLength(1);
+    expect(stub.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('stops during the backoff wait without another request', async () => {
+    const stub = stubFetch(unavailable, ok);
+    const controller = new AbortController();
+    const client = createReservationClient({
+      baseUrl: BASE_URL,
+      apiKey: API_KEY,
+      project: SLUG,
+      fetch: stub.fetch,
+      retry: { baseDelayMs: 60_000 },
+    });
+    const pending = client.schedule.get({ signal: controller.signal });
+    await vi.waitFor(() => expect(stub.calls).toHaveLength(1));
+    const reason = new Error('stop');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it('rejects with the abort reason even when the fetch implementation ignores the signal', async () => {
+    const stub = stubFetch(() => new Promise<Response>(() => {}));
+    const { client } = clientOn(stub);
+    const controller = new AbortController();
+    const pending = client.schedule.get({ signal: controller.signal });
+    await vi.waitFor(() => expect(stub.calls).toHaveLength(1));
+    controller.abort('cancelled by test');
+    await expect(pending).rejects.toBe('cancelled by test');
+  });
+
+  it('detaches from a long-lived signal after each call', async () => {
+    const stub = stubFetch(ok);
+    const { client } = clientOn(stub);
+    const controller = new AbortController();
+    const add = vi.spyOn(controller.signal, 'addEventListener');
+    const remove = vi.spyOn(controller.signal, 'removeEventListener');
+    for (let i = 0; i < 5; i++) await client.schedule.get({ signal: controller.signal });
+    expect(add).toHaveBeenCalledTimes(5);
+    expect(remove).toHaveBeenCalledTimes(5);
+  });
+});
+
+describe('fetch lookup', () => {
+  it('sends a Request whose signal is given as init, as standard fetch expects', async () => {
+    const seen: unknown[] = [];
+    const fetch: Responder = async (request, init) => {
+      seen.push(request instanceof Request, init?.signal instanceof AbortSignal);
+      return Response.json(schedule);
+    };
+    const stub = stubFetch(fetch);
+    const { client } = clientOn(stub);
+    await client.schedule.get();
+    expect(seen).toEqual([true, true]);
+  });
+});

@@ -1,0 +1,188 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type {
+  AvailabilityDay,
+  CreatedReservation,
+  components,
+  createReservationClient,
+  ErrorCode,
+  PagedIterable,
+  Photo,
+  ProjectInfo,
+  RateLimitError,
+  Reservation,
+  ReservationApiError,
+  ReservationClientOptions,
+  ReservationDetail,
+  ReservationStatus,
+  Review,
+  Service,
+  Table,
+  WebhookEvent,
+} from '../src/index';
+import type { constructWebhookEvent, WebhookEvent as WebhooksEntryEvent } from '../src/webhooks/index';
+
+type Client = ReturnType<typeof createReservationClient>;
+type Result<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+type HasKey<T, K extends PropertyKey> = K extends keyof T ? true : false;
+
+describe('generated contract types', () => {
+  it('ReservationStatus is exactly the five states', () => {
+    expectTypeOf<components['schemas']['ReservationStatus']>().toEqualTypeOf<
+      'PENDING' | 'CONFIRMED' | 'CANCELLED' | 'COMPLETED' | 'NO_SHOW'
+    >();
+    expectTypeOf<ReservationStatus>().toEqualTypeOf<components['schemas']['ReservationStatus']>();
+  });
+
+  it('WebhookEventName is exactly the four event names', () => {
+    expectTypeOf<components['schemas']['WebhookEventName']>().toEqualTypeOf<
+      'reservation.created' | 'reservation.confirmed' | 'reservation.cancelled' | 'reservation.completed'
+    >();
+  });
+});
+
+describe('reservations', () => {
+  it('get returns a ReservationDetail with statusHistory', () => {
+    type Detail = Result<Client['reservations']['get']>;
+    expectTypeOf<Detail>().toEqualTypeOf<ReservationDetail>();
+    expectTypeOf<Detail['statusHistory'][number]['action']>().toEqualTypeOf<
+      'created' | 'confirmed' | 'cancelled' | 'completed' | 'no_show'
+    >();
+  });
+
+  it('list items have no statusHistory and the page has no success', () => {
+    type Page = Result<Client['reservations']['list']>;
+    expectTypeOf<Page>().toEqualTypeOf<{ count: number; total: number; reservations: Reservation[] }>();
+    expectTypeOf<HasKey<Page['reservations'][number], 'statusHistory'>>().toEqualTypeOf<false>();
+    expectTypeOf<HasKey<Page, 'success'>>().toEqualTypeOf<false>();
+  });
+
+  it('iterate yields Reservation and offers toArray with a required max', () => {
+    type Iter = ReturnType<Client['reservations']['iterate']>;
+    expectTypeOf<Iter>().toEqualTypeOf<PagedIterable<Reservation>>();
+    expectTypeOf<Iter>().toMatchTypeOf<AsyncIterable<Reservation>>();
+    expectTypeOf<Parameters<Iter['toArray']>[0]>().toEqualTypeOf<{ max: number }>();
+    expectTypeOf<Result<Iter['toArray']>>().toEqualTypeOf<Reservation[]>();
+  });
+
+  it('create takes the request body (email, date, from, to required) and returns CreatedReservation', () => {
+    type Input = Parameters<Client['reservations']['create']>[0];
+    expectTypeOf<{ email: string; date: string; from: string; to: string }>().toMatchTypeOf<Input>();
+    expectTypeOf<{ date: string; from: string; to: string }>().not.toMatchTypeOf<Input>();
+    expectTypeOf<Input['guests']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<Result<Client['reservations']['create']>>().toEqualTypeOf<CreatedReservation>();
+    expectTypeOf<CreatedReservation['status']>().toEqualTypeOf<'PENDING'>();
+    expectTypeOf<HasKey<CreatedReservation, 'success'>>().toEqualTypeOf<false>();
+  });
+
+  it('updateStatus requires a status of the five literals and returns { id, status }', () => {
+    type Body = Parameters<Client['reservations']['updateStatus']>[1];
+    expectTypeOf<Body['status']>().toEqualTypeOf<ReservationStatus>();
+    expectTypeOf<{ note: string }>().not.toMatchTypeOf<Body>();
+    expectTypeOf<{ status: 'DONE' }>().not.toMatchTypeOf<Body>();
+    expectTypeOf<{ status: 'CANCELLED'; reason: string }>().toMatchTypeOf<Body>();
+    expectTypeOf<Result<Client['reservations']['updateStatus']>>().toEqualTypeOf<{
+      id: string;
+      status: ReservationStatus;
+    }>();
+  });
+
+  it('cancel takes an optional { reason } and returns { message }', () => {
+    expectTypeOf<Parameters<Client['reservations']['cancel']>[1]>().toEqualTypeOf<
+      { reason?: string } | undefined
+    >();
+    expectTypeOf<Result<Client['reservations']['cancel']>>().toEqualTypeOf<{ message: string }>();
+  });
+
+  it('every method takes the per-call options last', () => {
+    type Options = { signal?: AbortSignal; timeoutMs?: number; maxRetries?: number; headers?: HeadersInit };
+    expectTypeOf<Parameters<Client['reservations']['list']>[1]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['reservations']['get']>[1]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['schedule']['get']>[0]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['info']['get']>[0]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['availability']['get']>[1]>().toEqualTypeOf<Options | undefined>();
+  });
+});
+
+describe('read-only resources', () => {
+  it('availability.get requires a date and returns an AvailabilityDay without success', () => {
+    type Query = Parameters<Client['availability']['get']>[0];
+    expectTypeOf<Query['date']>().toEqualTypeOf<string>();
+    expectTypeOf<{ branchId: string }>().not.toMatchTypeOf<Query>();
+    expectTypeOf<Result<Client['availability']['get']>>().toEqualTypeOf<AvailabilityDay>();
+    expectTypeOf<HasKey<AvailabilityDay, 'success'>>().toEqualTypeOf<false>();
+  });
+
+  it('tables, services, info, schedule return their documented shapes', () => {
+    expectTypeOf<Result<Client['tables']['list']>>().toEqualTypeOf<Table[]>();
+    expectTypeOf<Result<Client['services']['list']>>().toEqualTypeOf<Service[]>();
+    expectTypeOf<Result<Client['info']['get']>>().toEqualTypeOf<ProjectInfo>();
+    expectTypeOf<keyof Result<Client['schedule']['get']>>().toEqualTypeOf<'openingHours' | 'holidays'>();
+  });
+
+  it('gallery and reviews page without success and iterate their items', () => {
+    type Gallery = Result<Client['gallery']['list']>;
+    type Reviews = Result<Client['reviews']['list']>;
+    expectTypeOf<keyof Gallery>().toEqualTypeOf<'count' | 'total' | 'photos'>();
+    expectTypeOf<keyof Reviews>().toEqualTypeOf<
+      'count' | 'total' | 'averageRating' | 'totalReviews' | 'reviews'
+    >();
+    expectTypeOf<Reviews['averageRating']>().toEqualTypeOf<number | null>();
+    expectTypeOf<ReturnType<Client['gallery']['iterate']>>().toEqualTypeOf<PagedIterable<Photo>>();
+    expectTypeOf<ReturnType<Client['reviews']['iterate']>>().toEqualTypeOf<PagedIterable<Review>>();
+  });
+});
+
+describe('no success marker anywhere', () => {
+  it('no method result has a success key', () => {
+    expectTypeOf<HasKey<Result<Client['reservations']['get']>, 'success'>>().toEqualTypeOf<false>();
+    expectTypeOf<HasKey<Result<Client['reservations']['create']>, 'success'>>().toEqualTypeOf<false>();
+    expectTypeOf<HasKey<Result<Client['reservations']['updateStatus']>, 'success'>>().toEqualTypeOf<false>();
+    expectTypeOf<HasKey<Result<Client['reservations']['cancel']>, 'success'>>().toEqualTypeOf<false>();
+    expectTypeOf<HasKey<Result<Client['schedule']['get']>, 'success'>>().toEqualTypeOf<false>();
+    expectTypeOf<HasKey<Result<Client['info']['get']>, 'success'>>().toEqualTypeOf<false>();
+    expectTypeOf<HasKey<Result<Client['gallery']['list']>, 'success'>>().toEqualTypeOf<false>();
+    expectTypeOf<HasKey<Result<Client['reviews']['list']>, 'success'>>().toEqualTypeOf<false>();
+  });
+});
+
+describe('client options', () => {
+  it('accept the global fetch and a one-argument fetch', () => {
+    type FetchOption = NonNullable<ReservationClientOptions['fetch']>;
+    expectTypeOf(globalThis.fetch).toMatchTypeOf<FetchOption>();
+    expectTypeOf<(request: Request) => Promise<Response>>().toMatchTypeOf<FetchOption>();
+  });
+
+  it('require baseUrl, apiKey and project', () => {
+    expectTypeOf<{ baseUrl: string; apiKey: string }>().not.toMatchTypeOf<ReservationClientOptions>();
+    expectTypeOf<{
+      baseUrl: string;
+      apiKey: string;
+      project: string;
+    }>().toMatchTypeOf<ReservationClientOptions>();
+  });
+});
+
+describe('errors', () => {
+  it('error.code is the ErrorCode union or undefined', () => {
+    expectTypeOf<ReservationApiError['code']>().toEqualTypeOf<ErrorCode | undefined>();
+    expectTypeOf<ErrorCode>().toEqualTypeOf<components['schemas']['ErrorCode']>();
+    expectTypeOf<'DOUBLE_BOOKING'>().toMatchTypeOf<ErrorCode>();
+    expectTypeOf<'NOPE'>().not.toMatchTypeOf<ErrorCode>();
+  });
+
+  it('each class has a literal name and RateLimitError a retryAfter', () => {
+    expectTypeOf<RateLimitError['name']>().toEqualTypeOf<'RateLimitError'>();
+    expectTypeOf<RateLimitError['retryAfter']>().toEqualTypeOf<number | undefined>();
+  });
+});
+
+describe('webhooks', () => {
+  it('constructWebhookEvent returns the generated WebhookEvent union, discriminated on event', () => {
+    type Event = Result<typeof constructWebhookEvent>;
+    expectTypeOf<Event>().toEqualTypeOf<components['schemas']['WebhookEvent']>();
+    expectTypeOf<WebhooksEntryEvent>().toEqualTypeOf<WebhookEvent>();
+    expectTypeOf<
+      Extract<Event, { event: 'reservation.cancelled' }>['data']['reservation']['reason']
+    >().toEqualTypeOf<string | null>();
+  });
+});

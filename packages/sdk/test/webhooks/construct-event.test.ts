@@ -1,0 +1,149 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { assertSchema } from '../../../../test/support/openapi';
+import { constructWebhookEvent, WebhookPayloadError, WebhookSignatureError } from '../../src/webhooks/index';
+import { ALL_EVENTS, completed, created, SECRET } from './events';
+
+const sign = (body: string, secret = SECRET) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const signed = (value: unknown) => {
+  const body = JSON.stringify(value);
+  return { body, header: sign(body) };
+};
+
+describe('constructWebhookEvent', () => {
+  it.each(Object.entries(ALL_EVENTS))('returns the typed %s event for a valid delivery', async (_, event) => {
+    assertSchema('WebhookEvent', event);
+    const { body, header } = signed(event);
+    const result = await constructWebhookEvent(body, header, SECRET);
+    expect(result).toEqual(event);
+    expect(result.event).toBe(event.event);
+  });
+
+  it('narrows on `event`', async () => {
+    const { body, header } = signed(created);
+    const event = await constructWebhookEvent(body, header, SECRET);
+    if (event.event === 'reservation.created')
+      expect(event.data.reservation.customer.email).toBe('jana@example.com');
+    else expect.unreachable();
+  });
+
+  it('accepts the raw body as a Buffer', async () => {
+    const { body, header } = signed(completed);
+    await expect(constructWebhookEvent(Buffer.from(body), header, SECRET)).resolves.toEqual(completed);
+  });
+
+  it('accepts a delivery signed with any secret of a rotation', async () => {
+    const body = JSON.stringify(completed);
+    await expect(
+      constructWebhookEvent(body, sign(body, 'whsec_old'), [SECRET, 'whsec_old']),
+    ).resolves.toEqual(completed);
+  });
+
+  it('keeps fields the SDK does not know yet (forward compatible)', async () => {
+    const { body, header } = signed({ ...completed, deliveryId: 'd_1' });
+    await expect(constructWebhookEvent(body, header, SECRET)).resolves.toMatchObject({ deliveryId: 'd_1' });
+  });
+
+  it('throws WebhookSignatureError for a missing or malformed header', async () => {
+    const body = JSON.stringify(completed);
+    await expect(constructWebhookEvent(body, undefined, SECRET)).rejects.toThrow(
+      new WebhookSignatureError(
+        'X-Webhook-Signature header is missing: expected "sha256=" + 64 lower-case hex digits.',
+      ),
+    );
+    await expect(constructWebhookEvent(body, sign(body).toUpperCase(), SECRET)).rejects.toThrow(
+      /is malformed/,
+    );
+  });
+
+  it('throws WebhookSignatureError for a bad signature, suggesting the secret', async () => {
+    const body = 'not json at all';
+    const error = await constructWebhookEvent(body, sign(body, 'whsec_wrong'), SECRET).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(WebhookSignatureError);
+    expect((error as Error).message).toMatch(/does not match the body \(wrong secret\?\)/);
+  });
+
+  it('hints at a re-serialised body when the signature fails but the body is JSON', async () => {
+    const original = JSON.stringify(created);
+    const reserialised = JSON.stringify(JSON.parse(original), null, 2);
+    const error = await constructWebhookEvent(reserialised, sign(original), SECRET).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WebhookSignatureError);
+    expect((error as Error).message).toMatch(/parsed and re-serialised/);
+    expect((error as Error).message).toMatch(/raw body/);
+  });
+
+  it('explains that a parsed object must be the raw body instead', async () => {
+    const { header } = signed(created);
+    const error = await constructWebhookEvent(created as unknown as string, header, SECRET).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(WebhookPayloadError);
+    expect((error as Error).message).toMatch(/rawBody must be a string or Uint8Array, got object/);
+    expect((error as Error).message).toMatch(/express\.raw\(\)/);
+  });
+
+  it('throws WebhookPayloadError for a correctly signed body that is not JSON', async () => {
+    const body = '{"event":';
+    await expect(constructWebhookEvent(body, sign(body), SECRET)).rejects.toThrow(
+      new WebhookPayloadError('Webhook body is not valid JSON.'),
+    );
+  });
+
+  it('throws WebhookPayloadError listing what is wrong with a correctly signed body of the wrong shape', async () => {
+    const wrong = {
+      ...created,
+      data: { reservation: { ...created.data.reservation, guests: '2', customer: null } },
+    };
+    const { body, header } = signed(wrong);
+    const error = await constructWebhookEvent(body, header, SECRET).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WebhookPayloadError);
+    expect((error as WebhookPayloadError).issues).toEqual([
+      'body.data.reservation.guests: expected number, got string',
+      'body.data.reservation.customer: expected object, got null',
+    ]);
+  });
+
+  it('rejects an unknown event name and a wrong status for the event', async () => {
+    for (const value of [
+      { ...completed, event: 'reservation.no_show' },
+      { ...completed, data: { reservation: { id: 'r', status: 'CANCELLED' } } },
+      [completed],
+    ]) {
+      const { body, header } = signed(value);
+      await expect(constructWebhookEvent(body, header, SECRET)).rejects.toBeInstanceOf(WebhookPayloadError);
+    }
+  });
+
+  describe('maxAgeSeconds', () => {
+    const at = (iso: string) => () => Date.parse(iso);
+
+    it('accepts an event within the window', async () => {
+      const { body, header } = signed(completed);
+      await expect(
+        constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 300, now: at('2026-06-15T10:04:59Z') }),
+      ).resolves.toEqual(completed);
+    });
+
+    it('rejects an older event as a possible replay', async () => {
+      const { body, header } = signed(completed);
+      await expect(
+        constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 300, now: at('2026-06-15T10:05:01Z') }),
+      ).rejects.toThrow(/possible replay/);
+    });
+
+    it('rejects an event too far in the future', async () => {
+      const { body, header } = signed(completed);
+      await expect(
+        constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 60, now: at('2026-06-15T09:58:00Z') }),
+      ).rejects.toBeInstanceOf(WebhookSignatureError);
+    });
+
+    it('is off by default, so late retries of a delivery are accepted', async () => {
+      const { body, header } = signed(completed);
+      await expect(constructWebhookEvent(body, header, SECRET)).resolves.toEqual(completed);
+    });
+  });
+});

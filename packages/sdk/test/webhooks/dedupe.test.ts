@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { createWebhookDeduplicator, webhookEventKey } from '../../src/webhooks/index';
+import { cancelled, completed, confirmed } from './events';
+
+describe('createWebhookDeduplicator', () => {
+  it('reports a redelivered event as seen, and a first delivery as new', () => {
+    const dedupe = createWebhookDeduplicator();
+    expect(dedupe.seen(completed)).toBe(false);
+    expect(dedupe.seen(structuredClone(completed))).toBe(true);
+    expect(dedupe.seen(confirmed)).toBe(false);
+  });
+
+  it('keys by event name, reservation id and timestamp', () => {
+    const dedupe = createWebhookDeduplicator();
+    dedupe.seen(completed);
+    expect(dedupe.seen({ ...completed, timestamp: '2026-06-15T10:00:01.000Z' })).toBe(false);
+    expect(dedupe.seen({ ...completed, data: { reservation: { id: 'res_2', status: 'COMPLETED' } } })).toBe(
+      false,
+    );
+    expect(webhookEventKey(completed)).not.toBe(webhookEventKey(cancelled));
+  });
+
+  it('forgets an event after ttlSeconds without a redelivery', () => {
+    let now = 0;
+    const dedupe = createWebhookDeduplicator({ ttlSeconds: 60, now: () => now });
+    dedupe.seen(completed);
+    now = 59_999;
+    expect(dedupe.seen(completed)).toBe(true);
+    now = 59_999 + 60_000;
+    expect(dedupe.seen(completed)).toBe(false);
+  });
+
+  it('defaults to a TTL longer than the 156-minute retry schedule', () => {
+    let now = 0;
+    const dedupe = createWebhookDeduplicator({ now: () => now });
+    dedupe.seen(completed);
+    now = 156 * 60_000;
+    expect(dedupe.seen(completed)).toBe(true);
+  });
+
+  it('keeps at most maxEntries, dropping the least recently seen', () => {
+    const dedupe = createWebhookDeduplicator({ maxEntries: 2 });
+    const a = completed;
+    const b = confirmed;
+    const c = cancelled;
+    dedupe.seen(a);
+    dedupe.seen(b);
+    dedupe.seen(a); // a is now more recent than b
+    dedupe.seen(c); // evicts b
+    expect(dedupe.size).toBe(2);
+    expect(dedupe.seen(a)).toBe(true);
+    expect(dedupe.seen(b)).toBe(false);
+  });
+
+  it('forget() lets a redelivery through, e.g. after processing failed', () => {
+    const dedupe = createWebhookDeduplicator();
+    dedupe.seen(completed);
+    dedupe.forget(completed);
+    expect(dedupe.seen(completed)).toBe(false);
+  });
+});

@@ -1,0 +1,94 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { signWebhookPayload, verifyWebhookSignature } from '../../src/webhooks/index';
+
+// Test vectors computed independently of the SDK, with node:crypto.
+const BODY =
+  '{"event":"reservation.completed","timestamp":"2026-06-15T10:00:00.000Z","projectId":"prj_1","data":{"reservation":{"id":"res_1","status":"COMPLETED"}}}';
+const SECRET = 'whsec_test_0123456789';
+const hmac = (body: string | Uint8Array, secret: string) =>
+  createHmac('sha256', secret).update(body).digest('hex');
+const HEADER = `sha256=${hmac(BODY, SECRET)}`;
+
+describe('verifyWebhookSignature', () => {
+  it('accepts the signature of a fixed vector computed with node:crypto', async () => {
+    // Pinned as a literal too, so the vector itself cannot silently change.
+    expect(HEADER).toBe('sha256=632fbaca6cb9ca7f770ae43926a5219024a061b5517e15083cde98acec3aa19c');
+    expect(await verifyWebhookSignature(BODY, HEADER, SECRET)).toBe(true);
+    expect(await signWebhookPayload(BODY, SECRET)).toBe(HEADER);
+  });
+
+  it('accepts the body as bytes (Buffer or Uint8Array)', async () => {
+    expect(await verifyWebhookSignature(Buffer.from(BODY), HEADER, SECRET)).toBe(true);
+    expect(await verifyWebhookSignature(new TextEncoder().encode(BODY), HEADER, SECRET)).toBe(true);
+  });
+
+  it('signs the UTF-8 bytes of non-ASCII text', async () => {
+    const body = '{"name":"Štědrý den – Nováková"}';
+    expect(
+      await verifyWebhookSignature(body, `sha256=${hmac(Buffer.from(body, 'utf8'), SECRET)}`, SECRET),
+    ).toBe(true);
+  });
+
+  it('rejects a tampered body', async () => {
+    expect(await verifyWebhookSignature(BODY.replace('COMPLETED', 'CANCELLED'), HEADER, SECRET)).toBe(false);
+    expect(await verifyWebhookSignature(`${BODY} `, HEADER, SECRET)).toBe(false);
+  });
+
+  it('rejects a re-serialised body (same JSON, different bytes)', async () => {
+    expect(await verifyWebhookSignature(JSON.stringify(JSON.parse(BODY), null, 2), HEADER, SECRET)).toBe(
+      false,
+    );
+  });
+
+  it('rejects the wrong secret', async () => {
+    expect(await verifyWebhookSignature(BODY, HEADER, 'whsec_other')).toBe(false);
+  });
+
+  it('rejects upper-case hex', async () => {
+    expect(await verifyWebhookSignature(BODY, `sha256=${hmac(BODY, SECRET).toUpperCase()}`, SECRET)).toBe(
+      false,
+    );
+  });
+
+  it('rejects malformed headers without throwing', async () => {
+    const digest = hmac(BODY, SECRET);
+    for (const header of [
+      digest, // missing prefix
+      `sha1=${digest}`,
+      `SHA256=${digest}`,
+      `sha256=${digest.slice(0, 63)}`, // truncated
+      `sha256=${digest}0`, // too long
+      `sha256= ${digest}`,
+      ` sha256=${digest}`,
+      `sha256=${digest.slice(0, 62)}zz`,
+      'sha256=',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(await verifyWebhookSignature(BODY, header, SECRET), String(header)).toBe(false);
+    }
+  });
+
+  it('rejects an empty secret or no secrets at all', async () => {
+    expect(await verifyWebhookSignature(BODY, `sha256=${hmac(BODY, '')}`, '')).toBe(false);
+    expect(await verifyWebhookSignature(BODY, HEADER, [])).toBe(false);
+  });
+
+  it('verifies an empty body correctly', async () => {
+    expect(await verifyWebhookSignature('', `sha256=${hmac('', SECRET)}`, SECRET)).toBe(true);
+    expect(await verifyWebhookSignature('', HEADER, SECRET)).toBe(false);
+  });
+
+  it('returns false for a parsed object instead of raw bytes, without throwing', async () => {
+    const parsed = JSON.parse(BODY) as unknown as string;
+    expect(await verifyWebhookSignature(parsed, HEADER, SECRET)).toBe(false);
+  });
+
+  it('accepts any of several secrets during a rotation', async () => {
+    expect(await verifyWebhookSignature(BODY, HEADER, ['whsec_new', SECRET])).toBe(true);
+    expect(await verifyWebhookSignature(BODY, HEADER, [SECRET, 'whsec_new'])).toBe(true);
+    expect(await verifyWebhookSignature(BODY, HEADER, ['whsec_new', 'whsec_older'])).toBe(false);
+  });
+});
