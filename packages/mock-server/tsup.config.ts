@@ -1,12 +1,27 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', browser: 'src/browser.ts', node: 'src/node.ts', cli: 'src/cli.ts' },
+const shared: Options = {
   // ESM only: @msw/data is ESM-only; CommonJS users on Node 20.19+ can require() it.
   format: ['esm'],
-  dts: { entry: { index: 'src/index.ts', browser: 'src/browser.ts', node: 'src/node.ts' } },
   sourcemap: true,
-  clean: true,
   target: 'es2022',
   external: ['msw', '@reservation-api/sdk'],
-});
+};
+
+export default defineConfig([
+  {
+    ...shared,
+    entry: { index: 'src/index.ts', browser: 'src/browser.ts', node: 'src/node.ts' },
+    dts: { entry: { index: 'src/index.ts', browser: 'src/browser.ts', node: 'src/node.ts' } },
+    // Both builds run at once: this one must not delete the CLI the other one writes.
+    clean: ['!cli.js', '!cli.js.map'],
+  },
+  {
+    ...shared,
+    // The executable of the `reservation-mock` bin: one self-contained file with a shebang.
+    entry: { cli: 'src/cli.ts' },
+    splitting: false,
+    clean: false,
+    banner: { js: '#!/usr/bin/env node' },
+  },
+]);

@@ -1228,7 +1228,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description INTERNAL_ERROR: the service failed. The service may return it (or another 5xx status with the same body) under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). */
+        /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. */
         InternalError: {
             headers: {
                 [name: string]: unknown;
@@ -1351,7 +1351,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenRead"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     createReservation: {
@@ -1413,7 +1413,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     getReservation: {
@@ -1449,7 +1449,7 @@ export interface operations {
             403: components["responses"]["ForbiddenRead"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     cancelReservation: {
@@ -1516,7 +1516,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     updateReservationStatus: {
@@ -1583,7 +1583,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     getAvailability: {
@@ -1643,7 +1643,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     getSchedule: {
@@ -1673,7 +1673,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     listTables: {
@@ -1723,7 +1723,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     listServices: {
@@ -1768,7 +1768,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     getProjectInfo: {
@@ -1798,7 +1798,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     listGalleryPhotos: {
@@ -1840,7 +1840,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenMedia"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     listReviews: {
@@ -1882,7 +1882,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenMedia"];
             429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
+            "5XX": components["responses"]["InternalError"];
         };
     };
     reservationCreatedWebhook: {

@@ -1,0 +1,88 @@
+// `reservation-mock`: the standalone mock server from the command line (root `pnpm start`).
+import { parseArgs } from 'node:util';
+import { loadSeedFile, type MockServerOptions, startMockServer } from './node';
+import { DEMO_KEYS } from './seed/demo';
+
+const HELP = `reservation-mock: the Reservation API in memory, over HTTP
+
+Usage: reservation-mock [options]
+
+  --port PORT          port to listen on (default 4010; 0 = any free port)
+  --host HOST          interface to bind (default 127.0.0.1)
+  --seed FILE          start with the data in this JSON file instead of the demo data
+  --webhook-url URL    send every project's webhook events to URL
+  --no-control         do not serve the /__mock/ control routes
+  --help               show this help
+
+The API is under {url}/api/v1/:slug/..., e.g.
+  curl -H 'X-API-Key: rk_demo_full' http://127.0.0.1:4010/api/v1/demo-bistro/reservations`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      'webhook-url': { type: 'string' },
+      'no-control': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  const port = values.port === undefined ? 4010 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0-65535, got ${values.port}`);
+
+  const options: MockServerOptions = { port, control: !values['no-control'] };
+  if (values.host) options.host = values.host;
+  if (values['webhook-url']) options.webhookUrl = new URL(values['webhook-url']).toString();
+  const seed = values.seed ? await loadSeedFile(values.seed) : undefined;
+  if (seed) options.seed = seed;
+
+  const server = await startMockServer(options);
+  console.log(`Reservation API mock listening on ${server.url}`);
+  console.log(`  API:     ${server.url}/api/v1/:slug/...`);
+  console.log(options.control ? `  Control: ${server.url}/__mock/...` : '  Control: off (--no-control)');
+  if (options.webhookUrl) console.log(`  Webhooks go to ${options.webhookUrl}`);
+  console.log('Keys (X-API-Key):');
+  if (seed) {
+    for (const project of seed.projects) {
+      for (const key of project.apiKeys) {
+        console.log(
+          `  ${project.slug.padEnd(14)} ${key.key.padEnd(16)} ${key.permissions.join(', ') || '(none)'}`,
+        );
+      }
+    }
+  } else {
+    for (const key of DEMO_KEYS) {
+      console.log(
+        `  ${key.project.padEnd(14)} ${key.key.padEnd(16)} ${key.permissions.join(', ') || '(public data only)'}`,
+      );
+    }
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: shutting down`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,131 @@
+// GET /availability: the slots of one day in the project's time zone. Slot length: `duration`, else
+// the service's duration, else the project's default (30). Slots step from `open` and never cross the
+// break or `close`. A slot is available when it has not started yet (project local time, from the
+// mock clock) and some active table of the branch has no overlapping active reservation; a branch
+// without tables has one implicit place.
+import type { components } from '@reservation-api/sdk';
+import type { DomainContext } from './context';
+import { errors, type ValidationIssue } from './errors';
+import { daySchedule } from './opening-hours';
+import { branchOf, implicitBranch } from './projects';
+import type { BranchRecord, ProjectRecord, ReservationRecord } from './records';
+import { ACTIVE_STATUSES } from './state-machine';
+import {
+  dayOfWeek,
+  ENGLISH_DAY_NAMES,
+  type EnglishDayName,
+  formatMinutes,
+  isValidDate,
+  overlaps,
+  toMinutes,
+} from './time';
+
+type AvailabilityDay = components['schemas']['AvailabilityDay'];
+type Slot = components['schemas']['Slot'];
+
+export interface AvailabilityQuery {
+  date: string;
+  branchId?: string | undefined;
+  serviceId?: string | undefined;
+  duration?: number | undefined;
+}
+
+type Interval = readonly [from: number, to: number];
+
+function activeIntervals(reservations: readonly ReservationRecord[]): Interval[] {
+  return reservations
+    .filter((r) => ACTIVE_STATUSES.has(r.status))
+    .map((r) => [toMinutes(r.from), toMinutes(r.to)]);
+}
+
+/** Start minutes of the slots of `[open, close)` minus the break, on the grid that starts at `open`. */
+export function slotStarts(
+  open: number,
+  close: number,
+  length: number,
+  breakStart: number | null,
+  breakEnd: number | null,
+): number[] {
+  const starts: number[] = [];
+  for (let from = open; from + length <= close; from += length) {
+    const to = from + length;
+    if (breakStart !== null && breakEnd !== null && from < breakEnd && breakStart < to) continue;
+    starts.push(from);
+  }
+  return starts;
+}
+
+export function getAvailability(
+  ctx: DomainContext,
+  project: ProjectRecord,
+  query: AvailabilityQuery,
+): AvailabilityDay {
+  const { store } = ctx;
+  const issues: ValidationIssue[] = [];
+  if (!isValidDate(query.date))
+    issues.push({ field: 'date', message: 'must be a date in YYYY-MM-DD format' });
+  let branch: BranchRecord | null = null;
+  if (query.branchId !== undefined) {
+    branch = branchOf(store, project, query.branchId) ?? null;
+    if (!branch) issues.push({ field: 'branchId', message: 'unknown branch' });
+  }
+  let serviceDuration: number | undefined;
+  if (query.serviceId !== undefined) {
+    const service = store.services.get(query.serviceId);
+    if (!service || service.projectId !== project.id || !service.isActive) {
+      issues.push({ field: 'serviceId', message: 'unknown service' });
+    } else {
+      serviceDuration = service.duration;
+    }
+  }
+  if (issues.length > 0) throw errors.validation(issues);
+  branch ??= implicitBranch(store, project);
+
+  const dayName = ENGLISH_DAY_NAMES[dayOfWeek(query.date)] as EnglishDayName;
+  const day = daySchedule(project, branch, query.date);
+  if (!day.isOpen)
+    return { date: query.date, dayOfWeek: dayName, isOpen: false, reason: day.reason, slots: [] };
+
+  const length = query.duration ?? serviceDuration ?? project.slotMinutes;
+  const branchId = branch?.id ?? null;
+  const tables = [...store.tables.values()].filter(
+    (t) =>
+      t.projectId === project.id &&
+      t.isActive &&
+      (branchId === null || t.branchId === branchId || t.branchId === null),
+  );
+  // One list of busy intervals per place: per table, or the one implicit place of a table-less branch.
+  const places: Interval[][] =
+    tables.length > 0
+      ? tables.map((t) => activeIntervals(store.reservationsOfTableOn(t.id, query.date)))
+      : [
+          activeIntervals(
+            store
+              .reservationsOn(project.id, query.date)
+              .filter((r) => branchId === null || r.branchId === branchId || r.branchId === null),
+          ),
+        ];
+
+  const now = ctx.zones.localTime(ctx.clock.now(), project.timeZone);
+  const slots: Slot[] = slotStarts(day.open, day.close, length, day.breakStart, day.breakEnd).map((from) => {
+    const to = from + length;
+    const past = query.date < now.date || (query.date === now.date && from < now.minutes);
+    const free = !past && places.some((busy) => !busy.some(([bFrom, bTo]) => overlaps(from, to, bFrom, bTo)));
+    return { from: formatMinutes(from), to: formatMinutes(to), available: free };
+  });
+
+  const { hours } = day;
+  return {
+    date: query.date,
+    dayOfWeek: dayName,
+    isOpen: true,
+    openingHours: {
+      open: hours.open,
+      close: hours.close,
+      ...(day.breakStart !== null && hours.breakStart !== null && hours.breakEnd !== null
+        ? { breakStart: hours.breakStart, breakEnd: hours.breakEnd }
+        : {}),
+    },
+    slots,
+  };
+}

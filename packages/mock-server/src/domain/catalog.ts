@@ -1,0 +1,104 @@
+// Read-only project data: tables, services, gallery, reviews, schedule and info. These collections
+// change only through seeding and the control helpers, so lists are @msw/data queries (see store.ts).
+import type { components } from '@reservation-api/sdk';
+import { errors } from './errors';
+import { GALLERY_PAGE, type Page, type PageRequest, paginate, REVIEWS_PAGE } from './paginate';
+import { branchOf } from './projects';
+import type { PhotoRecord, ProjectRecord, ReviewRecord, ServiceRecord, TableRecord } from './records';
+import type { Store } from './store';
+import { CZECH_DAY_NAMES, type CzechDayName } from './time';
+import { projectInfoView } from './views';
+
+type Schemas = components['schemas'];
+
+function requireBranch(store: Store, project: ProjectRecord, branchId: string | undefined): void {
+  if (branchId !== undefined && !branchOf(store, project, branchId)) {
+    throw errors.validation([{ field: 'branchId', message: 'unknown branch' }]);
+  }
+}
+
+/** Active tables by position; an unknown branchId is 400, an unknown zoneId just matches nothing. */
+export function listTables(
+  store: Store,
+  project: ProjectRecord,
+  filter: { branchId?: string | undefined; zoneId?: string | undefined },
+): TableRecord[] {
+  requireBranch(store, project, filter.branchId);
+  return store.tables
+    .query()
+    .findMany(
+      (q) =>
+        q.where(
+          (t) =>
+            t.projectId === project.id &&
+            t.isActive &&
+            (filter.branchId === undefined || t.branchId === filter.branchId) &&
+            (filter.zoneId === undefined || t.zoneId === filter.zoneId),
+        ),
+      { orderBy: [{ position: 'asc' }, { id: 'asc' }] },
+    );
+}
+
+/** Active services by name. */
+export function listServices(
+  store: Store,
+  project: ProjectRecord,
+  filter: { branchId?: string | undefined },
+): ServiceRecord[] {
+  requireBranch(store, project, filter.branchId);
+  const services = store.services
+    .query()
+    .findMany((q) =>
+      q.where(
+        (s) =>
+          s.projectId === project.id &&
+          s.isActive &&
+          (filter.branchId === undefined || s.branchId === filter.branchId),
+      ),
+    );
+  // Names are Czech: compare as people read them (Č after C), which a plain < does not.
+  return services.sort((a, b) => a.name.localeCompare(b.name, 'cs') || (a.id < b.id ? -1 : 1));
+}
+
+/** Gallery by displayOrder. */
+export function listPhotos(store: Store, project: ProjectRecord, page: PageRequest): Page<PhotoRecord> {
+  const photos = store.photos.query().findMany((q) => q.where({ projectId: project.id }), {
+    orderBy: [{ displayOrder: 'asc' }, { id: 'asc' }],
+  });
+  return paginate(photos, page, GALLERY_PAGE);
+}
+
+export interface ReviewPage extends Page<ReviewRecord> {
+  averageRating: number | null;
+}
+
+/** Approved and visible reviews, newest first, with their average rounded to one decimal. */
+export function listReviews(store: Store, project: ProjectRecord, page: PageRequest): ReviewPage {
+  const reviews = store.reviews
+    .query()
+    .findMany((q) => q.where({ projectId: project.id, isApproved: true, isVisible: true }), {
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+  const sum = reviews.reduce((acc, r) => acc + r.rating, 0);
+  const averageRating = reviews.length === 0 ? null : Math.round((sum / reviews.length) * 10) / 10;
+  return { ...paginate(reviews, page, REVIEWS_PAGE), averageRating };
+}
+
+export function getSchedule(project: ProjectRecord): Schemas['Schedule'] {
+  return {
+    openingHours: project.openingHours.map((day) => ({
+      dayOfWeek: day.dayOfWeek,
+      dayName: CZECH_DAY_NAMES[day.dayOfWeek] as CzechDayName,
+      isOpen: day.isOpen,
+      ...(day.isOpen && day.open !== null && day.close !== null ? { open: day.open, close: day.close } : {}),
+    })),
+    holidays: project.holidays.map(({ date, name, isOpen }) => ({ date, name, isOpen })),
+  };
+}
+
+export function getProjectInfo(store: Store, project: ProjectRecord): Schemas['ProjectInfo'] {
+  return projectInfoView(
+    project,
+    store.branches.query().findMany((q) => q.where({ projectId: project.id })),
+  );
+}

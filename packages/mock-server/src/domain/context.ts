@@ -1,0 +1,31 @@
+// What every domain function gets: the service's own store, clock, id source and time zones.
+// Nothing here is module-level, so two services (or a reset one) never share state.
+import type { Clock } from '../clock';
+import type { IdSource } from '../ids';
+import type { Store } from './store';
+import type { TimeZones } from './time';
+
+export interface DomainContext {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  readonly zones: TimeZones;
+  /** Cryptographically random bytes (key values, webhook secrets). */
+  randomBytes(length: number): Uint8Array;
+}
+
+/** The clock's now as an ISO 8601 UTC timestamp. */
+export function nowIso(ctx: Pick<DomainContext, 'clock'>): string {
+  return new Date(ctx.clock.now()).toISOString();
+}
+
+/** Web Crypto's getRandomValues: present in Node 20+, browsers, Deno, Bun and workers. */
+export function webCryptoRandomBytes(length: number): Uint8Array {
+  return globalThis.crypto.getRandomValues(new Uint8Array(length));
+}
+
+export function base64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

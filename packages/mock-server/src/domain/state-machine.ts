@@ -1,0 +1,96 @@
+// The reservation state machine of the specification (§3), as ONE table. PATCH /status and DELETE
+// both go through applyTransition(), which writes the history entry and returns the events caused.
+import type { components } from '@reservation-api/sdk';
+import { type DomainContext, nowIso } from './context';
+import { errors } from './errors';
+import { cancelledEvent, completedEvent, confirmedEvent } from './events';
+import type { HistoryAction, ReservationRecord, ReservationStatus } from './records';
+
+type WebhookEvent = components['schemas']['WebhookEvent'];
+
+/** from → to → history action. A pair that is not listed is not a transition (final states list none). */
+export const TRANSITIONS: Readonly<
+  Record<ReservationStatus, Readonly<Partial<Record<ReservationStatus, HistoryAction>>>>
+> = {
+  PENDING: { CONFIRMED: 'confirmed', CANCELLED: 'cancelled' },
+  CONFIRMED: { COMPLETED: 'completed', CANCELLED: 'cancelled', NO_SHOW: 'no_show' },
+  CANCELLED: {},
+  COMPLETED: {},
+  NO_SHOW: {},
+};
+
+/** The active states: they hold a table and can still change. */
+export const ACTIVE_STATUSES: ReadonlySet<ReservationStatus> = new Set(['PENDING', 'CONFIRMED']);
+
+export function transitionAction(from: ReservationStatus, to: ReservationStatus): HistoryAction | undefined {
+  return TRANSITIONS[from][to];
+}
+
+export interface TransitionRequest {
+  to: ReservationStatus;
+  /** Who acts: the API key's id for changes through the API. */
+  actor: string;
+  note?: string | null;
+  /** Kept for a change to CANCELLED only. */
+  reason?: string | null;
+}
+
+export interface TransitionResult {
+  reservation: ReservationRecord;
+  /** What happened, for the webhook dispatcher: one event, or none (NO_SHOW). */
+  events: WebhookEvent[];
+}
+
+/**
+ * Moves the reservation to `to` when the table allows it (else 409 INVALID_STATUS_TRANSITION and
+ * nothing changes), appends the history entry and commits, in one synchronous step.
+ */
+export function applyTransition(
+  ctx: DomainContext,
+  reservation: ReservationRecord,
+  request: TransitionRequest,
+): TransitionResult {
+  const from = reservation.status;
+  const action = transitionAction(from, request.to);
+  if (action === undefined) throw errors.invalidTransition(from, request.to);
+  const at = nowIso(ctx);
+  const reason = request.to === 'CANCELLED' ? (request.reason ?? null) : null;
+  const next = ctx.store.reservations.replace({
+    ...reservation,
+    status: request.to,
+    statusHistory: [
+      ...reservation.statusHistory,
+      {
+        status: request.to,
+        changedBy: request.actor,
+        action,
+        changedAt: at,
+        note: request.note ?? null,
+        reason,
+      },
+    ],
+  });
+  return { reservation: next, events: eventsFor(action, next, from, request.actor, reason, at) };
+}
+
+function eventsFor(
+  action: HistoryAction,
+  reservation: ReservationRecord,
+  previous: ReservationStatus,
+  actor: string,
+  reason: string | null,
+  at: string,
+): WebhookEvent[] {
+  switch (action) {
+    case 'confirmed':
+      return [confirmedEvent(reservation, actor, at)];
+    case 'cancelled':
+      return [cancelledEvent(reservation, previous, reason, actor, at)];
+    case 'completed':
+      return [completedEvent(reservation, at)];
+    // NO_SHOW sends no event (the specification lists none); `created` is not a transition.
+    case 'no_show':
+    case 'created':
+      return [];
+  }
+}

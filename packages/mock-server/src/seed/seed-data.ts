@@ -1,0 +1,229 @@
+// The seed format: everything a mock starts with (and returns to on reset), as plain JSON. The same
+// shape is used by the built-in demo data, by `createMockService({ seed })` and by `--seed FILE`.
+// Optional fields have the defaults noted; references (tableId, zoneId, ...) must point inside the
+// same project. README.md ("Seed format") documents it for users.
+import { z } from 'zod';
+import { DEFAULT_SLOT_MINUTES, DEFAULT_TIME_ZONE } from '../domain/projects';
+import { DATE_PATTERN, PERMISSIONS, RESERVATION_STATUSES, TIME_PATTERN } from '../domain/records';
+import { isValidDate, isValidTimeZone } from '../domain/time';
+
+const time = z.string().regex(TIME_PATTERN, 'must be HH:MM');
+const date = z
+  .string()
+  .regex(DATE_PATTERN, 'must be YYYY-MM-DD')
+  .refine(isValidDate, 'must be a calendar date');
+const timestamp = z.iso.datetime({ offset: true });
+const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be #RRGGBB');
+
+/** One day's hours; a day that is absent or null is closed. */
+const hours = z
+  .object({ open: time, close: time, breakStart: time.optional(), breakEnd: time.optional() })
+  .refine((h) => h.open < h.close, 'open must be before close')
+  .refine(
+    (h) => (h.breakStart === undefined) === (h.breakEnd === undefined),
+    'breakStart and breakEnd go together',
+  )
+  .refine(
+    (h) =>
+      h.breakStart === undefined ||
+      (h.open < h.breakStart && h.breakStart < (h.breakEnd ?? '') && (h.breakEnd ?? '') < h.close),
+    'the break must lie inside the opening hours',
+  );
+export type SeedHours = z.infer<typeof hours>;
+
+export const WEEKDAY_KEYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
+
+const weeklyHours = z.object({
+  sunday: hours.nullish(),
+  monday: hours.nullish(),
+  tuesday: hours.nullish(),
+  wednesday: hours.nullish(),
+  thursday: hours.nullish(),
+  friday: hours.nullish(),
+  saturday: hours.nullish(),
+});
+export type SeedWeeklyHours = z.infer<typeof weeklyHours>;
+
+const reservation = z
+  .object({
+    id: z.string().min(1).optional(),
+    /** An absolute date, or… */
+    date: date.optional(),
+    /**
+     * …days from the project's local date when the seed is applied (0 = today). A closed day moves to
+     * the next open day, so a demo always has bookings around "now".
+     */
+    dayOffset: z.number().int().optional(),
+    from: time,
+    to: time,
+    status: z.enum(RESERVATION_STATUSES).default('PENDING'),
+    guests: z.number().int().positive().default(1),
+    note: z.string().nullable().default(null),
+    customer: z.object({
+      email: z.email(),
+      firstName: z.string().nullable().optional(),
+      lastName: z.string().nullable().optional(),
+      phone: z.string().nullable().optional(),
+    }),
+    branchId: z.string().nullable().default(null),
+    tableId: z.string().nullable().default(null),
+    serviceIds: z.array(z.string()).default([]),
+    /** Default: the time the seed is applied. */
+    createdAt: timestamp.optional(),
+    /** Who made the status changes after creation (history `changedBy`). Default `system`. */
+    changedBy: z.string().default('system'),
+  })
+  .refine(
+    (r) => (r.date === undefined) !== (r.dayOffset === undefined),
+    'give exactly one of date and dayOffset',
+  )
+  .refine((r) => r.from < r.to, 'from must be before to');
+
+export const seedTableSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  label: z.string().nullable().default(null),
+  capacity: z.number().int().positive(),
+  branchId: z.string().nullable().default(null),
+  zoneId: z.string().nullable().default(null),
+  /** Default: the table's place in this list (1-based). */
+  position: z.number().int().optional(),
+  visualX: z.number().nullable().default(null),
+  visualY: z.number().nullable().default(null),
+  visualWidth: z.number().nullable().default(null),
+  visualHeight: z.number().nullable().default(null),
+  visualRotation: z.number().nullable().default(null),
+  visualShape: z.enum(['rectangle', 'circle', 'square']).nullable().default(null),
+  isActive: z.boolean().default(true),
+});
+export type SeedTableInput = z.input<typeof seedTableSchema>;
+
+export const seedServiceSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  description: z.string().nullable().default(null),
+  duration: z.number().int().positive(),
+  price: z.number().nonnegative(),
+  currency: z.enum(['CZK', 'EUR']).default('CZK'),
+  branchId: z.string().nullable().default(null),
+  isActive: z.boolean().default(true),
+});
+export type SeedServiceInput = z.input<typeof seedServiceSchema>;
+
+export const seedProjectSchema = z.object({
+  id: z.string().min(1),
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+  name: z.string().min(1),
+  logoUrl: z.string().nullable().default(null),
+  address: z.string().nullable().default(null),
+  contactEmail: z.string().nullable().default(null),
+  contactPhone: z.string().nullable().default(null),
+  isActive: z.boolean().default(true),
+  timeZone: z.string().refine(isValidTimeZone, 'must be an IANA time zone').default(DEFAULT_TIME_ZONE),
+  slotMinutes: z.number().int().positive().default(DEFAULT_SLOT_MINUTES),
+  settings: z
+    .object({
+      primaryColor: color.default('#1F2937'),
+      secondaryColor: color.default('#4B5563'),
+      accentColor: color.default('#F59E0B'),
+      borderColor: color.default('#E5E7EB'),
+      fontFamily: z.string().default('Inter'),
+      socialLinks: z.record(z.string(), z.string()).default({}),
+      defaultView: z.enum(['calendar', 'list']).default('calendar'),
+      showPrices: z.boolean().default(true),
+      allowNotes: z.boolean().default(true),
+      requirePhone: z.boolean().default(false),
+    })
+    .prefault({}),
+  openingHours: weeklyHours,
+  holidays: z
+    .array(z.object({ date, name: z.string().min(1), isOpen: z.boolean().default(false) }))
+    .default([]),
+  branches: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        name: z.string(),
+        address: z.string(),
+        openingHours: weeklyHours.optional(),
+      }),
+    )
+    .default([]),
+  zones: z
+    .array(
+      z.object({ id: z.string().min(1), name: z.string(), branchId: z.string().nullable().default(null) }),
+    )
+    .default([]),
+  tables: z.array(seedTableSchema).default([]),
+  services: z.array(seedServiceSchema).default([]),
+  photos: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        imageUrl: z.url(),
+        title: z.string().nullable().default(null),
+        description: z.string().nullable().default(null),
+        /** Default: the photo's place in this list (1-based). */
+        displayOrder: z.number().int().optional(),
+        createdAt: timestamp,
+      }),
+    )
+    .default([]),
+  reviews: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        customerName: z.string(),
+        rating: z.number().int().min(1).max(5),
+        comment: z.string().nullable().default(null),
+        businessReply: z.string().nullable().default(null),
+        repliedAt: timestamp.nullable().default(null),
+        createdAt: timestamp,
+        isApproved: z.boolean().default(true),
+        isVisible: z.boolean().default(true),
+      }),
+    )
+    .default([]),
+  apiKeys: z
+    .array(
+      z.object({
+        /** Default: a generated `key_…` id. */
+        id: z.string().min(1).optional(),
+        name: z.string().optional(),
+        /** The plain value clients send in X-API-Key; only its SHA-256 is kept. */
+        key: z.string().min(8),
+        permissions: z.array(z.enum(PERMISSIONS)),
+      }),
+    )
+    .default([]),
+  blacklist: z
+    .array(
+      z
+        .object({ email: z.string().optional(), phone: z.string().optional() })
+        .refine((b) => b.email !== undefined || b.phone !== undefined, 'give an email or a phone'),
+    )
+    .default([]),
+  /** Webhook target; `url` null (default) sends nothing until one is set. Default secret: generated. */
+  webhook: z
+    .object({ url: z.url().nullable().default(null), secret: z.string().min(1).optional() })
+    .optional(),
+  reservations: z.array(reservation).default([]),
+});
+
+export const seedDataSchema = z.object({ projects: z.array(seedProjectSchema) });
+export type SeedProjectInput = z.input<typeof seedProjectSchema>;
+
+/** A seed as written (defaults may be left out). */
+export type SeedData = z.input<typeof seedDataSchema>;
+/** A seed after validation, defaults filled in. */
+export type ResolvedSeedData = z.output<typeof seedDataSchema>;
+export type SeedProject = ResolvedSeedData['projects'][number];
+export type SeedReservation = SeedProject['reservations'][number];

@@ -1,0 +1,38 @@
+// A domain context with the demo data (or a given seed) and a frozen clock, for domain unit tests.
+import { createManualClock } from '../../src/clock';
+import { type DomainContext, webCryptoRandomBytes } from '../../src/domain/context';
+import type { ProjectRecord } from '../../src/domain/records';
+import { createStore } from '../../src/domain/store';
+import { createTimeZones } from '../../src/domain/time';
+import { createSequentialIds } from '../../src/ids';
+import { applySeed } from '../../src/seed/apply-seed';
+import { demoSeed } from '../../src/seed/demo';
+import { parseSeedData } from '../../src/seed/from-json';
+import type { SeedData } from '../../src/seed/seed-data';
+import { MONDAY_MORNING } from './api';
+
+export interface TestDomain {
+  ctx: DomainContext;
+  project(slug?: string): ProjectRecord;
+}
+
+/** Seeds and waits for the collections, which catalog reads query (see domain/store.ts). */
+export async function createTestDomain(options: { now?: string; seed?: SeedData } = {}): Promise<TestDomain> {
+  const ctx: DomainContext = {
+    store: createStore(),
+    clock: createManualClock(options.now ?? MONDAY_MORNING),
+    ids: createSequentialIds(),
+    zones: createTimeZones(),
+    randomBytes: webCryptoRandomBytes,
+  };
+  applySeed(ctx, parseSeedData(options.seed ?? demoSeed()));
+  await ctx.store.flush();
+  return {
+    ctx,
+    project(slug = 'demo-bistro') {
+      const project = ctx.store.projectBySlug(slug);
+      if (!project) throw new Error(`no project ${slug}`);
+      return project;
+    },
+  };
+}
