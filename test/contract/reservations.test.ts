@@ -1,5 +1,5 @@
+import { createReservationClient } from '@reservation-api/sdk';
 import { describe, expect, it } from 'vitest';
-import { createReservationClient } from '../../src/index';
 import { BASE_URL, KEYS, SLUG, useMockService } from './mock';
 
 // Created before MSW starts listening (that happens in beforeAll): the SDK must still be intercepted,

@@ -1,5 +1,5 @@
+import { ServerError } from '@reservation-api/sdk';
 import { describe, expect, it } from 'vitest';
-import { ServerError } from '../../src/index';
 import { SLUG, useMockService } from './mock';
 
 const mock = useMockService();

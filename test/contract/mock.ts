@@ -2,10 +2,10 @@
 // and validates every mocked response against openapi.yaml, so these tests also prove that what the
 // SDK consumes is what the contract says.
 import { createMockService, DEMO_KEYS, type MockService } from '@reservation-api/mock-server';
+import { createReservationClient, type ReservationClientOptions } from '@reservation-api/sdk';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { assertResponseMatches } from '../../../../test/support/openapi';
-import { createReservationClient, type ReservationClientOptions } from '../../src/index';
+import { assertResponseMatches } from '../support/openapi';
 
 /** A path prefix proves the SDK keeps `{base_url}`'s path when it adds /api/v1. */
 export const BASE_URL = 'http://mock.test/prefix';

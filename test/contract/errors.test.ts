@@ -1,5 +1,3 @@
-import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
   ConflictError,
@@ -13,7 +11,9 @@ import {
   ServerError,
   TimeoutError,
   ValidationError,
-} from '../../src/index';
+} from '@reservation-api/sdk';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { BASE_URL, KEYS, SLUG, useMockService } from './mock';
 
 const mock = useMockService();
