@@ -18,7 +18,10 @@ The API is under {url}/api/v1/:slug/..., e.g.
   curl -H 'X-API-Key: rk_demo_full' http://127.0.0.1:4010/api/v1/demo-bistro/reservations`;
 
 async function main(): Promise<void> {
+  // `pnpm start -- --port 4011` passes the `--` on; strict parseArgs would reject every flag after it.
+  const argv = process.argv.slice(2);
   const { values } = parseArgs({
+    args: argv[0] === '--' ? argv.slice(1) : argv,
     options: {
       port: { type: 'string' },
       host: { type: 'string' },

@@ -153,16 +153,25 @@ export function createControl({ ctx, dispatcher, faults, reset }: ControlDepende
     reset,
     clock: {
       now: () => new Date(clock.now()).toISOString(),
+      // runDue(target) steps the clock through every due attempt and leaves it at target. Setting the
+      // clock again afterwards would move a real-time clock back by however long the attempts took.
       async set(time) {
         const target = guard(() => toEpochMs(time));
-        await dispatcher.runDue(target);
-        clock.set(target);
+        if (target >= clock.now()) {
+          await dispatcher.runDue(target);
+        } else {
+          clock.set(target);
+          await dispatcher.runDue();
+        }
       },
       async advance(ms) {
         if (!Number.isFinite(ms)) throw new MockControlError('advance needs a finite number of milliseconds');
-        const target = clock.now() + ms;
-        await dispatcher.runDue(target);
-        clock.set(target);
+        if (ms >= 0) {
+          await dispatcher.runDue(clock.now() + ms);
+        } else {
+          clock.advance(ms);
+          await dispatcher.runDue();
+        }
       },
     },
     keys: {

@@ -164,3 +164,16 @@ describe('seed data from JSON', () => {
     ).toThrow('refers to unknown zone z');
   });
 });
+
+describe('relative demo bookings', () => {
+  it('keeps bookings with a negative day offset in the past, even when that day was closed', async () => {
+    // 2026-11-30 is a Monday: "yesterday" is a closed Sunday, so such a booking moves to Saturday.
+    const service = createMockService({ seed: 'demo', now: '2026-11-30T08:00:00Z' });
+    const { reservations = [] } = await service.control.snapshot();
+    const past = (reservations as Array<{ date: string; status: string }>).filter(
+      (r) => r.status === 'NO_SHOW' || r.status === 'COMPLETED',
+    );
+    expect(past.length).toBeGreaterThan(0);
+    for (const reservation of past) expect(reservation.date < '2026-11-30').toBe(true);
+  });
+});

@@ -82,8 +82,9 @@ export async function fetchWithRetry(request: Request, settings: FetchSettings):
       if (response) return response;
       throw failure;
     }
-    // Free the connection of a response we are about to discard.
-    await response?.body?.cancel().catch(ignore);
+    // Free the connection of a response we are about to discard. Not awaited: with MSW in Node the
+    // cancel of a mocked body can stay pending forever (MSW keeps its own unread copy).
+    void response?.body?.cancel().catch(ignore);
     await settings.sleep(delay, caller);
   }
 }

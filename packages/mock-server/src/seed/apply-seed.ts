@@ -105,9 +105,11 @@ function seedDate(ctx: DomainContext, project: ProjectRecord, reservation: SeedR
   const today = ctx.zones.localTime(ctx.clock.now(), project.timeZone).date;
   const branch = reservation.branchId ? (ctx.store.branches.get(reservation.branchId) ?? null) : null;
   let date = addDays(today, reservation.dayOffset ?? 0);
+  // Off a closed day in the direction of the offset, so that a past booking stays in the past.
   // A week always has an open day unless the project never opens; then keep the date as it is.
+  const step = (reservation.dayOffset ?? 0) < 0 ? -1 : 1;
   for (let tries = 0; tries < 7 && !daySchedule(project, branch, date).isOpen; tries++)
-    date = addDays(date, 1);
+    date = addDays(date, step);
   return daySchedule(project, branch, date).isOpen ? date : addDays(today, reservation.dayOffset ?? 0);
 }
 

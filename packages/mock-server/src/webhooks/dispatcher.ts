@@ -146,8 +146,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
   }
 
-  async function runDueNow(until: number | undefined, startedIn: number): Promise<void> {
+  async function runDueNow(until: number | undefined, startedIn: number, shift = 0): Promise<void> {
     if (startedIn !== generation) return;
+    if (!clock.manual && shift > 0) return runDueStepping(shift, startedIn);
     const limit = until ?? clock.now();
     for (;;) {
       const entry = nextDue(limit);
@@ -159,6 +160,29 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       if (startedIn !== generation) return;
     }
     if (clock.manual && until !== undefined && until > clock.now()) clock.set(until);
+  }
+
+  /**
+   * A system clock moved forward by `shift` ms. It is stepped to each attempt's due time on the way,
+   * like a manual clock, because jumping to the end first would make the first retry late and
+   * schedule the next ones from there, past the window: advancing by a day would then make one
+   * attempt instead of the remaining four. Real time keeps flowing meanwhile, so the window end is
+   * re-read after every attempt and the total move is exactly `shift`.
+   */
+  async function runDueStepping(shift: number, startedIn: number): Promise<void> {
+    let remaining = shift;
+    for (;;) {
+      const entry = nextDue(clock.now() + remaining);
+      if (entry === undefined || entry.dueAt === null) break;
+      const step = entry.dueAt - clock.now();
+      if (step > 0) {
+        clock.advance(step);
+        remaining -= step;
+      }
+      await attempt(entry, false);
+      if (startedIn !== generation) return;
+    }
+    if (remaining > 0) clock.advance(remaining);
   }
 
   /** Runs what is due now, soon and without blocking the caller (used by enqueue and idle). */
@@ -264,11 +288,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           new RangeError(`runDue(until) needs a finite epoch time, got ${String(until)}`),
         );
       }
-      // A system clock cannot be stepped attempt by attempt; it is moved at once, so that
-      // `runDue(clock.now() + ms)` means "advance by ms" with either clock.
-      if (!clock.manual && until !== undefined && until > clock.now()) clock.set(until);
+      // A system clock flows, so the distance is measured here, when asked: `runDue(clock.now() + ms)`
+      // means "advance by ms" with either clock, however long the queue ahead of this run takes.
+      const shift = !clock.manual && until !== undefined ? until - clock.now() : 0;
       const startedIn = generation;
-      return enqueueTask(() => runDueNow(until, startedIn));
+      return enqueueTask(() => runDueNow(until, startedIn, shift));
     },
 
     async idle(): Promise<void> {

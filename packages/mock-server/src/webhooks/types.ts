@@ -66,9 +66,10 @@ export interface WebhookDispatcher {
   /**
    * Runs, in time order, every attempt due up to `until` (default: the clock's now), including
    * retries that fall due inside the window because of earlier attempts. When it runs an attempt due
-   * at time t, a manual clock reads t while that attempt runs, so attempt times are exact. Time only
-   * moves forward: when `until` is later than now, the clock reads `until` afterwards (a system
-   * clock is moved at once). So `runDue(clock.now() + ms)` is "advance the clock by ms".
+   * at time t, the clock reads t as that attempt starts, so attempt times are exact (a system clock
+   * is stepped forward to t and keeps flowing from there). Time only moves forward: when `until` is
+   * later than now, the clock reads `until` afterwards (a system clock: `until` plus the real time
+   * the run took). So `runDue(clock.now() + ms)` is "advance the clock by ms".
    * Calls are serialised: a second call waits for the first.
    */
   runDue(until?: number): Promise<void>;

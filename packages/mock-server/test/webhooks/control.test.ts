@@ -227,7 +227,7 @@ describe('system clock', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('runDue(now + ms) moves a system clock and sends what fell due', async () => {
+  it('runDue(now + ms) steps a system clock through each due attempt, keeping the schedule', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: START });
     const clock = createSystemClock();
     const { dispatcher, calls } = setup(scripted(500), { clock });
@@ -237,10 +237,25 @@ describe('system clock', () => {
     await dispatcher.runDue(clock.now() + 10 * MINUTE);
 
     expect(clock.now()).toBe(START + 10 * MINUTE);
-    // Attempt 2 (due at 1 min) ran late, at 10 min, because a system clock jumps; attempt 3 is
-    // due 5 minutes after it.
-    expect(calls.map((c) => c.at - START)).toEqual([0, 10 * MINUTE]);
-    expect(dispatcher.deliveries()[0]?.nextAttemptAt).toBe(new Date(START + 15 * MINUTE).toISOString());
+    // Attempts 2 and 3 ran at their own times (1 and 6 min), not both at the end of the window;
+    // attempt 4 is due 30 minutes after attempt 3.
+    expect(calls.map((c) => c.at - START)).toEqual([0, MINUTE, 6 * MINUTE]);
+    expect(dispatcher.deliveries()[0]?.nextAttemptAt).toBe(new Date(START + 36 * MINUTE).toISOString());
+    dispatcher.close();
+  });
+
+  it('runDue(now + a day) on a system clock makes all 5 attempts and marks the delivery failed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: START });
+    const clock = createSystemClock();
+    const { dispatcher, calls } = setup(scripted(500), { clock });
+    dispatcher.enqueue('demo-bistro', createdEvent());
+    await dispatcher.idle();
+
+    await dispatcher.runDue(clock.now() + 24 * HOUR);
+
+    expect(calls.map((c) => (c.at - START) / MINUTE)).toEqual([0, 1, 6, 36, 156]);
+    expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'failed', nextAttemptAt: null });
+    expect(clock.now()).toBe(START + 24 * HOUR);
     dispatcher.close();
   });
 

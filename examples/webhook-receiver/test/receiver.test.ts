@@ -1,0 +1,396 @@
+// The receiver on its own (deliveries signed here with the SDK), against the standalone mock over
+// real HTTP, and as the CLI in a child process. Everything binds 127.0.0.1 on free ports.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type MockServer, startMockServer } from '@reservation-api/mock-server/node';
+import { signWebhookPayload, type WebhookEvent } from '@reservation-api/sdk/webhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReceiver, type Receiver, type ReceiverOptions } from '../src/receiver';
+
+const SECRET = 'whsec_demo_bistro';
+/** A Monday morning in Prague; the demo bistro is open on Tuesday 2026-06-16. */
+const NOW = '2026-06-15T08:00:00.000Z';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface Started {
+  receiver: Receiver;
+  lines: string[];
+  handled: WebhookEvent[];
+}
+
+async function startReceiver(overrides: Partial<ReceiverOptions> = {}): Promise<Started> {
+  const lines: string[] = [];
+  const handled: WebhookEvent[] = [];
+  const receiver = await createReceiver({
+    secret: SECRET,
+    port: 0,
+    log: (line) => lines.push(line),
+    onEvent: (event) => {
+      handled.push(event);
+    },
+    ...overrides,
+  });
+  cleanups.push(() => receiver.close());
+  return { receiver, lines, handled };
+}
+
+function createdEvent(id = 'res_0001'): WebhookEvent {
+  return {
+    event: 'reservation.created',
+    timestamp: NOW,
+    projectId: 'prj_demo_bistro',
+    data: {
+      reservation: {
+        id,
+        date: '2026-06-16',
+        from: '12:00',
+        to: '13:00',
+        status: 'PENDING',
+        guests: 2,
+        note: 'U okna 🙂',
+        customer: { firstName: 'Jana', lastName: 'Nováková', email: 'jana@example.com', phone: null },
+        services: [{ id: 'svc_lunch', name: 'Obědové menu' }],
+        table: { id: 'tbl_02', name: 'Stůl 2' },
+        createdAt: NOW,
+      },
+    },
+  };
+}
+
+async function deliver(
+  url: string,
+  body: string,
+  signature: string | null,
+): Promise<{ status: number; text: string }> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (signature !== null) headers['X-Webhook-Signature'] = signature;
+  const response = await fetch(url, { method: 'POST', headers, body });
+  return { status: response.status, text: await response.text() };
+}
+
+describe('createReceiver', () => {
+  it('accepts a correctly signed event, processes it once and logs event, id and status', async () => {
+    const { receiver, lines, handled } = await startReceiver();
+    const body = JSON.stringify(createdEvent());
+    const answer = await deliver(receiver.url, body, await signWebhookPayload(body, SECRET));
+    expect(answer.status).toBe(200);
+    expect(handled).toEqual([createdEvent()]);
+    expect(receiver.events).toEqual([createdEvent()]);
+    expect(lines).toEqual(['reservation.created res_0001 PENDING']);
+    expect(receiver.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhooks$/);
+  });
+
+  it('verifies the raw bytes, so a body with unusual spacing and key order is accepted as sent', async () => {
+    const { receiver, handled } = await startReceiver();
+    // Parsing and re-serialising this body would change its bytes and break the signature.
+    const event = createdEvent();
+    const body = `{ "projectId":"prj_demo_bistro",  "data": ${JSON.stringify(event.data, null, 3)},\n"timestamp":"${NOW}", "event":"reservation.created" }`;
+    const answer = await deliver(receiver.url, body, await signWebhookPayload(body, SECRET));
+    expect(answer.status).toBe(200);
+    expect(handled).toEqual([event]);
+  });
+
+  it('rejects a tampered body with 400 and a short reason, and processes nothing', async () => {
+    const { receiver, lines, handled } = await startReceiver();
+    const body = JSON.stringify(createdEvent());
+    const signature = await signWebhookPayload(body, SECRET);
+    const tampered = body.replace('"guests":2', '"guests":9');
+    expect(tampered).not.toBe(body);
+    const answer = await deliver(receiver.url, tampered, signature);
+    expect(answer).toEqual({ status: 400, text: 'invalid signature\n' });
+    expect(handled).toEqual([]);
+    expect(receiver.events).toEqual([]);
+    expect(lines).toEqual(['rejected: invalid signature']);
+  });
+
+  it('rejects a signature made with another secret, without echoing either secret', async () => {
+    const { receiver, handled } = await startReceiver();
+    const body = JSON.stringify(createdEvent());
+    const answer = await deliver(receiver.url, body, await signWebhookPayload(body, 'whsec_someone_else'));
+    expect(answer.status).toBe(400);
+    expect(answer.text).not.toContain('whsec_');
+    expect(handled).toEqual([]);
+  });
+
+  it('rejects a delivery without X-Webhook-Signature with 400', async () => {
+    const { receiver, handled } = await startReceiver();
+    const answer = await deliver(receiver.url, JSON.stringify(createdEvent()), null);
+    expect(answer).toEqual({ status: 400, text: 'missing X-Webhook-Signature header\n' });
+    expect(handled).toEqual([]);
+  });
+
+  it('rejects a correctly signed body that is not a known event with 400 invalid payload', async () => {
+    const { receiver, lines, handled } = await startReceiver();
+    for (const body of ['{"event":"reservation.moved","data":{}}', 'not json']) {
+      const answer = await deliver(receiver.url, body, await signWebhookPayload(body, SECRET));
+      expect(answer).toEqual({ status: 400, text: 'invalid payload\n' });
+    }
+    expect(handled).toEqual([]);
+    expect(lines).toEqual(['rejected: invalid payload', 'rejected: invalid payload']);
+  });
+
+  it('answers 200 to a repeated delivery but processes it only once', async () => {
+    const { receiver, lines, handled } = await startReceiver();
+    const body = JSON.stringify(createdEvent());
+    const signature = await signWebhookPayload(body, SECRET);
+    const first = await deliver(receiver.url, body, signature);
+    const again = await deliver(receiver.url, body, signature);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.text).toBe('duplicate\n');
+    expect(handled).toHaveLength(1);
+    expect(receiver.events).toHaveLength(1);
+    expect(lines).toEqual([
+      'reservation.created res_0001 PENDING',
+      'duplicate (ignored): reservation.created res_0001 PENDING',
+    ]);
+    // Another reservation's event is not a duplicate.
+    const other = JSON.stringify(createdEvent('res_0002'));
+    await deliver(receiver.url, other, await signWebhookPayload(other, SECRET));
+    expect(handled.map((e) => e.data.reservation.id)).toEqual(['res_0001', 'res_0002']);
+  });
+
+  it('answers 500 when processing fails, and processes the retry instead of dropping it as a repeat', async () => {
+    let failures = 1;
+    const { receiver, handled } = await startReceiver({
+      onEvent: (event) => {
+        if (failures-- > 0) throw new Error('database down');
+        handled.push(event);
+      },
+    });
+    const body = JSON.stringify(createdEvent());
+    const signature = await signWebhookPayload(body, SECRET);
+    expect((await deliver(receiver.url, body, signature)).status).toBe(500);
+    expect(receiver.events).toEqual([]);
+    expect((await deliver(receiver.url, body, signature)).status).toBe(200);
+    expect(handled).toHaveLength(1);
+    expect(receiver.events).toHaveLength(1);
+  });
+
+  it('accepts the old secret during a rotation', async () => {
+    const { receiver, handled } = await startReceiver({ secret: ['whsec_new', SECRET] });
+    const body = JSON.stringify(createdEvent());
+    expect((await deliver(receiver.url, body, await signWebhookPayload(body, SECRET))).status).toBe(200);
+    expect(handled).toHaveLength(1);
+  });
+
+  it('answers 404 off its path, 405 for other methods and 413 for an oversized body', async () => {
+    const { receiver, handled } = await startReceiver({ maxBodyBytes: 1024 });
+    const base = new URL(receiver.url);
+    expect((await fetch(new URL('/other', base), { method: 'POST', body: '{}' })).status).toBe(404);
+    const get = await fetch(receiver.url);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const big = 'x'.repeat(4096);
+    expect((await deliver(receiver.url, big, await signWebhookPayload(big, SECRET))).status).toBe(413);
+    expect(handled).toEqual([]);
+  });
+});
+
+// --- Against the standalone mock over real HTTP -----------------------------------------------
+
+interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+function apiFor(server: MockServer) {
+  return async (method: string, path: string, json?: unknown): Promise<ApiAnswer> => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        'X-API-Key': 'rk_demo_full',
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : undefined };
+  };
+}
+
+async function startMock(webhookUrl: string): Promise<MockServer> {
+  const server = await startMockServer({ port: 0, host: '127.0.0.1', now: NOW, webhookUrl });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+function reservationId(answer: ApiAnswer): string {
+  expect(answer.status).toBe(201);
+  const { reservation } = answer.body as { reservation: { id: string } };
+  return reservation.id;
+}
+
+describe('the receiver against the standalone mock', () => {
+  it("receives every event of each reservation's life in order, nothing for NO_SHOW, all delivered", async () => {
+    const { receiver, lines } = await startReceiver();
+    const server = await startMock(receiver.url);
+    const api = apiFor(server);
+    const P = '/api/v1/demo-bistro/reservations';
+    const book = (from: string, to: string) =>
+      api('POST', P, {
+        email: 'jana@example.com',
+        firstName: 'Jana',
+        date: '2026-06-16',
+        from,
+        to,
+        guests: 2,
+      });
+
+    const completed = reservationId(await book('12:00', '13:00'));
+    expect((await api('PATCH', `${P}/${completed}/status`, { status: 'CONFIRMED' })).status).toBe(200);
+    expect((await api('PATCH', `${P}/${completed}/status`, { status: 'COMPLETED' })).status).toBe(200);
+
+    const deleted = reservationId(await book('13:00', '14:00'));
+    expect((await api('DELETE', `${P}/${deleted}`)).status).toBe(200);
+
+    const cancelled = reservationId(await book('18:00', '19:00'));
+    const patch = await api('PATCH', `${P}/${cancelled}/status`, { status: 'CANCELLED', reason: 'Weather' });
+    expect(patch.status).toBe(200);
+
+    const noShow = reservationId(await book('19:00', '20:00'));
+    expect((await api('PATCH', `${P}/${noShow}/status`, { status: 'CONFIRMED' })).status).toBe(200);
+    expect((await api('PATCH', `${P}/${noShow}/status`, { status: 'NO_SHOW' })).status).toBe(200);
+
+    await server.service.control.settled();
+
+    const summary = receiver.events.map((e) => [e.event, e.data.reservation.id]);
+    expect(summary).toEqual([
+      ['reservation.created', completed],
+      ['reservation.confirmed', completed],
+      ['reservation.completed', completed],
+      ['reservation.created', deleted],
+      ['reservation.cancelled', deleted],
+      ['reservation.created', cancelled],
+      ['reservation.cancelled', cancelled],
+      ['reservation.created', noShow],
+      ['reservation.confirmed', noShow],
+    ]);
+    const reservations = receiver.events.map((e) => e.data.reservation);
+    expect(reservations[0]).toMatchObject({
+      status: 'PENDING',
+      date: '2026-06-16',
+      from: '12:00',
+      to: '13:00',
+      guests: 2,
+      customer: { firstName: 'Jana', email: 'jana@example.com' },
+    });
+    expect(reservations[1]).toEqual({
+      id: completed,
+      status: 'CONFIRMED',
+      previousStatus: 'PENDING',
+      confirmedBy: 'key_demo_full',
+    });
+    expect(reservations[2]).toEqual({ id: completed, status: 'COMPLETED' });
+    expect(reservations[4]).toEqual({
+      id: deleted,
+      status: 'CANCELLED',
+      previousStatus: 'PENDING',
+      reason: null,
+      cancelledBy: 'key_demo_full',
+    });
+    expect(reservations[6]).toEqual({
+      id: cancelled,
+      status: 'CANCELLED',
+      previousStatus: 'PENDING',
+      reason: 'Weather',
+      cancelledBy: 'key_demo_full',
+    });
+    expect(reservations[8]).toMatchObject({ id: noShow, status: 'CONFIRMED', confirmedBy: 'key_demo_full' });
+    expect(receiver.events.every((e) => e.projectId === 'prj_demo_bistro')).toBe(true);
+    expect(lines).toContain(`reservation.cancelled ${cancelled} CANCELLED`);
+    expect(lines).toHaveLength(9);
+
+    const log = await fetch(`${server.url}/__mock/webhooks/deliveries`);
+    const { deliveries } = (await log.json()) as {
+      deliveries: Array<{ event: string; status: string; url: string; attempts: unknown[] }>;
+    };
+    expect(deliveries.map((d) => d.event)).toEqual(summary.map(([event]) => event));
+    for (const delivery of deliveries) {
+      expect(delivery).toMatchObject({ status: 'delivered', url: receiver.url });
+      expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, responseStatus: 200 })]);
+    }
+  });
+});
+
+// --- The CLI ---------------------------------------------------------------------------------------
+
+const exampleDir = fileURLToPath(new URL('..', import.meta.url));
+// tsx as a loader in this one process, not its CLI: the CLI runs the script in a second process,
+// which a SIGKILL of the first (the cleanup after a failed test) would leave running.
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** Collects a child's stdout and resolves when a line matches (rejects if it exits first). */
+function waitForLine(child: ChildProcess, output: string[], pattern: RegExp): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const check = (): boolean => {
+      for (const line of output.join('').split('\n')) {
+        const match = pattern.exec(line);
+        if (match) {
+          child.stdout?.off('data', onData);
+          child.off('exit', onExit);
+          resolve(match);
+          return true;
+        }
+      }
+      return false;
+    };
+    const onData = () => void check();
+    const onExit = (code: number | null) =>
+      reject(new Error(`exited (${code}) before printing ${pattern}:\n${output.join('')}`));
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+    check();
+  });
+}
+
+describe('the CLI (src/main.ts)', () => {
+  it('starts with the demo secret, logs a real delivery from the mock, and exits 0 on SIGTERM', async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
+    delete env.WEBHOOK_SECRET;
+    const child = spawn(
+      process.execPath,
+      ['--import', tsxLoader, '--conditions=@reservation-api/source', 'src/main.ts'],
+      {
+        cwd: exampleDir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const output: string[] = [];
+    const errors: string[] = [];
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => output.push(chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => errors.push(chunk));
+    const exited = once(child, 'exit');
+    cleanups.push(async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    });
+
+    const [, url] = await waitForLine(child, output, /listening on (http:\/\/127\.0\.0\.1:\d+\/webhooks)/);
+    if (!url) throw new Error('no URL');
+    const server = await startMock(url);
+    const created = await apiFor(server)('POST', '/api/v1/demo-bistro/reservations', {
+      email: 'cli@example.com',
+      date: '2026-06-16',
+      from: '12:00',
+      to: '13:00',
+    });
+    const id = reservationId(created);
+    await waitForLine(child, output, new RegExp(`^reservation\\.created ${id} PENDING$`));
+    await server.service.control.settled();
+    expect(server.service.control.deliveries()).toMatchObject([{ status: 'delivered' }]);
+
+    child.kill('SIGTERM');
+    const [code, signal] = await exited;
+    expect({ code, signal, errors: errors.join('') }).toEqual({ code: 0, signal: null, errors: '' });
+    expect(output.join('')).toContain('SIGTERM: shutting down');
+  });
+});
