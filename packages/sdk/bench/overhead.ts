@@ -3,33 +3,17 @@
 import createClient from 'openapi-fetch';
 import type { paths } from '../src/index';
 import { createReservationClient } from '../src/index';
+import { reservation } from '../test/support/fixtures';
 
 const BASE_URL = 'http://127.0.0.1:4010';
 const API_KEY = 'rk_bench';
 const SLUG = 'demo-bistro';
+// The typed (and contract-checked) test fixture, so the bench parses a realistic body.
 const BODY = JSON.stringify({
   success: true,
   count: 2,
   total: 2,
-  reservations: [1, 2].map((n) => ({
-    id: `res_${n}`,
-    date: '2026-06-15',
-    from: '18:00',
-    to: '20:00',
-    status: 'CONFIRMED',
-    guests: 2,
-    note: null,
-    customer: {
-      id: `cus_${n}`,
-      firstName: 'Jana',
-      lastName: 'Nováková',
-      email: 'jana@example.com',
-      phone: null,
-    },
-    services: [],
-    table: { id: 'tbl_1', name: 'Table 1', capacity: 4 },
-    createdAt: '2026-06-01T10:00:00.000Z',
-  })),
+  reservations: [reservation(1), reservation(2)],
 });
 const stubFetch = async (_request: Request): Promise<Response> =>
   new Response(BODY, { status: 200, headers: { 'Content-Type': 'application/json' } });

@@ -48,3 +48,29 @@ export function paginate<T>(fetchPage: PageFetcher<T>, startOffset: number, limi
     },
   };
 }
+
+interface PageQuery {
+  offset?: number;
+  limit?: number;
+}
+
+/**
+ * `iterate()` of a list method: pages through `list` from the query's offset, `limit` per page
+ * (default `defaultLimit`, the endpoint's maximum), taking each page's items with `itemsOf`.
+ */
+export function iterateList<Q extends PageQuery, P extends { total: number }, T, O>(
+  list: (query: Q, options?: O) => Promise<P>,
+  itemsOf: (page: P) => T[],
+  query: Q | undefined,
+  options: O | undefined,
+  defaultLimit: number,
+): PagedIterable<T> {
+  return paginate(
+    async (offset, limit) => {
+      const page = await list({ ...query, offset, limit } as Q, options);
+      return { items: itemsOf(page), total: page.total };
+    },
+    query?.offset ?? 0,
+    query?.limit ?? defaultLimit,
+  );
+}

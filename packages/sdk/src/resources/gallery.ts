@@ -1,4 +1,4 @@
-import { type PagedIterable, paginate } from '../paginate';
+import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
 import type { GalleryListQuery, Photo, PhotoList } from '../types';
 import { dataOrThrow, type ResourceContext, withoutSuccess } from './context';
@@ -22,14 +22,6 @@ export function createGalleryResource(ctx: ResourceContext): GalleryResource {
     );
   return {
     list,
-    iterate: (query, options) =>
-      paginate(
-        async (offset, limit) => {
-          const page = await list({ ...query, offset, limit }, options);
-          return { items: page.photos, total: page.total };
-        },
-        query?.offset ?? 0,
-        query?.limit ?? MAX_PAGE,
-      ),
+    iterate: (query, options) => iterateList(list, (page) => page.photos, query, options, MAX_PAGE),
   };
 }

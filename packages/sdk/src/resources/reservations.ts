@@ -1,4 +1,4 @@
-import { type PagedIterable, paginate } from '../paginate';
+import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
 import type {
   CancelReservationInput,
@@ -53,15 +53,7 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
 
   return {
     list,
-    iterate: (query, options) =>
-      paginate(
-        async (offset, limit) => {
-          const page = await list({ ...query, offset, limit }, options);
-          return { items: page.reservations, total: page.total };
-        },
-        query?.offset ?? 0,
-        query?.limit ?? MAX_PAGE,
-      ),
+    iterate: (query, options) => iterateList(list, (page) => page.reservations, query, options, MAX_PAGE),
     get: async (id, options) => {
       const data = await dataOrThrow(
         ctx.raw.GET('/api/v1/{slug}/reservations/{id}', {
