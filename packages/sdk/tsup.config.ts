@@ -1,4 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+// The version goes into the User-Agent header. Put in at build time rather than imported from
+// package.json at run time: that would bundle package.json or need a JSON import in both formats.
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 export default defineConfig({
   entry: { index: 'src/index.ts', webhooks: 'src/webhooks/index.ts' },
@@ -9,4 +16,5 @@ export default defineConfig({
   target: 'es2022',
   // Types only: the runtime never imports the generated file.
   treeshake: true,
+  define: { __SDK_VERSION__: JSON.stringify(version) },
 });

@@ -1,6 +1,7 @@
-import { ServerError } from '@reservation-api/sdk';
+import { ConnectionError, ReservationApiError, ServerError, TimeoutError } from '@reservation-api/sdk';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { SLUG, useMockService } from './mock';
+import { BASE_URL, OFF_CONTRACT, SLUG, useMockService } from './mock';
 
 const mock = useMockService();
 const TABLES = `/api/v1/${SLUG}/tables`;
@@ -65,6 +66,89 @@ describe('retries, timeouts and aborts against the mock service', () => {
     const pending = mock.client().tables.list(undefined, { signal: controller.signal });
     setTimeout(() => controller.abort(), 30);
     const error = await pending.catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(mock.requests).toHaveLength(1);
+  });
+});
+
+describe('the response body under MSW', () => {
+  /** A 200 whose body sends its first bytes and then never finishes. */
+  const stalledTables = () =>
+    mock.server.use(
+      http.get(`${BASE_URL}/api/v1/:slug/tables`, () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"success":true,"tables":['));
+          },
+        });
+        return new HttpResponse(body, { headers: { 'Content-Type': 'application/json', ...OFF_CONTRACT } });
+      }),
+    );
+
+  it('a caller abort while the body stalls rejects at once with the AbortError', async () => {
+    stalledTables();
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 100);
+    const error = await mock
+      .client({ timeoutMs: 60_000 })
+      .tables.list(undefined, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('timeoutMs covers a stalled body: TimeoutError', async () => {
+    stalledTables();
+    const started = performance.now();
+    const error = await mock
+      .client({ timeoutMs: 100 })
+      .tables.list()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(mock.requests).toHaveLength(1);
+  });
+
+  it('a 200 HTML page (a baseUrl that reaches a web app) is a ReservationApiError that says to check baseUrl', async () => {
+    mock.server.use(
+      http.get(`${BASE_URL}/api/v1/:slug/tables`, () =>
+        HttpResponse.html('<!doctype html><title>App</title>', { headers: OFF_CONTRACT }),
+      ),
+    );
+    const error = await mock
+      .client()
+      .tables.list()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReservationApiError);
+    expect(error).toMatchObject({ status: 200 });
+    expect((error as Error).message).toMatch(
+      /answered 200 with a body that is not JSON \(text\/html.*check baseUrl/,
+    );
+  });
+
+  it('a connection failure names its cause in the ConnectionError message', async () => {
+    mock.server.use(http.get(`${BASE_URL}/api/v1/:slug/tables`, () => HttpResponse.error()));
+    const error = await mock
+      .client({ maxRetries: 0 })
+      .tables.list()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as Error).message).toMatch(/^Could not reach the Reservation API: \S/);
+  });
+});
+
+describe('client.raw against the mock service', () => {
+  it('honours the signal of its init: an abort rejects at once, without a retry', async () => {
+    mock.service.control.faults.add({ method: 'GET', path: TABLES, delayMs: 2000, times: 3 });
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 30);
+    const error = await mock
+      .client()
+      .raw.GET('/api/v1/{slug}/tables', { params: { path: { slug: SLUG } }, signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'AbortError' });
     expect(performance.now() - started).toBeLessThan(1000);
     expect(mock.requests).toHaveLength(1);

@@ -2,7 +2,7 @@
 // condition, no bundler): `require()` and `import` of both entry points, each making a real call so
 // that a broken CJS interop with openapi-fetch (a known trap of dual tsup builds) fails here.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,8 @@ const exercise = `
   if (!(await webhooks.verifyWebhookSignature('{}', header, 'whsec_x'))) throw new Error('verify failed');
 `;
 
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
 const cases = {
   'require()': `(async () => {
     const sdk = require('@reservation-api/sdk');
@@ -35,11 +37,33 @@ const cases = {
     import * as sdk from '@reservation-api/sdk';
     import * as webhooks from '@reservation-api/sdk/webhooks';
     ${exercise}`,
+  // Both builds in one process, as when an ESM app uses a CJS dependency that uses the SDK: errors
+  // of one build must pass instanceof checks with the classes of the other, and the User-Agent must
+  // carry the version that tsup's define put in.
+  'import and require() together': `
+    import { createRequire } from 'node:module';
+    import * as esm from '@reservation-api/sdk';
+    const cjs = createRequire(import.meta.url)('@reservation-api/sdk');
+    if (cjs.NotFoundError === esm.NotFoundError) throw new Error('expected two copies of the classes');
+    const client = cjs.createReservationClient({
+      baseUrl: 'http://127.0.0.1:1', apiKey: 'rk_smoke', project: 'demo',
+      fetch: async (request) => {
+        if (request.headers.get('user-agent') !== 'reservation-api-sdk/${version}') {
+          throw new Error('User-Agent was ' + request.headers.get('user-agent'));
+        }
+        return Response.json({ error: 'Not Found', message: 'Reservation not found' }, { status: 404 });
+      },
+    });
+    const error = await client.reservations.get('res_x').catch((e) => e);
+    if (!(error instanceof esm.NotFoundError) || !(error instanceof esm.ReservationApiError)) {
+      throw new Error('a CJS NotFoundError is not instanceof the ESM classes: ' + error);
+    }
+    if (error instanceof esm.ConflictError) throw new Error('a NotFoundError matched ConflictError');`,
 };
 
 try {
   for (const [name, code] of Object.entries(cases)) {
-    const args = name === 'import' ? ['--input-type=module', '-e', code] : ['-e', code];
+    const args = name === 'require()' ? ['-e', code] : ['--input-type=module', '-e', code];
     execFileSync(process.execPath, args, { cwd: consumer, stdio: 'inherit' });
     console.log(`smoke: ${name} of @reservation-api/sdk and @reservation-api/sdk/webhooks works`);
   }

@@ -1,10 +1,10 @@
 import createClient, { type Client } from 'openapi-fetch';
 import { type Sleep, sleep } from './abort';
-import { type FetchLike, type FetchSettings, fetchWithRetry } from './fetch-with-retry';
+import { type FetchLike, type FetchSettings, fetchCall } from './fetch-with-retry';
 import type { paths } from './generated/schema';
 import type { RequestOptions } from './request-options';
 import { type AvailabilityResource, createAvailabilityResource } from './resources/availability';
-import type { PerRequestInit, ResourceContext } from './resources/context';
+import { type ResourceContext, unwrap } from './resources/context';
 import { createGalleryResource, type GalleryResource } from './resources/gallery';
 import { createInfoResource, type InfoResource } from './resources/info';
 import { createReservationsResource, type ReservationsResource } from './resources/reservations';
@@ -14,6 +14,7 @@ import { createServicesResource, type ServicesResource } from './resources/servi
 import { createTablesResource, type TablesResource } from './resources/tables';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 
+/** Delays in ms, each from 0 to 2 147 483 647 (the longest a timer can wait). */
 export interface RetryOptions extends Partial<Omit<RetryPolicy, 'maxRetries'>> {
   /** Replaces the backoff timer, e.g. to make tests instant. Must reject when `signal` aborts. */
   sleep?: Sleep;
@@ -28,9 +29,12 @@ export interface ReservationClientOptions {
   apiKey: string;
   /** The project's slug (`/api/v1/:slug/...`). */
   project: string;
-  /** Per attempt, until the response headers arrive. Default 30 000. */
+  /**
+   * Per attempt, in ms: from sending the request until the response body has been read (a body that
+   * stalls counts). Greater than 0 and at most 2 147 483 647, or `Infinity` for no timeout. Default 30 000.
+   */
   timeoutMs?: number;
-  /** Retries of reads (GET) after network errors, timeouts, 408, 429 and 5xx. Default 2. */
+  /** Retries of reads (GET) after network errors, timeouts, 408, 429 and 5xx: a whole number ≥ 0. Default 2. */
   maxRetries?: number;
   /** A fetch implementation; default: `globalThis.fetch`, looked up at call time. */
   fetch?: FetchLike;
@@ -51,25 +55,174 @@ export interface ReservationClient {
   info: InfoResource;
   gallery: GalleryResource;
   reviews: ReviewsResource;
-  /** The underlying openapi-fetch client: same auth, timeout and retries; returns `{ data, error, response }`. */
+  /**
+   * The underlying openapi-fetch client: same auth, headers, timeout, retries and `signal` handling;
+   * returns `{ data, error, response }` for any HTTP answer and rejects like the resource methods
+   * when there is none (ConnectionError, TimeoutError, a 2xx body that is not JSON, the abort reason).
+   */
   raw: Client<paths>;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** The longest delay setTimeout honours; a longer one fires after 1 ms (with a TimeoutOverflowWarning). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+declare const __SDK_VERSION__: string | undefined;
+/** package.json's version, put in by tsup's `define` at build time; tests and the bench run the source. */
+const VERSION = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : '0.0.0-dev';
+
+/**
+ * Sent first, so `headers` can replace them. Browsers ignore a User-Agent set by scripts, which is
+ * fine: it is for the service's logs of server-side clients.
+ */
+const SDK_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ['Accept', 'application/json'],
+  ['User-Agent', `reservation-api-sdk/${VERSION}`],
+];
+
+const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
 function isBrowserLike(): boolean {
   return 'window' in globalThis && 'document' in globalThis;
 }
 
+const CREATE = 'createReservationClient';
+const PER_CALL = 'per-call options';
+
+/** A value for a message: numbers as they are (NaN, -1, Infinity), anything else by its type only. */
+function shown(value: unknown): string {
+  return typeof value === 'number' ? String(value) : typeof value;
+}
+
 function requireString(value: unknown, name: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new TypeError(`createReservationClient: \`${name}\` must be a non-empty string`);
+    throw new TypeError(`${CREATE}: \`${name}\` must be a non-empty string`);
   }
   return value;
 }
 
-function headerEntries(init: HeadersInit | undefined): Array<[string, string]> {
-  return init === undefined ? [] : [...new Headers(init)];
+/**
+ * The service root as openapi-fetch joins it with `/api/v1/...`: checked here, because fetch would
+ * only reject it at call time, with a TypeError that names no option.
+ */
+function checkBaseUrl(value: unknown): string {
+  const text = requireString(value, 'baseUrl').trim();
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new TypeError(
+      `${CREATE}: \`baseUrl\` must be an absolute http(s) URL of the service root, ` +
+        'e.g. https://reservations.example.com or http://127.0.0.1:4010',
+    );
+  }
+  // Not echoed in these messages: a URL with credentials would put them into logs.
+  if (url.username !== '' || url.password !== '') {
+    throw new TypeError(
+      `${CREATE}: \`baseUrl\` must not contain credentials (user:password@); fetch refuses them`,
+    );
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new TypeError(`${CREATE}: \`baseUrl\` must not have a query string or fragment`);
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  const apiPath = /\/api\/v1(\/[^/]+)?$/.exec(path);
+  if (apiPath) {
+    // DECISIONS: baseUrl is the service root; the SDK adds /api/v1/<project> to every path.
+    const root = url.origin + path.slice(0, apiPath.index);
+    throw new TypeError(
+      `${CREATE}: \`baseUrl\` must be the service root without /api/v1 (the SDK adds /api/v1/<project> ` +
+        `itself): use ${root} and pass the project slug as \`project\``,
+    );
+  }
+  return url.origin + path;
+}
+
+/**
+ * The key as it will be sent. Checked now because Headers.set would reject it on every call with a
+ * TypeError that quotes the key. Neither this message nor any other shows the key.
+ */
+function checkApiKey(value: unknown): string {
+  const key = requireString(value, 'apiKey').trim();
+  const bad = /[^\x21-\x7E]/.exec(key)?.[0];
+  if (bad !== undefined) {
+    const kind =
+      bad.charCodeAt(0) > 0x7e
+        ? 'a non-ASCII character (e.g. a typographic quote)'
+        : 'whitespace or a control character (e.g. a line break)';
+    throw new TypeError(
+      `${CREATE}: \`apiKey\` contains ${kind}; an API key is printable ASCII without spaces. ` +
+        'Check how it is loaded (the environment variable or secrets file).',
+    );
+  }
+  return key;
+}
+
+function checkProject(value: unknown): string {
+  const project = requireString(value, 'project');
+  // `.` and `..` would change the path instead of naming a project.
+  if (project === '.' || project === '..')
+    throw new TypeError(`${CREATE}: \`project\` must be a project slug`);
+  return project;
+}
+
+function checkTimeoutMs(value: unknown, where: string): number {
+  if (
+    value === Number.POSITIVE_INFINITY ||
+    (typeof value === 'number' && value > 0 && value <= MAX_TIMER_MS)
+  ) {
+    return value;
+  }
+  throw new TypeError(
+    `${where}: \`timeoutMs\` must be a number of milliseconds greater than 0 and at most ${MAX_TIMER_MS} ` +
+      `(about 24.8 days), or Infinity for no timeout; got ${shown(value)}`,
+  );
+}
+
+function checkMaxRetries(value: unknown, where: string): number {
+  // NaN would retry forever: `retry >= NaN` is never true.
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
+  throw new TypeError(`${where}: \`maxRetries\` must be a whole number ≥ 0; got ${shown(value)}`);
+}
+
+function checkDelay(value: unknown, name: string): number {
+  if (typeof value === 'number' && value >= 0 && value <= MAX_TIMER_MS) return value;
+  throw new TypeError(
+    `${CREATE}: \`retry.${name}\` must be a number of milliseconds from 0 to ${MAX_TIMER_MS}; got ${shown(value)}`,
+  );
+}
+
+function checkFunction<T>(value: T | undefined, name: string): T | undefined {
+  if (value === undefined || typeof value === 'function') return value;
+  throw new TypeError(`${CREATE}: \`${name}\` must be a function; got ${shown(value)}`);
+}
+
+function headerEntries(init: HeadersInit | undefined, where: string): Array<[string, string]> {
+  if (init === undefined) return [];
+  try {
+    return [...new Headers(init)];
+  } catch {
+    // Headers' own message quotes the offending value, which may be a secret (an Authorization header).
+    throw new TypeError(
+      `${where}: \`headers\` has an invalid header name or value (values cannot contain line breaks or non-Latin-1 characters)`,
+    );
+  }
+}
+
+type RawInit = { signal?: AbortSignal | null | undefined } | undefined;
+type LooseRequest = (method: string, url: string, init: object) => Promise<unknown>;
+const asIs = <T>(value: T): T => value;
+
+/**
+ * `client.raw`: openapi-fetch's client, with every call run like a resource method's (the signal of
+ * its init, the timeout until the body is read, errors mapped). openapi-fetch's own methods are
+ * generic over the paths, so the wrapper is built loosely and typed as the client it stands for.
+ */
+function rawClient(api: Client<paths>, defaults: FetchSettings): Client<paths> {
+  const request = api.request as unknown as LooseRequest;
+  const send = (method: string, url: string, init: RawInit): Promise<unknown> =>
+    fetchCall(defaults, init?.signal, (fetch) => request(method, url, { ...init, fetch }), asIs);
+  const raw: Record<string, unknown> = { request: send, use: api.use, eject: api.eject };
+  for (const method of HTTP_METHODS) raw[method] = (url: string, init: RawInit) => send(method, url, init);
+  return raw as unknown as Client<paths>;
 }
 
 export function createReservationClient(options: ReservationClientOptions): ReservationClient {
@@ -80,48 +233,61 @@ export function createReservationClient(options: ReservationClientOptions): Rese
         'instead, or pass `dangerouslyAllowBrowser: true` if this environment is trusted (e.g. tests, an internal tool).',
     );
   }
-  const baseUrl = requireString(options.baseUrl, 'baseUrl');
-  const apiKey = requireString(options.apiKey, 'apiKey');
-  const project = requireString(options.project, 'project');
+  const baseUrl = checkBaseUrl(options.baseUrl);
+  const apiKey = checkApiKey(options.apiKey);
+  const project = checkProject(options.project);
   const { sleep: sleepOption, random, ...policy } = options.retry ?? {};
+  const retry: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...policy };
+  retry.baseDelayMs = checkDelay(retry.baseDelayMs, 'baseDelayMs');
+  retry.maxDelayMs = checkDelay(retry.maxDelayMs, 'maxDelayMs');
+  retry.maxRetryAfterMs = checkDelay(retry.maxRetryAfterMs, 'maxRetryAfterMs');
+  retry.maxRetries =
+    options.maxRetries === undefined
+      ? DEFAULT_RETRY_POLICY.maxRetries
+      : checkMaxRetries(options.maxRetries, CREATE);
 
-  const userHeaders = headerEntries(options.headers);
+  const userHeaders = headerEntries(options.headers, CREATE);
   const defaults: FetchSettings = {
-    fetch: options.fetch,
-    headers: [...userHeaders, ['X-API-Key', apiKey]],
-    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    retry: {
-      ...DEFAULT_RETRY_POLICY,
-      ...policy,
-      maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
-    },
-    signal: undefined,
-    sleep: sleepOption ?? sleep,
-    random: random ?? Math.random,
+    fetch: checkFunction(options.fetch, 'fetch'),
+    headers: [...SDK_HEADERS, ...userHeaders, ['X-API-Key', apiKey]],
+    timeoutMs:
+      options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkTimeoutMs(options.timeoutMs, CREATE),
+    retry,
+    sleep: checkFunction(sleepOption, 'retry.sleep') ?? sleep,
+    random: checkFunction(random, 'retry.random') ?? Math.random,
     now: Date.now,
   };
 
-  // openapi-fetch captures its `fetch` option when the client is created; this indirection keeps the
-  // lookup of the real fetch (options.fetch or globalThis.fetch) at call time inside fetchWithRetry.
-  const raw = createClient<paths>({ baseUrl, fetch: (request) => fetchWithRetry(request, defaults) });
+  /** The settings of one call: the client's, unless the call overrides some (checked like the client's). */
+  function settingsFor(call: RequestOptions): FetchSettings {
+    if (call.timeoutMs === undefined && call.maxRetries === undefined && call.headers === undefined)
+      return defaults;
+    return {
+      ...defaults,
+      timeoutMs: call.timeoutMs === undefined ? defaults.timeoutMs : checkTimeoutMs(call.timeoutMs, PER_CALL),
+      retry:
+        call.maxRetries === undefined
+          ? defaults.retry
+          : { ...defaults.retry, maxRetries: checkMaxRetries(call.maxRetries, PER_CALL) },
+      headers:
+        call.headers === undefined
+          ? defaults.headers
+          : [...SDK_HEADERS, ...userHeaders, ...headerEntries(call.headers, PER_CALL), ['X-API-Key', apiKey]],
+    };
+  }
 
-  const none: PerRequestInit = {};
+  // Every call passes its own `fetch` (see fetchCall), so openapi-fetch's client-wide one is unused.
+  const api = createClient<paths>({ baseUrl });
   const ctx: ResourceContext = {
-    raw,
+    api,
     slug: { slug: project },
-    init(call: RequestOptions | undefined) {
-      if (call === undefined) return none;
-      const settings: FetchSettings = {
-        ...defaults,
-        signal: call.signal,
-        timeoutMs: call.timeoutMs ?? defaults.timeoutMs,
-        retry:
-          call.maxRetries === undefined ? defaults.retry : { ...defaults.retry, maxRetries: call.maxRetries },
-        headers: call.headers
-          ? [...userHeaders, ...headerEntries(call.headers), ['X-API-Key', apiKey]]
-          : defaults.headers,
-      };
-      return { fetch: (request) => fetchWithRetry(request, settings) };
+    send(call, request) {
+      if (call === undefined) return fetchCall(defaults, undefined, request, unwrap);
+      try {
+        return fetchCall(settingsFor(call), call.signal, request, unwrap);
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
   };
 
@@ -134,6 +300,6 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     info: createInfoResource(ctx),
     gallery: createGalleryResource(ctx),
     reviews: createReviewsResource(ctx),
-    raw,
+    raw: rawClient(api, defaults),
   };
 }

@@ -41,7 +41,12 @@ const BRAND = Symbol.for('@reservation-api/sdk.error');
  * the API key, and errors end up in logs, `JSON.stringify` and `util.inspect` output.
  */
 export class ReservationApiError extends Error {
-  override readonly name: ReservationApiErrorName = 'ReservationApiError';
+  // `name` is a prototype getter (in every subclass too), not an instance field: that way a class
+  // knows its own name without an instance, which `Symbol.hasInstance` below needs, and a minifier
+  // renaming the classes cannot change it.
+  override get name(): ReservationApiErrorName {
+    return 'ReservationApiError';
+  }
   readonly status: number;
   /** Absent for errors without a code, e.g. the 400 "Missing required fields" body. */
   readonly code: ErrorCode | undefined;
@@ -63,6 +68,17 @@ export class ReservationApiError extends Error {
     Object.defineProperty(this, BRAND, { value: true });
   }
 
+  /**
+   * `instanceof` across the ESM and CJS builds (or two installed copies), which each have their own
+   * classes: besides the prototype chain, an error of another copy matches by its brand and, for a
+   * subclass, by name, so `error instanceof NotFoundError` holds for a NotFoundError of either build
+   * while a ConflictError never matches NotFoundError.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is whichever class is right of `instanceof` (a subclass too).
+    return isInstance(this, value);
+  }
+
   toJSON(): Record<string, unknown> {
     return {
       name: this.name,
@@ -76,32 +92,50 @@ export class ReservationApiError extends Error {
 }
 
 export class AuthenticationError extends ReservationApiError {
-  override readonly name = 'AuthenticationError' as const;
+  override get name(): 'AuthenticationError' {
+    return 'AuthenticationError';
+  }
 }
 export class PermissionDeniedError extends ReservationApiError {
-  override readonly name = 'PermissionDeniedError' as const;
+  override get name(): 'PermissionDeniedError' {
+    return 'PermissionDeniedError';
+  }
 }
 export class CustomerBlacklistedError extends ReservationApiError {
-  override readonly name = 'CustomerBlacklistedError' as const;
+  override get name(): 'CustomerBlacklistedError' {
+    return 'CustomerBlacklistedError';
+  }
 }
 export class ValidationError extends ReservationApiError {
-  override readonly name = 'ValidationError' as const;
+  override get name(): 'ValidationError' {
+    return 'ValidationError';
+  }
 }
 export class NotFoundError extends ReservationApiError {
-  override readonly name = 'NotFoundError' as const;
+  override get name(): 'NotFoundError' {
+    return 'NotFoundError';
+  }
 }
 export class ConflictError extends ReservationApiError {
-  override readonly name = 'ConflictError' as const;
+  override get name(): 'ConflictError' {
+    return 'ConflictError';
+  }
 }
 export class OutsideOpeningHoursError extends ReservationApiError {
-  override readonly name = 'OutsideOpeningHoursError' as const;
+  override get name(): 'OutsideOpeningHoursError' {
+    return 'OutsideOpeningHoursError';
+  }
 }
 export class ServerError extends ReservationApiError {
-  override readonly name = 'ServerError' as const;
+  override get name(): 'ServerError' {
+    return 'ServerError';
+  }
 }
 
 export class RateLimitError extends ReservationApiError {
-  override readonly name = 'RateLimitError' as const;
+  override get name(): 'RateLimitError' {
+    return 'RateLimitError';
+  }
   /** Seconds to wait, from the `Retry-After` header (seconds or HTTP date); undefined when absent. */
   readonly retryAfter: number | undefined;
 
@@ -116,22 +150,86 @@ export class RateLimitError extends ReservationApiError {
   }
 }
 
-/** No HTTP response: DNS, refused or reset connection, TLS failure. `cause` holds the fetch error. */
+/** Header values shorter than this are not masked in messages: they are not secrets, and masking "1" would mangle an IP address. */
+const MIN_REDACTED_LENGTH = 8;
+
+/**
+ * `: fetch failed: connect ECONNREFUSED 10.0.0.1:443`: the messages down the cause chain, plus an
+ * error code that none of them names (a refused dual-stack connect is an AggregateError with a code
+ * but no message). One line and capped, with `redact` values masked: they are the request's header
+ * values (the API key among them), which a custom fetch could mention, and messages end up in logs.
+ */
+function causeSummary(cause: unknown, redact: Iterable<string>): string {
+  const parts: string[] = [];
+  let code: string | undefined;
+  let error = cause;
+  for (let depth = 0; depth < 5 && typeof error === 'object' && error !== null; depth++) {
+    const link = error as { message?: unknown; code?: unknown; cause?: unknown };
+    if (typeof link.message === 'string' && link.message !== '' && !parts.includes(link.message)) {
+      parts.push(link.message);
+    }
+    if (code === undefined && typeof link.code === 'string') code = link.code;
+    error = link.cause;
+  }
+  let text = parts.join(': ');
+  if (code !== undefined && !text.includes(code)) text += ` (${code})`;
+  for (const value of redact) {
+    if (value.length >= MIN_REDACTED_LENGTH) text = text.replaceAll(value, '[redacted]');
+  }
+  text = text.replace(/\s+/g, ' ').trim().slice(0, 300);
+  return text === '' ? '' : `: ${text}`;
+}
+
+/**
+ * No (complete) HTTP response: DNS, refused or reset connection, TLS failure, or a body that broke
+ * off. `cause` holds the fetch error; the message names its code, e.g. `ECONNREFUSED`.
+ */
 export class ConnectionError extends ReservationApiError {
-  override readonly name = 'ConnectionError' as const;
-  constructor(cause: unknown) {
-    super({ status: 0, message: 'Could not reach the Reservation API (connection failed)', cause });
+  override get name(): 'ConnectionError' {
+    return 'ConnectionError';
+  }
+  constructor(
+    cause: unknown,
+    options: {
+      /** The response headers, when they had arrived and the body then broke off. */
+      headers?: Headers | undefined;
+      /** Values never to show in the message, such as the request's header values. */
+      redact?: Iterable<string> | undefined;
+    } = {},
+  ) {
+    const what = options.headers
+      ? 'The connection to the Reservation API broke off while reading the response body'
+      : 'Could not reach the Reservation API';
+    super({
+      status: 0,
+      message: what + causeSummary(cause, options.redact ?? []),
+      cause,
+      headers: options.headers,
+    });
   }
 }
 
 /** No response within `timeoutMs` (per attempt, after every retry was used). */
 export class TimeoutError extends ReservationApiError {
-  override readonly name = 'TimeoutError' as const;
+  override get name(): 'TimeoutError' {
+    return 'TimeoutError';
+  }
   readonly timeoutMs: number;
   constructor(timeoutMs: number, cause?: unknown) {
     super({ status: 0, message: `The Reservation API did not answer within ${timeoutMs} ms`, cause });
     this.timeoutMs = timeoutMs;
   }
+}
+
+function isInstance(type: typeof ReservationApiError, value: unknown): boolean {
+  if (Function.prototype[Symbol.hasInstance].call(type, value)) return true;
+  if (!isReservationApiError(value)) return false;
+  // Only the SDK's own classes define `name`; a subclass of yours that inherits it must not match
+  // every error of its parent class.
+  return (
+    type === ReservationApiError ||
+    (Object.hasOwn(type.prototype, 'name') && value.name === type.prototype.name)
+  );
 }
 
 export function isReservationApiError(value: unknown): value is ReservationApiError {

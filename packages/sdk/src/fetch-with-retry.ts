@@ -1,8 +1,9 @@
 // The one fetch wrapper every request goes through (resource methods and `client.raw` alike): it adds
-// the API key and user headers, bounds each attempt with a timeout combined with the caller's signal,
-// and retries reads according to the pure policy in retry.ts.
-import { Attempt, type Sleep } from './abort';
-import { ConnectionError, TimeoutError } from './errors';
+// the SDK's headers, bounds each attempt with a timeout combined with the caller's signal, retries
+// reads according to the pure policy in retry.ts, and keeps the timeout and the signal in force until
+// openapi-fetch has read the body.
+import { Call, type Sleep } from './abort';
+import { ConnectionError, isReservationApiError, ReservationApiError, TimeoutError } from './errors';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
 
 /**
@@ -16,58 +17,109 @@ export interface FetchSettings {
   fetch: FetchLike | undefined;
   /** Set on every request, in order; the API key comes last so no user header can replace it. */
   headers: ReadonlyArray<readonly [string, string]>;
-  /** Per attempt: from sending the request until the response headers arrive. */
+  /** Per attempt, from sending the request until the body has been read; Infinity for none. */
   timeoutMs: number;
   retry: RetryPolicy;
-  /** The caller's signal: aborting it stops the current attempt and every retry at once. */
-  signal: AbortSignal | undefined;
   sleep: Sleep;
   random: () => number;
   now: () => number;
 }
 
+/** openapi-fetch's per-request `fetch` option, bound to one call. */
+export type CallFetch = (request: Request) => Promise<Response>;
+
 const ignore = (): void => {};
+
+/**
+ * Runs one openapi-fetch call (`send`, given the per-request `fetch` to pass it) with `settings`:
+ * resolves with `onValue` of what openapi-fetch resolves (`{ data, error, response }`), rejects with
+ * a ReservationApiError when no usable answer arrived, or with the caller's abort reason.
+ */
+export function fetchCall<A, T>(
+  settings: FetchSettings,
+  signal: AbortSignal | null | undefined,
+  send: (fetch: CallFetch) => Promise<A>,
+  onValue: (answer: A) => T,
+): Promise<T> {
+  // A caller abort rejects with the signal's own reason (a DOMException AbortError by default, or
+  // whatever was passed to abort()), exactly as fetch does; it is never wrapped and never retried.
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const call = new Call(settings, signal ?? undefined);
+  return call.track(
+    send((request) => fetchWithRetry(request, call)),
+    onValue,
+    callFailure,
+  );
+}
+
+/** What the caller sees when openapi-fetch rejects. */
+function callFailure(error: unknown, call: Call): unknown {
+  if (call.caller?.aborted) return call.caller.reason;
+  const response = call.response;
+  // SDK errors pass through; so does anything before a response arrived that is not one (openapi-fetch
+  // could not build the request, e.g. a body JSON.stringify rejects): that is the caller's bug to see.
+  if (isReservationApiError(error) || response === undefined) return error;
+  const { status, headers } = response;
+  if (call.timedOut) return new TimeoutError(call.timeoutMs, error);
+  // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
+  if (error instanceof SyntaxError) {
+    const type = headers.get('content-type') ?? 'no Content-Type';
+    return new ReservationApiError({
+      status,
+      headers,
+      cause: error,
+      message:
+        `The Reservation API answered ${status} with a body that is not JSON (${type}); check baseUrl: ` +
+        'it is the service root, e.g. https://reservations.example.com, without /api/v1',
+    });
+  }
+  return new ConnectionError(error, { headers, redact: headerValues(call.settings) });
+}
+
+function headerValues(settings: FetchSettings): string[] {
+  return settings.headers.map(([, value]) => value);
+}
 
 /**
  * Sends `request`, retrying as the policy allows. Resolves with the final Response (also for HTTP
  * errors: openapi-fetch parses the body and errorFromResponse() picks the class), rejects with
  * ConnectionError / TimeoutError when no response arrived, or with the caller's abort reason.
  */
-export async function fetchWithRetry(request: Request, settings: FetchSettings): Promise<Response> {
-  const caller = settings.signal;
-  // A caller abort rejects with the signal's own reason (a DOMException AbortError by default, or
-  // whatever was passed to abort()), exactly as fetch does; it is never wrapped and never retried.
-  caller?.throwIfAborted();
+export async function fetchWithRetry(request: Request, call: Call): Promise<Response> {
+  const { caller, settings } = call;
   // openapi-fetch built this Request for us alone, so its headers are set in place: cheaper than
   // copying the Request, and the same Request can be sent again on a retry (GETs have no body).
   for (const [name, value] of settings.headers) request.headers.set(name, value);
 
   for (let retry = 0; ; retry++) {
-    const attempt = new Attempt(settings.timeoutMs, caller);
+    const signal = call.begin();
     let response: Response | undefined;
     let failure: ConnectionError | TimeoutError | undefined;
     let outcome: AttemptOutcome;
     try {
       // Looked up per attempt, not captured at creation, so a fetch patched later (MSW) is used.
       const fetchImpl: FetchLike = settings.fetch ?? globalThis.fetch;
-      response = await attempt.race(fetchImpl(request, { signal: attempt.signal }));
-      // The common case needs no retry decision at all.
-      if (response.ok) return response;
+      response = await call.race(fetchImpl(request, { signal }));
+      // The common case needs no retry decision at all. The attempt's timer keeps running: it
+      // covers the body too, and the call stops it once openapi-fetch has read the body.
+      if (response.ok) {
+        call.response = response;
+        return response;
+      }
       const status = response.status;
       // Headers.get is not free; only a retryable status can make Retry-After matter.
       const retryAfter = isRetryableStatus(status) ? response.headers.get('retry-after') : null;
       outcome = { kind: 'response', status, retryAfter };
     } catch (error) {
+      call.endAttempt();
       if (caller?.aborted) throw caller.reason;
-      if (attempt.timedOut) {
+      if (call.timedOut) {
         failure = new TimeoutError(settings.timeoutMs, error);
         outcome = { kind: 'timeout' };
       } else {
-        failure = new ConnectionError(error);
+        failure = new ConnectionError(error, { redact: headerValues(settings) });
         outcome = { kind: 'network-error' };
       }
-    } finally {
-      attempt.end();
     }
 
     const delay = retryDelayMs(
@@ -79,9 +131,11 @@ export async function fetchWithRetry(request: Request, settings: FetchSettings):
       settings.random,
     );
     if (delay === undefined) {
-      if (response) return response;
-      throw failure;
+      if (response === undefined) throw failure;
+      call.response = response;
+      return response;
     }
+    call.endAttempt();
     // Free the connection of a response we are about to discard. Not awaited: with MSW in Node the
     // cancel of a mocked body can stay pending forever (MSW keeps its own unread copy).
     void response?.body?.cancel().catch(ignore);

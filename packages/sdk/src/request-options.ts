@@ -1,11 +1,17 @@
-/** Per-call options, accepted as the last argument of every resource method. */
+/**
+ * Per-call options, accepted as the last argument of every resource method. Checked like the
+ * client's: invalid values reject the call with a TypeError before any request.
+ */
 export interface RequestOptions {
-  /** Aborting rejects the call at once with the signal's reason; no retry follows. */
+  /** Aborting rejects the call at once with the signal's reason, also while the body is read; no retry follows. */
   signal?: AbortSignal;
-  /** Overrides the client's per-attempt timeout for this call. */
+  /**
+   * Overrides the client's per-attempt timeout for this call: ms from sending the request until the
+   * body has been read, greater than 0 and at most 2 147 483 647, or `Infinity` for none.
+   */
   timeoutMs?: number;
-  /** Overrides the client's retry count for this call (reads only; writes are never retried). */
+  /** Overrides the client's retry count for this call: a whole number ≥ 0 (reads only; writes are never retried). */
   maxRetries?: number;
-  /** Extra headers for this call, applied after the client's headers. */
+  /** Extra headers for this call, applied after the client's headers (`X-API-Key` still wins). */
   headers?: HeadersInit;
 }

@@ -188,6 +188,57 @@ describe('errorFromResponse picks the class from status and code', () => {
   });
 });
 
+describe('instanceof across copies of the SDK (the ESM and the CJS build)', () => {
+  // A second instance of the module, with classes of its own: what the other build's errors are.
+  const otherCopy = async () => {
+    const path = '../src/errors?other-copy';
+    return (await import(/* @vite-ignore */ path)) as typeof import('../src/errors');
+  };
+
+  it('an error of the other copy is an instance of the same class here, and of ReservationApiError', async () => {
+    const other = await otherCopy();
+    expect(other.NotFoundError).not.toBe(NotFoundError);
+    const notFound = other.errorFromResponse(response(404), errorBody('Not Found', 'Nope', 'NOT_FOUND'));
+    expect(notFound instanceof NotFoundError).toBe(true);
+    expect(notFound instanceof ReservationApiError).toBe(true);
+    expect(new other.ConnectionError(new Error('x')) instanceof ConnectionError).toBe(true);
+    expect(new other.TimeoutError(5) instanceof TimeoutError).toBe(true);
+    expect(new ConflictError({ status: 409, message: 'x' }) instanceof other.ConflictError).toBe(true);
+    expect(new RateLimitError({ status: 429, message: 'x' }) instanceof other.ReservationApiError).toBe(true);
+  });
+
+  it('a subclass never matches another subclass, from either copy', async () => {
+    const other = await otherCopy();
+    const conflict = new other.ConflictError({ status: 409, message: 'x' });
+    expect(conflict instanceof NotFoundError).toBe(false);
+    expect(new ConflictError({ status: 409, message: 'x' }) instanceof NotFoundError).toBe(false);
+    expect(new other.ReservationApiError({ status: 413, message: 'x' }) instanceof NotFoundError).toBe(false);
+  });
+
+  it('look-alikes without the brand are not instances', () => {
+    const lookAlike = Object.assign(new Error('x'), { name: 'NotFoundError', status: 404 });
+    expect(lookAlike instanceof NotFoundError).toBe(false);
+    expect(lookAlike instanceof ReservationApiError).toBe(false);
+    expect((null as unknown) instanceof ReservationApiError).toBe(false);
+  });
+
+  it('subclasses of the SDK classes keep working with instanceof', () => {
+    class AppNotFound extends NotFoundError {}
+    const error = new AppNotFound({ status: 404, message: 'x' });
+    expect(error instanceof AppNotFound).toBe(true);
+    expect(error instanceof NotFoundError).toBe(true);
+    expect(new NotFoundError({ status: 404, message: 'x' }) instanceof AppNotFound).toBe(false);
+  });
+
+  it('name is the class name on the prototype, so stack and String() show it', () => {
+    const error = new ServerError({ status: 500, message: 'Boom' });
+    expect(error.name).toBe('ServerError');
+    expect(String(error)).toBe('ServerError: Boom');
+    expect(error.stack?.startsWith('ServerError: Boom')).toBe(true);
+    expect(Object.hasOwn(ServerError.prototype, 'name')).toBe(true);
+  });
+});
+
 describe('resource methods throw the typed error', () => {
   it('throws ConflictError with the body of a 409 from create', async () => {
     const stub = stubFetch(

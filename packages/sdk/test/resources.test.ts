@@ -197,6 +197,61 @@ describe('resource methods on a stub fetch', () => {
     expect(headers?.get('x-api-key')).toBe(API_KEY);
   });
 
+  it('the API key wins over a client-level X-API-Key header, with or without per-call options', async () => {
+    const stub = stubFetch(reply('GET', `${P}/schedule`, 200, schedule));
+    const { client } = clientOn(stub, { headers: { 'X-API-Key': 'nope' } });
+    await client.schedule.get();
+    await client.schedule.get({ timeoutMs: 5_000 });
+    await client.raw.GET('/api/v1/{slug}/schedule', { params: { path: { slug: SLUG } } });
+    expect(stub.calls.map((call) => call.headers.get('x-api-key'))).toEqual([API_KEY, API_KEY, API_KEY]);
+  });
+
+  it('the API key wins over an X-API-Key header given to client.raw', async () => {
+    const stub = stubFetch(reply('GET', `${P}/schedule`, 200, schedule));
+    const { client } = clientOn(stub);
+    await client.raw.GET('/api/v1/{slug}/schedule', {
+      params: { path: { slug: SLUG } },
+      headers: { 'X-API-Key': 'nope' },
+    });
+    expect(stub.calls[0]?.headers.get('x-api-key')).toBe(API_KEY);
+  });
+
+  it.each([
+    ['an empty id', ''],
+    ['"."', '.'],
+    ['".."', '..'],
+  ])('reservations.get, updateStatus and cancel refuse %s before any request', async (_, id) => {
+    const stub = stubFetch(reply('GET', `${P}/reservations`, 200, reservationList([])));
+    const { client } = clientOn(stub);
+    const message = `\`id\` must be a reservation id such as "res_…"; got ${JSON.stringify(id)}`;
+    await expect(client.reservations.get(id)).rejects.toThrow(new TypeError(`reservations.get: ${message}`));
+    await expect(client.reservations.updateStatus(id, { status: 'CONFIRMED' })).rejects.toThrow(
+      new TypeError(`reservations.updateStatus: ${message}`),
+    );
+    await expect(client.reservations.cancel(id)).rejects.toThrow(
+      new TypeError(`reservations.cancel: ${message}`),
+    );
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('reservations.get refuses an id that is not a string (from JavaScript callers)', async () => {
+    const stub = stubFetch(reply('GET', `${P}/reservations`, 200, reservationList([])));
+    const { client } = clientOn(stub);
+    await expect(client.reservations.get(undefined as unknown as string)).rejects.toThrow(/got undefined$/);
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('reservations.get keeps an id with dots or slashes inside one path segment', async () => {
+    const stub = stubFetch(async () => Response.json({ success: true, reservation: reservationDetail }));
+    const { client } = clientOn(stub);
+    await client.reservations.get('res.1');
+    await client.reservations.get('../x');
+    expect(stub.calls.map((call) => call.url.pathname)).toEqual([
+      `/prefix${P}/reservations/res.1`,
+      `/prefix${P}/reservations/..%2Fx`,
+    ]);
+  });
+
   it('joins a base URL with a trailing slash and a path prefix without doubling slashes', async () => {
     const stub = stubFetch(reply('GET', `${P}/info`, 200, projectInfo));
     const { client } = clientOn(stub, { baseUrl: 'http://api.test/prefix/' });

@@ -3,12 +3,23 @@ import {
   ConnectionError,
   createReservationClient,
   RateLimitError,
+  ReservationApiError,
   ServerError,
   TimeoutError,
 } from '../src/index';
 import { clientOn } from './support/client';
 import { API_KEY, BASE_URL, createdReservation, errorBody, SLUG, schedule } from './support/fixtures';
-import { hang, networkFailure, type Responder, reply, stubFetch } from './support/stub-fetch';
+import {
+  brokenBody,
+  hang,
+  networkFailure,
+  type Responder,
+  rawReply,
+  reply,
+  settledWithin,
+  stallingBody,
+  stubFetch,
+} from './support/stub-fetch';
 
 const P = `/api/v1/${SLUG}`;
 const ok = reply('GET', `${P}/schedule`, 200, schedule);
@@ -265,5 +276,178 @@ describe('fetch lookup', () => {
     const { client } = clientOn(stub);
     await client.schedule.get();
     expect(seen).toEqual([true, true]);
+  });
+});
+
+describe('the response body', () => {
+  it('a caller abort rejects at once while the body stalls after its first chunk', async () => {
+    const stub = stubFetch(stallingBody());
+    const { client } = clientOn(stub, { timeoutMs: 60_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const { error, ms } = await settledWithin(client.schedule.get({ signal: controller.signal }), 2_000);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it('keeps the caller signal linked to the request until the body is read, so fetch cancels the body', async () => {
+    const stub = stubFetch(stallingBody({ honourSignal: true }));
+    const { client } = clientOn(stub, { timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const pending = client.schedule.get({ signal: controller.signal });
+    await vi.waitFor(() => expect(stub.calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the headers have arrived by now
+    controller.abort('stop');
+    await expect(pending).rejects.toBe('stop');
+    expect(stub.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('timeoutMs covers a body that stalls: TimeoutError, not retried once the headers arrived', async () => {
+    const stub = stubFetch(stallingBody());
+    const { client } = clientOn(stub, { timeoutMs: 100 });
+    const { error, ms } = await settledWithin(client.schedule.get(), 2_000);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ status: 0, timeoutMs: 100 });
+    expect(ms).toBeLessThan(1_000);
+    expect(stub.calls).toHaveLength(1);
+    expect(stub.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('leaves no timer behind after an abort or a timeout while the body stalls', async () => {
+    vi.useFakeTimers();
+    try {
+      const { client } = clientOn(stubFetch(stallingBody()), { timeoutMs: 60_000 });
+      const controller = new AbortController();
+      const aborted = client.schedule.get({ signal: controller.signal }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(10); // the headers arrive, the body stalls
+      controller.abort();
+      expect(await aborted).toMatchObject({ name: 'AbortError' });
+      expect(vi.getTimerCount()).toBe(0);
+
+      const timedOut = client.schedule.get({ timeoutMs: 100 }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(100);
+      expect(await timedOut).toBeInstanceOf(TimeoutError);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('throws ConnectionError, with the cause and its code, when the body breaks off mid-read', async () => {
+    const stub = stubFetch(brokenBody);
+    const { client } = clientOn(stub);
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).message).toBe(
+      'The connection to the Reservation API broke off while reading the response body: terminated: other side closed (UND_ERR_SOCKET)',
+    );
+    expect((error as ConnectionError).cause).toBeInstanceOf(TypeError);
+    expect((error as ConnectionError).headers.get('content-type')).toBe('application/json');
+  });
+
+  it.each([
+    ['without Content-Length', {}],
+    ['with Content-Length', { 'Content-Length': '27' }],
+  ])(
+    'maps a 200 with an HTML body (%s) to a ReservationApiError that suggests checking baseUrl',
+    async (_, extra) => {
+      const html = '<html><body>app</body></html>'.slice(0, 27);
+      const stub = stubFetch(rawReply(200, html, { 'Content-Type': 'text/html; charset=utf-8', ...extra }));
+      const { client } = clientOn(stub);
+      const error = await client.schedule.get().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ReservationApiError);
+      expect(error).toMatchObject({ name: 'ReservationApiError', status: 200 });
+      expect((error as ReservationApiError).message).toMatch(
+        /^The Reservation API answered 200 with a body that is not JSON \(text\/html; charset=utf-8\); check baseUrl/,
+      );
+      expect((error as ReservationApiError).headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect((error as ReservationApiError).cause).toBeInstanceOf(SyntaxError);
+    },
+  );
+});
+
+describe('connection failures', () => {
+  it('name the cause and its code in the message', async () => {
+    const stub = stubFetch(networkFailure);
+    const { client } = clientOn(stub, { maxRetries: 0 });
+    await expect(client.schedule.get()).rejects.toThrow(
+      'Could not reach the Reservation API: fetch failed: connect ECONNREFUSED 127.0.0.1:1',
+    );
+  });
+
+  it('name a code that no message mentions (a refused dual-stack connect has no message)', async () => {
+    const refused = Object.assign(new AggregateError([], ''), { code: 'ECONNREFUSED' });
+    const stub = stubFetch(async () => {
+      throw new TypeError('fetch failed', { cause: refused });
+    });
+    const { client } = clientOn(stub, { maxRetries: 0 });
+    await expect(client.schedule.get()).rejects.toThrow(
+      'Could not reach the Reservation API: fetch failed (ECONNREFUSED)',
+    );
+  });
+});
+
+describe('client.raw', () => {
+  const path = '/api/v1/{slug}/schedule' as const;
+  const params = { path: { slug: SLUG } };
+
+  it('honours the signal of its init: an abort rejects at once with the reason, no retry', async () => {
+    const stub = stubFetch(hang);
+    const { client } = clientOn(stub, { timeoutMs: 60_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort('stop'), 50);
+    const { error, ms } = await settledWithin(
+      client.raw.GET(path, { params, signal: controller.signal }),
+      2_000,
+    );
+    expect(error).toBe('stop');
+    expect(ms).toBeLessThan(1_000);
+    expect(stub.calls).toHaveLength(1);
+    expect(stub.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('sends nothing when the signal of its init is already aborted', async () => {
+    const stub = stubFetch(reply('GET', `/api/v1/${SLUG}/schedule`, 200, schedule));
+    const { client } = clientOn(stub);
+    await expect(client.raw.GET(path, { params, signal: AbortSignal.abort('early') })).rejects.toBe('early');
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('honours the signal while the body stalls', async () => {
+    const stub = stubFetch(stallingBody());
+    const { client } = clientOn(stub, { timeoutMs: 60_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort('stop'), 100);
+    const { error } = await settledWithin(client.raw.GET(path, { params, signal: controller.signal }), 2_000);
+    expect(error).toBe('stop');
+  });
+
+  it('applies timeoutMs to the body and maps failures like the resource methods', async () => {
+    const { client } = clientOn(stubFetch(stallingBody()), { timeoutMs: 50 });
+    await expect(client.raw.GET(path, { params })).rejects.toBeInstanceOf(TimeoutError);
+    const html = clientOn(stubFetch(rawReply(200, '<html></html>', { 'Content-Type': 'text/html' }))).client;
+    await expect(html.raw.GET(path, { params })).rejects.toMatchObject({
+      status: 200,
+      name: 'ReservationApiError',
+    });
+  });
+
+  it('offers request(), use() and eject() of openapi-fetch', async () => {
+    const stub = stubFetch(reply('GET', `/api/v1/${SLUG}/schedule`, 200, schedule));
+    const { client } = clientOn(stub);
+    const seen: string[] = [];
+    const middleware = {
+      onRequest: ({ request }: { request: Request }) => {
+        seen.push(request.method);
+      },
+    };
+    client.raw.use(middleware);
+    const { data } = await client.raw.request('get', path, { params });
+    client.raw.eject(middleware);
+    await client.raw.GET(path, { params });
+    expect(data).toEqual(schedule);
+    expect(seen).toEqual(['GET']);
+    expect(stub.calls).toHaveLength(2);
   });
 });

@@ -1,25 +1,49 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
+  AuthenticationError,
   AvailabilityDay,
+  ConflictError,
+  ConnectionError,
   CreatedReservation,
+  CustomerBlacklistedError,
   components,
   createReservationClient,
   ErrorCode,
+  isReservationApiError,
+  NotFoundError,
+  OutsideOpeningHoursError,
   PagedIterable,
+  PermissionDeniedError,
   Photo,
   ProjectInfo,
+  paths,
   RateLimitError,
+  RequestOptions,
   Reservation,
   ReservationApiError,
   ReservationClientOptions,
   ReservationDetail,
   ReservationStatus,
   Review,
+  ServerError,
   Service,
+  ServiceListQuery,
   Table,
+  TableListQuery,
+  TimeoutError,
+  ValidationError,
   WebhookEvent,
 } from '../src/index';
-import type { constructWebhookEvent, WebhookEvent as WebhooksEntryEvent } from '../src/webhooks/index';
+import type {
+  constructWebhookEvent,
+  createWebhookDeduplicator,
+  signWebhookPayload,
+  verifyWebhookSignature,
+  WebhookDeduplicator,
+  WebhookDeduplicatorOptions,
+  WebhookPayload,
+  WebhookEvent as WebhooksEntryEvent,
+} from '../src/webhooks/index';
 
 type Client = ReturnType<typeof createReservationClient>;
 type Result<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
@@ -95,11 +119,28 @@ describe('reservations', () => {
 
   it('every method takes the per-call options last', () => {
     type Options = { signal?: AbortSignal; timeoutMs?: number; maxRetries?: number; headers?: HeadersInit };
+    expectTypeOf<RequestOptions>().toEqualTypeOf<Options>();
     expectTypeOf<Parameters<Client['reservations']['list']>[1]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['reservations']['iterate']>[1]>().toEqualTypeOf<Options | undefined>();
     expectTypeOf<Parameters<Client['reservations']['get']>[1]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['reservations']['create']>[1]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['reservations']['updateStatus']>[2]>().toEqualTypeOf<
+      Options | undefined
+    >();
+    expectTypeOf<Parameters<Client['reservations']['cancel']>[2]>().toEqualTypeOf<Options | undefined>();
     expectTypeOf<Parameters<Client['schedule']['get']>[0]>().toEqualTypeOf<Options | undefined>();
     expectTypeOf<Parameters<Client['info']['get']>[0]>().toEqualTypeOf<Options | undefined>();
     expectTypeOf<Parameters<Client['availability']['get']>[1]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['tables']['list']>[1]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['services']['list']>[1]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['gallery']['iterate']>[1]>().toEqualTypeOf<Options | undefined>();
+    expectTypeOf<Parameters<Client['reviews']['iterate']>[1]>().toEqualTypeOf<Options | undefined>();
+  });
+
+  it('id comes first on get, updateStatus and cancel, and is a string', () => {
+    expectTypeOf<Parameters<Client['reservations']['get']>[0]>().toEqualTypeOf<string>();
+    expectTypeOf<Parameters<Client['reservations']['updateStatus']>[0]>().toEqualTypeOf<string>();
+    expectTypeOf<Parameters<Client['reservations']['cancel']>[0]>().toEqualTypeOf<string>();
   });
 });
 
@@ -117,6 +158,16 @@ describe('read-only resources', () => {
     expectTypeOf<Result<Client['services']['list']>>().toEqualTypeOf<Service[]>();
     expectTypeOf<Result<Client['info']['get']>>().toEqualTypeOf<ProjectInfo>();
     expectTypeOf<keyof Result<Client['schedule']['get']>>().toEqualTypeOf<'openingHours' | 'holidays'>();
+  });
+
+  it('tables.list and services.list take their optional filters', () => {
+    type TablesQuery = Parameters<Client['tables']['list']>[0];
+    type ServicesQuery = Parameters<Client['services']['list']>[0];
+    expectTypeOf<TablesQuery>().toEqualTypeOf<TableListQuery | undefined>();
+    expectTypeOf<TableListQuery>().toEqualTypeOf<{ branchId?: string; zoneId?: string }>();
+    expectTypeOf<ServicesQuery>().toEqualTypeOf<ServiceListQuery | undefined>();
+    expectTypeOf<ServiceListQuery>().toEqualTypeOf<{ branchId?: string }>();
+    expectTypeOf<{ zoneId: string }>().not.toMatchTypeOf<ServiceListQuery>();
   });
 
   it('gallery and reviews page without success and iterate their items', () => {
@@ -142,6 +193,28 @@ describe('no success marker anywhere', () => {
     expectTypeOf<HasKey<Result<Client['info']['get']>, 'success'>>().toEqualTypeOf<false>();
     expectTypeOf<HasKey<Result<Client['gallery']['list']>, 'success'>>().toEqualTypeOf<false>();
     expectTypeOf<HasKey<Result<Client['reviews']['list']>, 'success'>>().toEqualTypeOf<false>();
+  });
+});
+
+describe('client.raw', () => {
+  it('is the openapi-fetch client of the generated paths', () => {
+    expectTypeOf<Client['raw']>().toEqualTypeOf<import('openapi-fetch').Client<paths>>();
+  });
+
+  it('types its calls from the contract: path, params and data', () => {
+    type Raw = Client['raw'];
+    type Schedule = Awaited<ReturnType<Raw['GET']>>;
+    expectTypeOf<Raw['GET']>().toBeFunction();
+    expectTypeOf<
+      Awaited<
+        ReturnType<
+          (
+            raw: Raw,
+          ) => ReturnType<typeof raw.GET<'/api/v1/{slug}/schedule', { params: { path: { slug: string } } }>>
+        >
+      >['data']
+    >().toEqualTypeOf<components['schemas']['ScheduleResponse'] | undefined>();
+    expectTypeOf<Schedule>().toHaveProperty('response').toEqualTypeOf<Response>();
   });
 });
 
@@ -172,11 +245,77 @@ describe('errors', () => {
 
   it('each class has a literal name and RateLimitError a retryAfter', () => {
     expectTypeOf<RateLimitError['name']>().toEqualTypeOf<'RateLimitError'>();
+    expectTypeOf<NotFoundError['name']>().toEqualTypeOf<'NotFoundError'>();
+    expectTypeOf<ConnectionError['name']>().toEqualTypeOf<'ConnectionError'>();
     expectTypeOf<RateLimitError['retryAfter']>().toEqualTypeOf<number | undefined>();
+    expectTypeOf<TimeoutError['timeoutMs']>().toEqualTypeOf<number>();
+  });
+
+  it('every error class extends ReservationApiError and Error', () => {
+    expectTypeOf<AuthenticationError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<PermissionDeniedError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<CustomerBlacklistedError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<ValidationError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<NotFoundError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<ConflictError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<OutsideOpeningHoursError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<RateLimitError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<ServerError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<ConnectionError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<TimeoutError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<ReservationApiError>().toMatchTypeOf<Error>();
+  });
+
+  it('isReservationApiError narrows unknown to ReservationApiError', () => {
+    expectTypeOf<typeof isReservationApiError>().guards.toEqualTypeOf<ReservationApiError>();
+    const narrow = (isError: typeof isReservationApiError, caught: unknown) => {
+      if (isError(caught)) {
+        expectTypeOf(caught).toEqualTypeOf<ReservationApiError>();
+        expectTypeOf(caught.status).toEqualTypeOf<number>();
+      }
+    };
+    expectTypeOf(narrow).toBeFunction();
+  });
+
+  it('error.name narrows like a discriminant', () => {
+    const error = {} as NotFoundError | ConflictError;
+    if (error.name === 'ConflictError') expectTypeOf(error).toEqualTypeOf<ConflictError>();
   });
 });
 
 describe('webhooks', () => {
+  it('verifyWebhookSignature takes raw bytes, the header and one or several secrets, and resolves a boolean', () => {
+    expectTypeOf<typeof verifyWebhookSignature>().parameters.toEqualTypeOf<
+      [rawBody: WebhookPayload, header: string | null | undefined, secret: string | readonly string[]]
+    >();
+    expectTypeOf<typeof verifyWebhookSignature>().returns.toEqualTypeOf<Promise<boolean>>();
+    expectTypeOf<WebhookPayload>().toEqualTypeOf<string | Uint8Array>();
+    expectTypeOf<Buffer>().toMatchTypeOf<WebhookPayload>();
+    expectTypeOf<Record<string, unknown>>().not.toMatchTypeOf<WebhookPayload>();
+  });
+
+  it('signWebhookPayload takes raw bytes and one secret, and resolves the header value', () => {
+    expectTypeOf<typeof signWebhookPayload>().parameters.toEqualTypeOf<
+      [rawBody: WebhookPayload, secret: string]
+    >();
+    expectTypeOf<typeof signWebhookPayload>().returns.toEqualTypeOf<Promise<string>>();
+  });
+
+  it('createWebhookDeduplicator takes optional options and remembers WebhookEvents', () => {
+    expectTypeOf<typeof createWebhookDeduplicator>().parameters.toEqualTypeOf<
+      [options?: WebhookDeduplicatorOptions]
+    >();
+    expectTypeOf<typeof createWebhookDeduplicator>().returns.toEqualTypeOf<WebhookDeduplicator>();
+    expectTypeOf<WebhookDeduplicatorOptions>().toEqualTypeOf<{
+      ttlSeconds?: number;
+      maxEntries?: number;
+      now?: () => number;
+    }>();
+    expectTypeOf<WebhookDeduplicator['seen']>().toEqualTypeOf<(event: WebhookEvent) => boolean>();
+    expectTypeOf<WebhookDeduplicator['forget']>().toEqualTypeOf<(event: WebhookEvent) => void>();
+    expectTypeOf<WebhookDeduplicator['size']>().toEqualTypeOf<number>();
+  });
+
   it('constructWebhookEvent returns the generated WebhookEvent union, discriminated on event', () => {
     type Event = Result<typeof constructWebhookEvent>;
     expectTypeOf<Event>().toEqualTypeOf<components['schemas']['WebhookEvent']>();

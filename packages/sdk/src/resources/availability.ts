@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../request-options';
 import type { AvailabilityDay, AvailabilityQuery } from '../types';
-import { dataOrThrow, type ResourceContext, withoutSuccess } from './context';
+import { type ResourceContext, withoutSuccess } from './context';
 
 export interface AvailabilityResource {
   /** Slots of one day; a closed day has `isOpen: false`, a `reason` and no slots. */
@@ -9,14 +9,11 @@ export interface AvailabilityResource {
 
 export function createAvailabilityResource(ctx: ResourceContext): AvailabilityResource {
   return {
-    get: async (query, options) =>
-      withoutSuccess(
-        await dataOrThrow(
-          ctx.raw.GET('/api/v1/{slug}/availability', {
-            params: { path: ctx.slug, query },
-            ...ctx.init(options),
-          }),
-        ),
-      ),
+    get: (query, options) =>
+      ctx
+        .send(options, (fetch) =>
+          ctx.api.GET('/api/v1/{slug}/availability', { params: { path: ctx.slug, query }, fetch }),
+        )
+        .then(withoutSuccess),
   };
 }

@@ -1,30 +1,32 @@
 // What every resource needs: the typed openapi-fetch client, the project's path parameter, and a way
-// to turn per-call options into openapi-fetch's per-request `fetch`.
+// to run one call with its per-call options.
 import type { Client } from 'openapi-fetch';
 import { errorFromResponse, ReservationApiError } from '../errors';
+import type { CallFetch } from '../fetch-with-retry';
 import type { paths } from '../generated/schema';
 import type { RequestOptions } from '../request-options';
 
-/** openapi-fetch's per-request options that the SDK uses: a fetch bound to one call's settings. */
-export interface PerRequestInit {
-  fetch?: (request: Request) => Promise<Response>;
-}
-
 export interface ResourceContext {
-  raw: Client<paths>;
+  /** The openapi-fetch client. Call it only inside `send`, which supplies the per-call `fetch`. */
+  api: Client<paths>;
   /** `{ slug }`, built once and shared by every call. */
   slug: { slug: string };
-  /** openapi-fetch init for one call: empty without options, else a per-request fetch carrying them. */
-  init(options: RequestOptions | undefined): PerRequestInit;
+  /**
+   * Runs one call: `request` gets the `fetch` to pass openapi-fetch for it, and the result is the
+   * parsed 2xx body, or a rejection with the typed error (the caller's abort reason on an abort).
+   * Never throws synchronously: invalid per-call options reject with a TypeError.
+   */
+  send<T>(options: RequestOptions | undefined, request: (fetch: CallFetch) => Promise<Answer<T>>): Promise<T>;
 }
 
-interface Answer<T> {
+export interface Answer<T> {
   data?: T;
   error?: unknown;
   response: Response;
 }
 
-function unwrap<T>({ data, error, response }: Answer<T>): T {
+/** The parsed body of a 2xx answer, or the typed error of anything else. */
+export function unwrap<T>({ data, error, response }: Answer<T>): T {
   if (!response.ok) throw errorFromResponse(response, error);
   if (data === undefined) {
     throw new ReservationApiError({
@@ -36,14 +38,22 @@ function unwrap<T>({ data, error, response }: Answer<T>): T {
   return data;
 }
 
-/** The parsed body of a 2xx answer, or the typed error of anything else. */
-export function dataOrThrow<T>(pending: Promise<Answer<T>>): Promise<T> {
-  // `.then` rather than async/await: this sits on every call, and each await adds microtask turns.
-  return pending.then(unwrap);
-}
-
 /** Removes the `success: true` marker: it carries no information once the call resolved. */
 export function withoutSuccess<T extends { success: unknown }>(data: T): Omit<T, 'success'> {
   const { success: _success, ...rest } = data;
   return rest;
+}
+
+/**
+ * A reservation id as a path segment. Empty, `.` and `..` would not name a reservation but change
+ * the path (`/reservations/` is the list; `..` climbs up), so they are refused before any request.
+ */
+export function reservationId(id: string, method: string): string {
+  if (typeof id !== 'string' || id === '' || id === '.' || id === '..') {
+    const got = typeof id === 'string' ? JSON.stringify(id) : typeof id;
+    throw new TypeError(
+      `reservations.${method}: \`id\` must be a reservation id such as "res_…"; got ${got}`,
+    );
+  }
+  return id;
 }

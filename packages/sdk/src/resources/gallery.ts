@@ -1,7 +1,7 @@
 import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
 import type { GalleryListQuery, Photo, PhotoList } from '../types';
-import { dataOrThrow, type ResourceContext, withoutSuccess } from './context';
+import { type ResourceContext, withoutSuccess } from './context';
 
 /** The API's maximum page size for the gallery. */
 const MAX_PAGE = 100;
@@ -14,12 +14,12 @@ export interface GalleryResource {
 }
 
 export function createGalleryResource(ctx: ResourceContext): GalleryResource {
-  const list: GalleryResource['list'] = async (query, options) =>
-    withoutSuccess(
-      await dataOrThrow(
-        ctx.raw.GET('/api/v1/{slug}/gallery', { params: { path: ctx.slug, query }, ...ctx.init(options) }),
-      ),
-    );
+  const list: GalleryResource['list'] = (query, options) =>
+    ctx
+      .send(options, (fetch) =>
+        ctx.api.GET('/api/v1/{slug}/gallery', { params: { path: ctx.slug, query }, fetch }),
+      )
+      .then(withoutSuccess);
   return {
     list,
     iterate: (query, options) => iterateList(list, (page) => page.photos, query, options, MAX_PAGE),

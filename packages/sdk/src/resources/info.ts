@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../request-options';
 import type { ProjectInfo } from '../types';
-import { dataOrThrow, type ResourceContext, withoutSuccess } from './context';
+import { type ResourceContext, withoutSuccess } from './context';
 
 export interface InfoResource {
   /** The project, its settings and branding colours. */
@@ -9,11 +9,9 @@ export interface InfoResource {
 
 export function createInfoResource(ctx: ResourceContext): InfoResource {
   return {
-    get: async (options) =>
-      withoutSuccess(
-        await dataOrThrow(
-          ctx.raw.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, ...ctx.init(options) }),
-        ),
-      ),
+    get: (options) =>
+      ctx
+        .send(options, (fetch) => ctx.api.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, fetch }))
+        .then(withoutSuccess),
   };
 }

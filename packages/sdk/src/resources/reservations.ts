@@ -12,7 +12,7 @@ import type {
   ReservationStatusChange,
   UpdateReservationStatusInput,
 } from '../types';
-import { dataOrThrow, type ResourceContext, withoutSuccess } from './context';
+import { type ResourceContext, reservationId, withoutSuccess } from './context';
 
 /** The API's maximum page size for reservations: the fewest requests when iterating. */
 const MAX_PAGE = 100;
@@ -41,57 +41,43 @@ export interface ReservationsResource {
 }
 
 export function createReservationsResource(ctx: ResourceContext): ReservationsResource {
-  const list: ReservationsResource['list'] = async (query, options) =>
-    withoutSuccess(
-      await dataOrThrow(
-        ctx.raw.GET('/api/v1/{slug}/reservations', {
-          params: { path: ctx.slug, query },
-          ...ctx.init(options),
-        }),
-      ),
-    );
+  const list: ReservationsResource['list'] = (query, options) =>
+    ctx
+      .send(options, (fetch) =>
+        ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, fetch }),
+      )
+      .then(withoutSuccess);
 
   return {
     list,
     iterate: (query, options) => iterateList(list, (page) => page.reservations, query, options, MAX_PAGE),
     get: async (id, options) => {
-      const data = await dataOrThrow(
-        ctx.raw.GET('/api/v1/{slug}/reservations/{id}', {
-          params: { path: { slug: ctx.slug.slug, id } },
-          ...ctx.init(options),
-        }),
+      const path = { slug: ctx.slug.slug, id: reservationId(id, 'get') };
+      const data = await ctx.send(options, (fetch) =>
+        ctx.api.GET('/api/v1/{slug}/reservations/{id}', { params: { path }, fetch }),
       );
       return data.reservation;
     },
     create: async (body, options) => {
-      const data = await dataOrThrow(
-        ctx.raw.POST('/api/v1/{slug}/reservations', {
-          params: { path: ctx.slug },
-          body,
-          ...ctx.init(options),
-        }),
+      const data = await ctx.send(options, (fetch) =>
+        ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, fetch }),
       );
       return data.reservation;
     },
     updateStatus: async (id, body, options) => {
-      const data = await dataOrThrow(
-        ctx.raw.PATCH('/api/v1/{slug}/reservations/{id}/status', {
-          params: { path: { slug: ctx.slug.slug, id } },
-          body,
-          ...ctx.init(options),
-        }),
+      const path = { slug: ctx.slug.slug, id: reservationId(id, 'updateStatus') };
+      const data = await ctx.send(options, (fetch) =>
+        ctx.api.PATCH('/api/v1/{slug}/reservations/{id}/status', { params: { path }, body, fetch }),
       );
       return data.reservation;
     },
-    cancel: async (id, body, options) =>
-      withoutSuccess(
-        await dataOrThrow(
-          ctx.raw.DELETE('/api/v1/{slug}/reservations/{id}', {
-            params: { path: { slug: ctx.slug.slug, id } },
-            body,
-            ...ctx.init(options),
-          }),
+    cancel: async (id, body, options) => {
+      const path = { slug: ctx.slug.slug, id: reservationId(id, 'cancel') };
+      return withoutSuccess(
+        await ctx.send(options, (fetch) =>
+          ctx.api.DELETE('/api/v1/{slug}/reservations/{id}', { params: { path }, body, fetch }),
         ),
-      ),
+      );
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
 import type { Review, ReviewList, ReviewListQuery } from '../types';
-import { dataOrThrow, type ResourceContext, withoutSuccess } from './context';
+import { type ResourceContext, withoutSuccess } from './context';
 
 /** The API's maximum page size for reviews. */
 const MAX_PAGE = 50;
@@ -14,12 +14,12 @@ export interface ReviewsResource {
 }
 
 export function createReviewsResource(ctx: ResourceContext): ReviewsResource {
-  const list: ReviewsResource['list'] = async (query, options) =>
-    withoutSuccess(
-      await dataOrThrow(
-        ctx.raw.GET('/api/v1/{slug}/reviews', { params: { path: ctx.slug, query }, ...ctx.init(options) }),
-      ),
-    );
+  const list: ReviewsResource['list'] = (query, options) =>
+    ctx
+      .send(options, (fetch) =>
+        ctx.api.GET('/api/v1/{slug}/reviews', { params: { path: ctx.slug, query }, fetch }),
+      )
+      .then(withoutSuccess);
   return {
     list,
     iterate: (query, options) => iterateList(list, (page) => page.reviews, query, options, MAX_PAGE),

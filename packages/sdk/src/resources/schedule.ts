@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../request-options';
 import type { Schedule } from '../types';
-import { dataOrThrow, type ResourceContext, withoutSuccess } from './context';
+import { type ResourceContext, withoutSuccess } from './context';
 
 export interface ScheduleResource {
   /** Weekly opening hours (Czech day names, 0 is Sunday) and holidays. */
@@ -9,11 +9,11 @@ export interface ScheduleResource {
 
 export function createScheduleResource(ctx: ResourceContext): ScheduleResource {
   return {
-    get: async (options) =>
-      withoutSuccess(
-        await dataOrThrow(
-          ctx.raw.GET('/api/v1/{slug}/schedule', { params: { path: ctx.slug }, ...ctx.init(options) }),
-        ),
-      ),
+    get: (options) =>
+      ctx
+        .send(options, (fetch) =>
+          ctx.api.GET('/api/v1/{slug}/schedule', { params: { path: ctx.slug }, fetch }),
+        )
+        .then(withoutSuccess),
   };
 }

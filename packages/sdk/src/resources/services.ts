@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../request-options';
 import type { Service, ServiceListQuery } from '../types';
-import { dataOrThrow, type ResourceContext } from './context';
+import type { ResourceContext } from './context';
 
 export interface ServicesResource {
   /** Active services, by `name`. */
@@ -9,11 +9,11 @@ export interface ServicesResource {
 
 export function createServicesResource(ctx: ResourceContext): ServicesResource {
   return {
-    list: async (query, options) => {
-      const data = await dataOrThrow(
-        ctx.raw.GET('/api/v1/{slug}/services', { params: { path: ctx.slug, query }, ...ctx.init(options) }),
-      );
-      return data.services;
-    },
+    list: (query, options) =>
+      ctx
+        .send(options, (fetch) =>
+          ctx.api.GET('/api/v1/{slug}/services', { params: { path: ctx.slug, query }, fetch }),
+        )
+        .then((data) => data.services),
   };
 }

@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../request-options';
 import type { Table, TableListQuery } from '../types';
-import { dataOrThrow, type ResourceContext } from './context';
+import type { ResourceContext } from './context';
 
 export interface TablesResource {
   /** Active tables, by `position`. */
@@ -9,11 +9,11 @@ export interface TablesResource {
 
 export function createTablesResource(ctx: ResourceContext): TablesResource {
   return {
-    list: async (query, options) => {
-      const data = await dataOrThrow(
-        ctx.raw.GET('/api/v1/{slug}/tables', { params: { path: ctx.slug, query }, ...ctx.init(options) }),
-      );
-      return data.tables;
-    },
+    list: (query, options) =>
+      ctx
+        .send(options, (fetch) =>
+          ctx.api.GET('/api/v1/{slug}/tables', { params: { path: ctx.slug, query }, fetch }),
+        )
+        .then((data) => data.tables),
   };
 }

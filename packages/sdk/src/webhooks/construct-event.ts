@@ -1,8 +1,10 @@
 import type { components } from '../generated/schema';
 import { WebhookPayloadError, WebhookSignatureError } from './errors';
 import { webhookEvent } from './events';
+import { describe } from './guard';
+import { atLeastOne } from './options';
 import type { WebhookPayload } from './sign';
-import { isRawBody, isWellFormedSignature, verifyWebhookSignature } from './verify';
+import { isRawBody, isWellFormedSignature, secretsOf, verifyWebhookSignature } from './verify';
 
 export type WebhookEvent = components['schemas']['WebhookEvent'];
 
@@ -10,7 +12,7 @@ export interface ConstructWebhookEventOptions {
   /**
    * Reject events whose `timestamp` is further than this from `now` (replay protection). Off by
    * default: the service re-sends a failed delivery with the original timestamp for up to 156 minutes,
-   * so a value below ~9 400 s rejects legitimate retries.
+   * so a value below ~9 400 s rejects legitimate retries. At least 1 (NaN or 0 throw a TypeError).
    */
   maxAgeSeconds?: number;
   /** Current time in ms (for tests); Date.now by default. */
@@ -18,15 +20,7 @@ export interface ConstructWebhookEventOptions {
 }
 
 const RAW_BODY_HINT =
-  'Pass the raw body as received (string or Buffer/Uint8Array: express.raw(), await request.text()), not a parsed object.';
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
+  'Pass the raw body as received (express.raw(), await request.text()), not a parsed object.';
 
 /**
  * Verifies the signature of a delivery and returns its typed, validated event. Throws
@@ -38,9 +32,14 @@ export async function constructWebhookEvent(
   secret: string | readonly string[],
   options: ConstructWebhookEventOptions = {},
 ): Promise<WebhookEvent> {
+  // First: with no secret every delivery fails, and the message should name the real cause.
+  if (!secretsOf(secret).length) {
+    throw new WebhookSignatureError('Webhook signing secret is missing (is its environment variable set?).');
+  }
   if (!isRawBody(rawBody)) {
-    const got = rawBody === null ? 'null' : typeof rawBody;
-    throw new WebhookPayloadError(`rawBody must be a string or Uint8Array, got ${got}. ${RAW_BODY_HINT}`);
+    throw new WebhookPayloadError(
+      `rawBody must be a string or Uint8Array, got ${describe(rawBody)}. ${RAW_BODY_HINT}`,
+    );
   }
   if (!isWellFormedSignature(header)) {
     throw new WebhookSignatureError(
@@ -48,32 +47,43 @@ export async function constructWebhookEvent(
     );
   }
   const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
-  const parsed = parseJson(text);
+  // Parsed before verifying only to word the error: a signature mismatch on a JSON body hints at a
+  // framework that re-serialised it. NOT_JSON stays when parsing fails (null is a JSON value).
+  const NOT_JSON = {};
+  let parsed: unknown = NOT_JSON;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: reported below, after the signature (an unsigned body deserves no details).
+  }
+  const isJson = parsed !== NOT_JSON;
 
   if (!(await verifyWebhookSignature(rawBody, header, secret))) {
     // Valid JSON with a wrong signature is typically a body that was parsed and re-serialised on the
     // way in (different whitespace or key order), or the wrong secret.
-    const hint = parsed.ok
-      ? ` The body is JSON: if a framework parsed and re-serialised it, the bytes changed. ${RAW_BODY_HINT}`
-      : '';
-    throw new WebhookSignatureError(`Webhook signature does not match the body (wrong secret?).${hint}`);
+    throw new WebhookSignatureError(
+      `Webhook signature does not match the body (wrong secret?).${
+        isJson
+          ? ` The body is JSON: if a framework parsed and re-serialised it, the bytes changed. ${RAW_BODY_HINT}`
+          : ''
+      }`,
+    );
   }
-  if (!parsed.ok) throw new WebhookPayloadError('Webhook body is not valid JSON.');
+  if (!isJson) throw new WebhookPayloadError('Webhook body is not valid JSON.');
 
   const issues: string[] = [];
-  if (!webhookEvent(parsed.value, 'body', issues)) {
+  if (!webhookEvent(parsed, 'body', issues)) {
     throw new WebhookPayloadError(`Webhook body is not a known event:\n${issues.join('\n')}`, issues);
   }
-  const event = parsed.value as WebhookEvent;
-
-  if (options.maxAgeSeconds !== undefined) {
-    const now = (options.now ?? Date.now)();
-    const ageSeconds = (now - Date.parse(event.timestamp)) / 1000;
-    if (Math.abs(ageSeconds) > options.maxAgeSeconds) {
-      throw new WebhookSignatureError(
-        `Webhook timestamp ${event.timestamp} is over maxAgeSeconds from now: possible replay.`,
-      );
-    }
+  const event = parsed as WebhookEvent;
+  const { maxAgeSeconds, now = Date.now } = options;
+  if (
+    maxAgeSeconds !== undefined &&
+    Math.abs(now() - Date.parse(event.timestamp)) > atLeastOne(maxAgeSeconds, 'maxAgeSeconds') * 1000
+  ) {
+    throw new WebhookSignatureError(
+      `Webhook timestamp ${event.timestamp} is over maxAgeSeconds from now: possible replay.`,
+    );
   }
   return event;
 }

@@ -1,4 +1,5 @@
 import type { components } from '../generated/schema';
+import { atLeastOne } from './options';
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
 
@@ -6,9 +7,10 @@ export interface WebhookDeduplicatorOptions {
   /**
    * How long an event is remembered after it was last seen. Default 24 h: deliveries of one event
    * are retried for up to 156 minutes, so anything shorter than ~3 h lets duplicates through.
+   * At least 1 (NaN or 0, which would turn deduplication off, throw a TypeError).
    */
   ttlSeconds?: number;
-  /** Upper bound on remembered events; the least recently seen is forgotten first. Default 10 000. */
+  /** Upper bound on remembered events; the least recently seen is forgotten first. Default 10 000; at least 1. */
   maxEntries?: number;
   /** Current time in ms (for tests); Date.now by default. */
   now?: () => number;
@@ -29,8 +31,8 @@ export function webhookEventKey(event: WebhookEvent): string {
 
 /** In-memory, per-process deduplication; use a shared store (Redis, a DB unique key) across instances. */
 export function createWebhookDeduplicator(options: WebhookDeduplicatorOptions = {}): WebhookDeduplicator {
-  const ttlMs = (options.ttlSeconds ?? 24 * 60 * 60) * 1000;
-  const maxEntries = options.maxEntries ?? 10_000;
+  const ttlMs = atLeastOne(options.ttlSeconds ?? 24 * 60 * 60, 'ttlSeconds') * 1000;
+  const maxEntries = atLeastOne(options.maxEntries ?? 10_000, 'maxEntries');
   const now = options.now ?? Date.now;
   // Map iteration is insertion order and every hit re-inserts, so the first entry is always the
   // least recently seen: both expiry and the size bound evict from the front.
@@ -50,10 +52,8 @@ export function createWebhookDeduplicator(options: WebhookDeduplicatorOptions = 
       const key = webhookEventKey(event);
       const known = lastSeen.delete(key);
       lastSeen.set(key, at);
-      if (lastSeen.size > maxEntries) {
-        const oldest = lastSeen.keys().next();
-        if (!oldest.done) lastSeen.delete(oldest.value);
-      }
+      // maxEntries is at least 1, so there are two entries here at least and the first one exists.
+      if (lastSeen.size > maxEntries) lastSeen.delete(lastSeen.keys().next().value as string);
       return known;
     },
     forget(event) {

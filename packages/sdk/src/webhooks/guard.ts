@@ -20,7 +20,8 @@ export type InferObject<S extends Shape> = Flatten<
   { [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> }
 >;
 
-function describe(value: unknown): string {
+/** The kind of a value for messages: null, array, or its typeof. */
+export function describe(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
@@ -34,10 +35,11 @@ function check<T>(test: (value: unknown) => boolean, expected: string): Guard<T>
 }
 
 export const string: Guard<string> = check((v) => typeof v === 'string', 'string');
-export const number: Guard<number> = check((v) => typeof v === 'number' && Number.isFinite(v), 'number');
+// Number.isFinite is false for anything but a finite number (unlike the global isFinite, it does not coerce).
+export const number: Guard<number> = check(Number.isFinite, 'number');
 /** An ISO 8601 timestamp that Date.parse understands. */
 export const timestamp: Guard<string> = check(
-  (v) => typeof v === 'string' && !Number.isNaN(Date.parse(v)),
+  (v) => typeof v === 'string' && Number.isFinite(Date.parse(v)),
   'ISO 8601 timestamp',
 );
 
@@ -58,15 +60,14 @@ export function array<T>(item: Guard<T>): Guard<T[]> {
   return (value, path, issues) => {
     if (!Array.isArray(value)) return fail(issues, path, 'array', value);
     let ok = true;
-    value.forEach((v, i) => {
-      ok = item(v, `${path}[${i}]`, issues) && ok;
-    });
+    // for-in like object() below (JSON arrays have only index keys): the same shape compresses better.
+    for (const i in value) ok = item(value[i], `${path}[${i}]`, issues) && ok;
     return ok;
   };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+// describe() already tells a plain object from null and arrays.
+const isRecord = (v: unknown): v is Record<string, unknown> => describe(v) === 'object';
 
 /** Checks the listed properties; extra properties are allowed (new fields must not break receivers). */
 export function object<S extends Shape>(shape: S): Guard<InferObject<S>> {
@@ -86,9 +87,9 @@ export function discriminated<K extends string, M extends Record<string, Guard<u
   return (value, path, issues) => {
     if (!isRecord(value)) return fail(issues, path, 'object', value);
     const tag = value[key];
-    const guard = typeof tag === 'string' && Object.hasOwn(members, tag) ? members[tag] : undefined;
-    return guard
-      ? guard(value, path, issues)
+    // hasOwn: a tag such as "constructor" must not reach Object.prototype.
+    return typeof tag === 'string' && Object.hasOwn(members, tag)
+      ? (members[tag] as Guard<unknown>)(value, path, issues)
       : fail(issues, `${path}.${key}`, `one of ${Object.keys(members)}`, tag);
   };
 }

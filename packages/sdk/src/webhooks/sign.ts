@@ -5,11 +5,6 @@ export type WebhookPayload = string | Uint8Array;
 
 const encoder = new TextEncoder();
 
-/** The exact bytes that were (or will be) signed: strings are UTF-8 encoded, bytes are copied. */
-export function payloadBytes(rawBody: WebhookPayload): Uint8Array<ArrayBuffer> {
-  return typeof rawBody === 'string' ? encoder.encode(rawBody) : new Uint8Array(rawBody);
-}
-
 /** Lower-case hex HMAC-SHA256 of `rawBody`, keyed with the UTF-8 bytes of `secret`. */
 export async function hmacSha256Hex(rawBody: WebhookPayload, secret: string): Promise<string> {
   const key = await crypto.subtle.importKey(
@@ -19,7 +14,10 @@ export async function hmacSha256Hex(rawBody: WebhookPayload, secret: string): Pr
     false,
     ['sign'],
   );
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, payloadBytes(rawBody)));
+  // The exact bytes signed: strings UTF-8 encoded, bytes copied into a plain ArrayBuffer (a Buffer's
+  // memory may be shared, which Web Crypto refuses). Inline rather than a helper: bytes count here.
+  const data = typeof rawBody === 'string' ? encoder.encode(rawBody) : new Uint8Array(rawBody);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, data));
   let hex = '';
   for (const byte of mac) hex += byte.toString(16).padStart(2, '0');
   return hex;

@@ -3,9 +3,11 @@ import { hmacSha256Hex, type WebhookPayload } from './sign';
 
 const SIGNATURE = /^sha256=[0-9a-f]{64}$/;
 
-/** Compares equal-length strings in time independent of where they differ. */
-function timingSafeEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
+/**
+ * Compares two well-formed signatures (`sha256=` + 64 hex digits, so always of equal length) in time
+ * independent of where they differ.
+ */
+function sameSignature(a: string, b: string): boolean {
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
   return diff === 0;
@@ -20,9 +22,22 @@ export function isRawBody(rawBody: unknown): rawBody is WebhookPayload {
 }
 
 /**
+ * The usable secrets in `secret`: non-empty strings only. An unset environment variable gives
+ * undefined, which must mean "no secret" rather than a TypeError; an empty secret would let anyone
+ * sign (some runtimes accept it as HMAC key material); and a number or object is never a key, though
+ * TextEncoder would happily turn it into one ("[object Object]").
+ */
+export function secretsOf(secret: unknown): string[] {
+  return [secret]
+    .flat()
+    .filter((candidate): candidate is string => typeof candidate === 'string' && !!candidate);
+}
+
+/**
  * True when `header` (the `X-Webhook-Signature` value) is `sha256=` + the lower-case hex HMAC-SHA256 of
  * exactly `rawBody` under one of `secrets` (several during a rotation). Never throws: anything
- * malformed (wrong prefix, upper-case or short hex, empty secret, a parsed object as body) is false.
+ * malformed (wrong prefix, upper-case or short hex, an empty or missing secret, a parsed object as
+ * body) is false.
  */
 export async function verifyWebhookSignature(
   rawBody: WebhookPayload,
@@ -30,14 +45,11 @@ export async function verifyWebhookSignature(
   secret: string | readonly string[],
 ): Promise<boolean> {
   if (!isRawBody(rawBody) || !isWellFormedSignature(header)) return false;
-  const secrets = typeof secret === 'string' ? [secret] : secret;
   let matched = false;
-  for (const candidate of secrets) {
-    // An empty secret would let anyone sign; some runtimes accept it as HMAC key material.
-    if (!candidate) continue;
+  for (const candidate of secretsOf(secret)) {
     try {
       // No early exit: every secret costs the same, so timing does not reveal which one matched.
-      matched = timingSafeEqual(`sha256=${await hmacSha256Hex(rawBody, candidate)}`, header) || matched;
+      matched = sameSignature(`sha256=${await hmacSha256Hex(rawBody, candidate)}`, header) || matched;
     } catch {
       // A runtime that rejects the key material: treat as no match, as promised.
     }

@@ -70,3 +70,60 @@ export const hang: Responder = (_request, init) =>
 export const networkFailure: Responder = async () => {
   throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') });
 };
+
+/**
+ * A 200 JSON reply whose body sends its first bytes and then stalls. By default the stream ignores
+ * the fetch signal (the worst case: only the SDK can end the wait); with `honourSignal` it errors
+ * with the signal's reason, as undici's body does.
+ */
+export function stallingBody(options: { honourSignal?: boolean } = {}): Responder {
+  return async (_request, init) => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"success":true,'));
+        if (options.honourSignal) {
+          init?.signal?.addEventListener('abort', () => controller.error(init.signal?.reason), {
+            once: true,
+          });
+        }
+      },
+    });
+    return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
+}
+
+/** A 200 JSON reply whose connection breaks off after the first bytes, the way undici reports it. */
+export const brokenBody: Responder = async () => {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"success":true,'));
+      const socketError = Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' });
+      setTimeout(() => controller.error(new TypeError('terminated', { cause: socketError })), 5);
+    },
+  });
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+};
+
+/**
+ * How `promise` settles, failing the test if that takes longer than `withinMs`: a regression that
+ * hangs fails fast with a clear message instead of running into the test timeout.
+ */
+export async function settledWithin<T>(
+  promise: Promise<T>,
+  withinMs: number,
+): Promise<{ value?: T; error?: unknown; ms: number }> {
+  const started = performance.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`did not settle within ${withinMs} ms`)), withinMs);
+  });
+  try {
+    const value = await Promise.race([promise, deadline]);
+    return { value, ms: performance.now() - started };
+  } catch (error) {
+    if (error instanceof Error && error.message === `did not settle within ${withinMs} ms`) throw error;
+    return { error, ms: performance.now() - started };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -45,6 +45,18 @@ describe('constructWebhookEvent', () => {
     await expect(constructWebhookEvent(body, header, SECRET)).resolves.toMatchObject({ deliveryId: 'd_1' });
   });
 
+  it.each([
+    ['undefined (an unset environment variable)', undefined],
+    ['an empty string', ''],
+    ['an empty list', []],
+    ['a list of unset variables', [undefined, undefined]],
+  ])('throws WebhookSignatureError naming the missing secret when it is %s', async (_, secret) => {
+    const { body, header } = signed(completed);
+    await expect(constructWebhookEvent(body, header, secret as unknown as string)).rejects.toThrow(
+      new WebhookSignatureError('Webhook signing secret is missing (is its environment variable set?).'),
+    );
+  });
+
   it('throws WebhookSignatureError for a missing or malformed header', async () => {
     const body = JSON.stringify(completed);
     await expect(constructWebhookEvent(body, undefined, SECRET)).rejects.toThrow(
@@ -140,6 +152,16 @@ describe('constructWebhookEvent', () => {
         constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 60, now: at('2026-06-15T09:58:00Z') }),
       ).rejects.toBeInstanceOf(WebhookSignatureError);
     });
+
+    it.each([Number.NaN, 0, -1, 0.5])(
+      'refuses %s, which would switch the check off or reject everything',
+      async (maxAgeSeconds) => {
+        const { body, header } = signed(completed);
+        await expect(constructWebhookEvent(body, header, SECRET, { maxAgeSeconds })).rejects.toThrow(
+          new TypeError(`maxAgeSeconds must be at least 1, got ${maxAgeSeconds}`),
+        );
+      },
+    );
 
     it('is off by default, so late retries of a delivery are accepted', async () => {
       const { body, header } = signed(completed);

@@ -52,6 +52,33 @@ describe('createWebhookDeduplicator', () => {
     expect(dedupe.seen(b)).toBe(false);
   });
 
+  it.each([
+    ['ttlSeconds', Number.NaN],
+    ['ttlSeconds', 0],
+    ['ttlSeconds', -60],
+    ['maxEntries', Number.NaN],
+    ['maxEntries', 0],
+    ['maxEntries', 0.5],
+  ] as const)('refuses %s = %s, which would turn deduplication off', (name, value) => {
+    expect(() => createWebhookDeduplicator({ [name]: value })).toThrow(
+      new TypeError(`${name} must be at least 1, got ${value}`),
+    );
+  });
+
+  it('accepts Infinity for ttlSeconds: remembered until maxEntries pushes it out', () => {
+    let now = 0;
+    const dedupe = createWebhookDeduplicator({
+      ttlSeconds: Number.POSITIVE_INFINITY,
+      maxEntries: 1,
+      now: () => now,
+    });
+    dedupe.seen(completed);
+    now = 1e15;
+    expect(dedupe.seen(completed)).toBe(true);
+    dedupe.seen(confirmed);
+    expect(dedupe.seen(completed)).toBe(false);
+  });
+
   it('forget() lets a redelivery through, e.g. after processing failed', () => {
     const dedupe = createWebhookDeduplicator();
     dedupe.seen(completed);

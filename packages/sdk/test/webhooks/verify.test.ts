@@ -76,6 +76,32 @@ describe('verifyWebhookSignature', () => {
     expect(await verifyWebhookSignature(BODY, HEADER, [])).toBe(false);
   });
 
+  it('returns false, never throws, for a secret that is missing or not a string', async () => {
+    const secrets: unknown[] = [undefined, null, 42, {}, [undefined], [null, ''], new Set([SECRET])];
+    for (const secret of secrets) {
+      await expect(
+        verifyWebhookSignature(BODY, HEADER, secret as string),
+        `secret ${String(secret)}`,
+      ).resolves.toBe(false);
+    }
+  });
+
+  it('never turns a non-string secret into a key ("[object Object]", "42")', async () => {
+    for (const [secret, key] of [
+      [{}, '[object Object]'],
+      [42, '42'],
+      [[['nested']], 'nested'],
+    ] as const) {
+      const header = `sha256=${hmac(BODY, key)}`;
+      expect(await verifyWebhookSignature(BODY, header, secret as unknown as string)).toBe(false);
+    }
+  });
+
+  it('skips missing secrets in a rotation list and still matches a valid one', async () => {
+    const rotation = [undefined, SECRET] as unknown as string[];
+    expect(await verifyWebhookSignature(BODY, HEADER, rotation)).toBe(true);
+  });
+
   it('verifies an empty body correctly', async () => {
     expect(await verifyWebhookSignature('', `sha256=${hmac('', SECRET)}`, SECRET)).toBe(true);
     expect(await verifyWebhookSignature('', HEADER, SECRET)).toBe(false);
