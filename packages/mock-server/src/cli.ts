@@ -1,5 +1,6 @@
 // `reservation-mock`: the standalone mock server from the command line (root `pnpm start`).
 import { parseArgs } from 'node:util';
+import { isLoopbackHost } from './http/loopback';
 import { loadSeedFile, type MockServerOptions, startMockServer } from './node';
 import { DEMO_KEYS } from './seed/demo';
 
@@ -45,6 +46,15 @@ async function main(): Promise<void> {
   if (values['webhook-url']) options.webhookUrl = new URL(values['webhook-url']).toString();
   const seed = values.seed ? await loadSeedFile(values.seed) : undefined;
   if (seed) options.seed = seed;
+  if (options.control && options.host !== undefined && !isLoopbackHost(options.host)) {
+    // The control routes take no key: whoever reaches the port can reset the data, issue keys and
+    // redirect webhooks. Said before listening, so it is seen even if binding fails.
+    console.error(
+      `Warning: --host ${options.host} is not a loopback address and the /__mock/ control routes are on: ` +
+        'anyone who can reach this port can reset the mock, issue API keys and redirect its webhooks. ' +
+        'Add --no-control unless that is what you want.',
+    );
+  }
 
   const server = await startMockServer(options);
   console.log(`Reservation API mock listening on ${server.url}`);
@@ -53,10 +63,12 @@ async function main(): Promise<void> {
   if (options.webhookUrl) console.log(`  Webhooks go to ${options.webhookUrl}`);
   console.log('Keys (X-API-Key):');
   if (seed) {
+    // Keys from a seed file are the user's own values, not the documented demo keys: only their
+    // first characters are printed, so a log of the start never holds a usable key.
     for (const project of seed.projects) {
       for (const key of project.apiKeys) {
         console.log(
-          `  ${project.slug.padEnd(14)} ${key.key.padEnd(16)} ${key.permissions.join(', ') || '(none)'}`,
+          `  ${project.slug.padEnd(14)} ${`${key.key.slice(0, Math.min(6, Math.floor(key.key.length / 2)))}…`.padEnd(16)} ${key.permissions.join(', ') || '(none)'}`,
         );
       }
     }

@@ -6,6 +6,7 @@ export type { Permission, ReservationStatus } from './domain/records';
 export type { ReservationImport } from './domain/reservations';
 export { ACTIVE_STATUSES, TRANSITIONS } from './domain/state-machine';
 export { MAX_BODY_BYTES } from './http/body';
+export type { ApiAnswer, ApiRequest } from './http/exchange';
 export type { Fault, FaultSpec } from './http/faults';
 export { createSequentialIds, type IdSource } from './ids';
 export { DEMO_KEYS, demoSeed } from './seed/demo';

@@ -1,13 +1,15 @@
-// Node-only entry: the standalone HTTP server. It turns node:http requests into Fetch Requests and
-// answers them through the service's MSW handlers (msw's getResponse), so the server behaves exactly
-// like the mock in tests. It adds what a real server needs: CORS, the 64 KiB limit while reading,
-// and a clean shutdown.
+// Node-only entry: the standalone HTTP server. It answers node:http requests through the same API
+// pipeline and control routes as the MSW handlers (service.answer(): identical answers), without
+// building Fetch Requests and Responses or going through msw's getResponse, which cost several
+// times the API's own work per request (see BENCHMARKS.md). It adds what a real server needs: CORS,
+// the 64 KiB limit while reading, and a clean shutdown.
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse } from 'msw';
-import { MAX_BODY_BYTES } from './http/body';
-import { json } from './http/responses';
+import { errors } from './domain/errors';
+import type { ApiAnswer, ApiRequest } from './http/exchange';
+import { isLoopbackOrigin } from './http/loopback';
+import { jsonAnswer } from './http/responses';
 import { demoSeed } from './seed/demo';
 import { emptySeed } from './seed/empty';
 import { parseSeedData, parseSeedJson } from './seed/from-json';
@@ -36,6 +38,8 @@ export interface MockServerOptions {
 export interface MockServer {
   /** The base URL, e.g. http://127.0.0.1:4010 (the API is under {url}/api/v1/). */
   url: string;
+  /** Where the server listens (address, family, port), as node:http reports it. */
+  address: AddressInfo;
   service: MockService;
   close(): Promise<void>;
 }
@@ -64,13 +68,18 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Headers': 'X-API-Key, Content-Type',
   'Access-Control-Max-Age': '600',
 };
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'expect']);
+
+interface ReadBody {
+  bytes: Buffer;
+  /** More than the limit arrived; only limit + 1 bytes were kept. */
+  truncated: boolean;
+}
 
 /**
  * Reads at most `limit + 1` bytes: enough for the API to see that the body is too large (and answer
  * 413 in its documented place in the check order) without ever buffering a huge upload.
  */
-function readLimited(req: IncomingMessage, limit: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+function readLimited(req: IncomingMessage, limit: number): Promise<ReadBody> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -104,37 +113,68 @@ function readLimited(req: IncomingMessage, limit: number): Promise<{ bytes: Buff
   });
 }
 
-async function toFetchRequest(
-  req: IncomingMessage,
-  origin: string,
-): Promise<{ request: Request; truncated: boolean }> {
-  const url = new URL(req.url ?? '/', origin);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue;
-    headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
-  const method = (req.method ?? 'GET').toUpperCase();
-  if (method === 'GET' || method === 'HEAD')
-    return { request: new Request(url, { method, headers }), truncated: false };
-  const { bytes, truncated } = await readLimited(req, MAX_BODY_BYTES);
-  return { request: new Request(url, { method, headers, body: new Uint8Array(bytes) }), truncated };
+interface BodyState {
+  read?: Promise<ReadBody>;
+  /** The body was refused as too large (announced or sent): the rest of it is not worth reading. */
+  oversized: boolean;
 }
 
-async function send(
-  res: ServerResponse,
-  response: Response,
-  extraHeaders: Record<string, string>,
-): Promise<void> {
-  const headers: Record<string, string> = { ...extraHeaders };
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  const body = Buffer.from(await response.arrayBuffer());
-  headers['content-length'] = String(body.length);
-  res.writeHead(response.status, headers);
+/**
+ * The node:http request as the API pipeline reads it. The body is read only when the pipeline asks
+ * for it, which is after the key, project, route and permission checks: a request refused before
+ * that never has its body buffered.
+ */
+function apiRequest(req: IncomingMessage, method: string, url: URL, state: BodyState): ApiRequest {
+  const header = (name: string): string | null => {
+    const value = req.headers[name];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  return {
+    method,
+    url,
+    header,
+    async body(limit) {
+      // As for a Fetch body (http/body.ts): an announced size over the limit is refused unread.
+      const announced = header('content-length');
+      if (announced !== null && Number(announced) > limit) {
+        state.oversized = true;
+        throw errors.payloadTooLarge();
+      }
+      state.read ??= readLimited(req, limit);
+      const read = await state.read;
+      if (read.truncated) {
+        state.oversized = true;
+        throw errors.payloadTooLarge();
+      }
+      return read.bytes;
+    },
+  };
+}
+
+/** Name, value, name, value…: node:http's flat header form, which spares building an object per answer. */
+type HeaderList = readonly string[];
+
+const CORS_LIST: HeaderList = Object.entries(CORS_HEADERS).flat();
+const CORS_CLOSE_LIST: HeaderList = [...CORS_LIST, 'connection', 'close'];
+
+function send(res: ServerResponse, answer: ApiAnswer, extraHeaders: HeaderList): void {
+  // Encoded once here: a string body would be measured for Content-Length and encoded again on write.
+  const body = Buffer.from(answer.body);
+  const headers = [...extraHeaders];
+  for (const name in answer.headers) headers.push(name, answer.headers[name] as string);
+  headers.push('content-length', String(body.length));
+  res.writeHead(answer.status, headers);
   res.end(body);
 }
+
+const NOT_FOUND = jsonAnswer(404, { error: 'Not Found', message: 'Not found' });
+const FOREIGN_ORIGIN = jsonAnswer(403, {
+  error: 'Forbidden',
+  message: 'Control requests from web pages of other origins are refused',
+});
+const STARTING = jsonAnswer(503, { error: 'Service Unavailable', message: 'Starting' });
+const FAILED = jsonAnswer(500, { error: 'Internal Server Error', message: 'Internal server error' });
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
@@ -142,40 +182,56 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const control = options.control ?? true;
   let service: MockService | undefined = options.service;
   let origin = '';
+  /** Paths of the control routes start with this (set once the base URL is known). */
+  let controlRoot = '/__mock/';
 
-  const server = createServer(async (req, res) => {
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      if (!service) {
-        await send(res, json(503, { error: 'Service Unavailable', message: 'Starting' }), CORS_HEADERS);
+      const current = service;
+      if (!current) {
+        send(res, STARTING, CORS_LIST);
         return;
       }
-      if ((req.method ?? '').toUpperCase() === 'OPTIONS') {
+      const method = (req.method ?? 'GET').toUpperCase();
+      // The control routes have no key: a page on another site, open in the developer's browser,
+      // must not reset the mock or point its webhooks elsewhere. Browsers send Origin with such
+      // requests; curl, SDKs and tests send none.
+      // (Checked on the parsed path, the one the routes see: `/api/v1/../../__mock/reset` is one.)
+      const url = new URL(req.url ?? '/', origin);
+      const browserOrigin = req.headers.origin;
+      if (
+        browserOrigin !== undefined &&
+        !isLoopbackOrigin(browserOrigin) &&
+        url.pathname.startsWith(controlRoot)
+      ) {
+        send(res, FOREIGN_ORIGIN, []);
+        return;
+      }
+      if (method === 'OPTIONS') {
         res.writeHead(204, PREFLIGHT_HEADERS);
         res.end();
         return;
       }
-      const { request, truncated } = await toFetchRequest(req, origin);
-      const handlers = control ? [...service.controlHandlers, ...service.handlers] : service.handlers;
-      const response =
-        (await getResponse(handlers, request)) ?? json(404, { error: 'Not Found', message: 'Not found' });
-      const extra: Record<string, string> = { ...CORS_HEADERS };
-      if (truncated) extra.connection = 'close';
-      await send(res, response, extra);
-      if (truncated) {
-        // The rest of an oversized upload is discarded, then the connection is closed.
-        req.resume();
-        setTimeout(() => req.destroy(), 1000).unref();
+      const body: BodyState = { oversized: false };
+      const answer = (await current.answer(apiRequest(req, method, url, body), { control })) ?? NOT_FOUND;
+      // An oversized upload, or a body nobody read that is still arriving, is not drained: the
+      // connection closes after the answer (the client gets a second to read it).
+      if (!body.oversized && req.complete) {
+        send(res, answer, CORS_LIST);
+        return;
       }
+      send(res, answer, CORS_CLOSE_LIST);
+      req.resume();
+      setTimeout(() => req.destroy(), 1000).unref();
     } catch (error) {
       console.error('[reservation-mock] request failed', error);
-      if (!res.headersSent)
-        await send(
-          res,
-          json(500, { error: 'Internal Server Error', message: 'Internal server error' }),
-          CORS_HEADERS,
-        );
+      if (!res.headersSent) send(res, FAILED, CORS_LIST);
       else res.destroy();
     }
+  }
+
+  const server = createServer((req, res) => {
+    void serve(req, res);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -202,9 +258,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const active = service;
   origin = new URL(active.baseUrl).origin;
   const basePath = new URL(active.baseUrl).pathname.replace(/\/$/, '');
+  controlRoot = `${basePath}/__mock/`;
 
   return {
     url: `${url}${basePath}`,
+    address,
     service: active,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -9,7 +9,8 @@ import { webhookTarget } from './domain/projects';
 import { createStore } from './domain/store';
 import { createTimeZones } from './domain/time';
 import { createApi } from './http/api';
-import { createControlHandlers, handleControlRequest } from './http/control';
+import { answerControlRequest, createControlHandlers, handleControlRequest } from './http/control';
+import type { ApiAnswer, ApiRequest } from './http/exchange';
 import { createFaults } from './http/faults';
 import { createApiHandlers } from './http/handlers';
 import { createSequentialIds, type IdSource } from './ids';
@@ -52,6 +53,11 @@ export interface MockService {
   readonly baseUrl: string;
   /** Answers a Fetch request without MSW (API and control routes); undefined when not ours. */
   handle(request: Request, options?: { control?: boolean }): Promise<Response | undefined>;
+  /**
+   * The same without Fetch objects, for transports that build their own responses (the standalone
+   * server answers node:http requests through it); identical answers.
+   */
+  answer(request: ApiRequest, options?: { control?: boolean }): Promise<ApiAnswer | undefined>;
   /** Stops webhook timers (the standalone server calls it on shutdown). */
   close(): void;
 }
@@ -110,12 +116,26 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   const control = createControl({ ctx, dispatcher, faults, reset });
   const api = createApi({ ctx, dispatcher, faults, baseUrl });
-  const { handlers, routeHandlers } = createApiHandlers(api, baseUrl);
+  // MSW handlers are built on first use: the standalone server never needs them (it answers through
+  // answer()), and its bundled CLI leaves msw out altogether (tsup.config.ts) to start faster.
+  let apiHandlers: { handlers: RequestHandler[]; routeHandlers: RequestHandler[] } | undefined;
+  let controlHandlers: RequestHandler[] | undefined;
+  const mswHandlers = () => {
+    apiHandlers ??= createApiHandlers(api, baseUrl);
+    return apiHandlers;
+  };
 
   return {
-    handlers,
-    routeHandlers,
-    controlHandlers: createControlHandlers(control, baseUrl),
+    get handlers() {
+      return mswHandlers().handlers;
+    },
+    get routeHandlers() {
+      return mswHandlers().routeHandlers;
+    },
+    get controlHandlers() {
+      controlHandlers ??= createControlHandlers(control, baseUrl);
+      return controlHandlers;
+    },
     control,
     reset,
     baseUrl,
@@ -123,6 +143,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const answer = await api.handle(request);
       if (answer || handleOptions.control === false) return answer;
       return handleControlRequest(control, baseUrl, request);
+    },
+    async answer(request, answerOptions = {}) {
+      const answered = await api.answer(request);
+      if (answered || answerOptions.control === false) return answered;
+      return answerControlRequest(control, baseUrl, request);
     },
     close: () => dispatcher.close(),
   };

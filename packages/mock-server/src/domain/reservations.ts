@@ -17,7 +17,7 @@ import type {
   TableRecord,
 } from './records';
 import { ACTIVE_STATUSES, applyTransition, TRANSITIONS, type TransitionResult } from './state-machine';
-import { lowerBound, type Store } from './store';
+import { lowerBound, type ReservationDay, type Store } from './store';
 import { isValidDate, overlaps, toMinutes } from './time';
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
@@ -207,7 +207,8 @@ export interface ReservationQuery extends PageRequest {
 
 /**
  * GET /reservations: filters combined with AND, `from`/`to` inclusive dates, ordered by date, from,
- * createdAt. Walks the date index, so the cost follows the matching date range, not the whole table.
+ * createdAt. Walks the date index: days before or after the page are only counted (per-day counts), so the
+ * cost follows the number of matching days, not the number of reservations.
  */
 export function listReservations(
   store: Store,
@@ -225,13 +226,23 @@ export function listReservations(
   const highest = [query.date, query.to].filter((d): d is string => d !== undefined).sort()[0];
 
   const dates = store.reservationDates(project.id);
+  const days = store.reservationDays(project.id);
   const items: ReservationRecord[] = [];
   let total = 0;
   const start = lowest === undefined ? 0 : lowerBound(dates, lowest, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (let i = start; i < dates.length; i++) {
-    const date = dates[i] as string;
-    if (highest !== undefined && date > highest) break;
-    for (const reservation of store.reservationsOn(project.id, date)) {
+  for (let i = start; i < days.length; i++) {
+    const day = days[i] as ReservationDay;
+    if (highest !== undefined && day.date > highest) break;
+    if (query.branchId === undefined) {
+      // A day wholly before the page or after it only adds to the total: count, do not walk.
+      const count =
+        query.status === undefined ? day.reservations.length : (day.byStatus.get(query.status) ?? 0);
+      if (total + count <= offset || items.length >= limit) {
+        total += count;
+        continue;
+      }
+    }
+    for (const reservation of day.reservations) {
       if (query.status !== undefined && reservation.status !== query.status) continue;
       if (query.branchId !== undefined && reservation.branchId !== query.branchId) continue;
       if (total >= offset && items.length < limit) items.push(reservation);

@@ -15,6 +15,14 @@ const K = new Uint32Array([
 
 const encoder = new TextEncoder();
 
+/**
+ * The message schedule, reused by every call. Every request hashes the key it presents, so the
+ * per-call allocations of a naive version (schedule, state, views) showed up in the HTTP profile.
+ * Reuse is safe: sha256() is synchronous and never re-entered, and the array is fully rewritten
+ * before it is read.
+ */
+const W = new Uint32Array(64);
+
 function rotr(x: number, n: number): number {
   return (x >>> n) | (x << (32 - n));
 }
@@ -22,40 +30,60 @@ function rotr(x: number, n: number): number {
 /** SHA-256 digest of `input` (strings are UTF-8 encoded). */
 export function sha256(input: string | Uint8Array): Uint8Array {
   const data = typeof input === 'string' ? encoder.encode(input) : input;
-  const bitLength = data.length * 8;
-  // Message + 0x80 + zero padding + 64-bit length, rounded up to whole 64-byte blocks.
-  const padded = new Uint8Array(Math.ceil((data.length + 9) / 64) * 64);
+  const length = data.length;
+  // Message + 0x80 + zero padding + 64-bit big-endian bit length, in whole 64-byte blocks.
+  const padded = new Uint8Array(Math.ceil((length + 9) / 64) * 64);
   padded.set(data);
-  padded[data.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(bitLength / 0x100000000));
-  view.setUint32(padded.length - 4, bitLength >>> 0);
+  padded[length] = 0x80;
+  const bitsHigh = Math.floor(length / 0x20000000);
+  const bitsLow = (length << 3) >>> 0;
+  const end = padded.length;
+  padded[end - 8] = bitsHigh >>> 24;
+  padded[end - 7] = bitsHigh >>> 16;
+  padded[end - 6] = bitsHigh >>> 8;
+  padded[end - 5] = bitsHigh;
+  padded[end - 4] = bitsLow >>> 24;
+  padded[end - 3] = bitsLow >>> 16;
+  padded[end - 2] = bitsLow >>> 8;
+  padded[end - 1] = bitsLow;
 
-  const h = new Uint32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ]);
-  const w = new Uint32Array(64);
-  for (let offset = 0; offset < padded.length; offset += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
+  let h0 = 0x6a09e667;
+  let h1 = 0xbb67ae85;
+  let h2 = 0x3c6ef372;
+  let h3 = 0xa54ff53a;
+  let h4 = 0x510e527f;
+  let h5 = 0x9b05688c;
+  let h6 = 0x1f83d9ab;
+  let h7 = 0x5be0cd19;
+  for (let offset = 0; offset < end; offset += 64) {
+    for (let i = 0; i < 16; i++) {
+      const j = offset + i * 4;
+      W[i] =
+        (((padded[j] as number) << 24) |
+          ((padded[j + 1] as number) << 16) |
+          ((padded[j + 2] as number) << 8) |
+          (padded[j + 3] as number)) >>>
+        0;
+    }
     for (let i = 16; i < 64; i++) {
-      const w15 = w[i - 15] as number;
-      const w2 = w[i - 2] as number;
+      const w15 = W[i - 15] as number;
+      const w2 = W[i - 2] as number;
       const s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >>> 3);
       const s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >>> 10);
-      w[i] = ((w[i - 16] as number) + s0 + (w[i - 7] as number) + s1) >>> 0;
+      W[i] = ((W[i - 16] as number) + s0 + (W[i - 7] as number) + s1) >>> 0;
     }
-    let a = h[0] as number;
-    let b = h[1] as number;
-    let c = h[2] as number;
-    let d = h[3] as number;
-    let e = h[4] as number;
-    let f = h[5] as number;
-    let g = h[6] as number;
-    let hh = h[7] as number;
+    let a = h0;
+    let b = h1;
+    let c = h2;
+    let d = h3;
+    let e = h4;
+    let f = h5;
+    let g = h6;
+    let hh = h7;
     for (let i = 0; i < 64; i++) {
       const S1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
       const ch = (e & f) ^ (~e & g);
-      const t1 = (hh + S1 + ch + (K[i] as number) + (w[i] as number)) >>> 0;
+      const t1 = (hh + S1 + ch + (K[i] as number) + (W[i] as number)) >>> 0;
       const S0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
       const maj = (a & b) ^ (a & c) ^ (b & c);
       const t2 = (S0 + maj) >>> 0;
@@ -68,24 +96,33 @@ export function sha256(input: string | Uint8Array): Uint8Array {
       b = a;
       a = (t1 + t2) >>> 0;
     }
-    h[0] = ((h[0] as number) + a) >>> 0;
-    h[1] = ((h[1] as number) + b) >>> 0;
-    h[2] = ((h[2] as number) + c) >>> 0;
-    h[3] = ((h[3] as number) + d) >>> 0;
-    h[4] = ((h[4] as number) + e) >>> 0;
-    h[5] = ((h[5] as number) + f) >>> 0;
-    h[6] = ((h[6] as number) + g) >>> 0;
-    h[7] = ((h[7] as number) + hh) >>> 0;
+    h0 = (h0 + a) >>> 0;
+    h1 = (h1 + b) >>> 0;
+    h2 = (h2 + c) >>> 0;
+    h3 = (h3 + d) >>> 0;
+    h4 = (h4 + e) >>> 0;
+    h5 = (h5 + f) >>> 0;
+    h6 = (h6 + g) >>> 0;
+    h7 = (h7 + hh) >>> 0;
   }
   const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, h[i] as number);
+  const words = [h0, h1, h2, h3, h4, h5, h6, h7];
+  for (let i = 0; i < 8; i++) {
+    const word = words[i] as number;
+    out[i * 4] = word >>> 24;
+    out[i * 4 + 1] = word >>> 16;
+    out[i * 4 + 2] = word >>> 8;
+    out[i * 4 + 3] = word;
+  }
   return out;
 }
 
+/** "00" … "ff": hex by table lookup, instead of toString(16) and padStart per byte. */
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
 export function toHex(bytes: Uint8Array): string {
   let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  for (let i = 0; i < bytes.length; i++) hex += HEX[bytes[i] as number];
   return hex;
 }
 

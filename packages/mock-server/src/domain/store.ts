@@ -30,6 +30,7 @@ import {
   photoSchema,
   projectSchema,
   type ReservationRecord,
+  type ReservationStatus,
   type ReviewRecord,
   reservationSchema,
   reviewSchema,
@@ -54,11 +55,21 @@ export interface SecondaryIndex<T> {
 class WriteQueue {
   #tail: Promise<void> = Promise.resolve();
   #failure: unknown = null;
+  /** Writes pushed and not yet applied. */
+  #queued = 0;
+
+  get idle(): boolean {
+    return this.#queued === 0 && this.#failure === null;
+  }
 
   push(write: () => unknown): void {
+    this.#queued += 1;
     this.#tail = this.#tail.then(write).then(
-      () => undefined,
+      () => {
+        this.#queued -= 1;
+      },
       (error: unknown) => {
+        this.#queued -= 1;
         // Rows were validated before they were committed, so this is a bug; surface it on flush().
         this.#failure ??= error;
       },
@@ -205,26 +216,33 @@ const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1
 
 /**
  * Reservations by project and date (each day sorted by from, createdAt: the list order) with the
- * project's dates sorted (for from/to ranges), and by table and date (for the overlap check).
+ * project's dates sorted (for from/to ranges), and by table and date (for the overlap check). Each
+ * day also counts its reservations per status, so that a list's `total` is a sum over days instead
+ * of a walk over every reservation (GET /reservations without filters would otherwise touch all of
+ * them to answer one page).
  * Table.replace() removes the old version and adds the new one, so no bucket keeps a stale record.
  */
 class ReservationIndex implements SecondaryIndex<ReservationRecord> {
-  readonly #byProject = new Map<string, { dates: string[]; days: Map<string, ReservationRecord[]> }>();
+  /** Per project: its dates sorted, their days in the same order, and the days by date. */
+  readonly #byProject = new Map<string, { dates: string[]; dayList: Day[]; days: Map<string, Day> }>();
   readonly #byTableDay = new Map<string, ReservationRecord[]>();
 
   add(record: ReservationRecord): void {
     let project = this.#byProject.get(record.projectId);
     if (!project) {
-      project = { dates: [], days: new Map() };
+      project = { dates: [], dayList: [], days: new Map() };
       this.#byProject.set(record.projectId, project);
     }
     let day = project.days.get(record.date);
     if (!day) {
-      day = [];
+      day = { date: record.date, reservations: [], byStatus: new Map() };
       project.days.set(record.date, day);
-      project.dates.splice(lowerBound(project.dates, record.date, compareStrings), 0, record.date);
+      const at = lowerBound(project.dates, record.date, compareStrings);
+      project.dates.splice(at, 0, record.date);
+      project.dayList.splice(at, 0, day);
     }
-    day.splice(lowerBound(day, record, compareReservations), 0, record);
+    day.reservations.splice(lowerBound(day.reservations, record, compareReservations), 0, record);
+    day.byStatus.set(record.status, (day.byStatus.get(record.status) ?? 0) + 1);
     if (record.tableId !== null) {
       const key = tableDayKey(record.tableId, record.date);
       const list = this.#byTableDay.get(key);
@@ -236,11 +254,13 @@ class ReservationIndex implements SecondaryIndex<ReservationRecord> {
   remove(record: ReservationRecord): void {
     const project = this.#byProject.get(record.projectId);
     const day = project?.days.get(record.date);
-    if (project && day) {
-      removeItem(day, record);
-      if (day.length === 0) {
+    if (project && day && removeItem(day.reservations, record)) {
+      day.byStatus.set(record.status, (day.byStatus.get(record.status) ?? 1) - 1);
+      if (day.reservations.length === 0) {
         project.days.delete(record.date);
-        project.dates.splice(lowerBound(project.dates, record.date, compareStrings), 1);
+        const at = lowerBound(project.dates, record.date, compareStrings);
+        project.dates.splice(at, 1);
+        project.dayList.splice(at, 1);
       }
     }
     if (record.tableId !== null) {
@@ -263,7 +283,11 @@ class ReservationIndex implements SecondaryIndex<ReservationRecord> {
   }
 
   on(projectId: string, date: string): readonly ReservationRecord[] {
-    return this.#byProject.get(projectId)?.days.get(date) ?? [];
+    return this.#byProject.get(projectId)?.days.get(date)?.reservations ?? [];
+  }
+
+  days(projectId: string): readonly ReservationDay[] {
+    return this.#byProject.get(projectId)?.dayList ?? [];
   }
 
   ofTableOn(tableId: string, date: string): readonly ReservationRecord[] {
@@ -271,9 +295,23 @@ class ReservationIndex implements SecondaryIndex<ReservationRecord> {
   }
 }
 
-function removeItem<T>(list: T[], item: T): void {
+/** One date of a project: its reservations in list order and how many there are per status. */
+export interface ReservationDay {
+  readonly date: string;
+  readonly reservations: readonly ReservationRecord[];
+  readonly byStatus: ReadonlyMap<ReservationStatus, number>;
+}
+
+interface Day extends ReservationDay {
+  reservations: ReservationRecord[];
+  byStatus: Map<ReservationStatus, number>;
+}
+
+function removeItem<T>(list: T[], item: T): boolean {
   const at = list.indexOf(item);
-  if (at !== -1) list.splice(at, 1);
+  if (at === -1) return false;
+  list.splice(at, 1);
+  return true;
 }
 
 function tableDayKey(tableId: string, date: string): string {
@@ -304,9 +342,13 @@ export interface Store {
   reservationDates(projectId: string): readonly string[];
   /** A project's reservations on a date, in list order (from, createdAt). */
   reservationsOn(projectId: string, date: string): readonly ReservationRecord[];
+  /** A project's days with reservations, ascending: the same order as reservationDates(). */
+  reservationDays(projectId: string): readonly ReservationDay[];
   reservationsOfTableOn(tableId: string, date: string): readonly ReservationRecord[];
   /** Resolves when every committed write has reached the collections. */
   flush(): Promise<void>;
+  /** True when no write is waiting for the collections: flush() would have nothing to wait for. */
+  readonly flushed: boolean;
   /** Empties every table (used by reset()). */
   clear(): void;
   /** Every collection's records as plain JSON, after a flush: for before/after comparisons in tests. */
@@ -358,8 +400,12 @@ export function createStore(): Store {
     },
     reservationDates: (projectId) => reservationIndex.dates(projectId),
     reservationsOn: (projectId, date) => reservationIndex.on(projectId, date),
+    reservationDays: (projectId) => reservationIndex.days(projectId),
     reservationsOfTableOn: (tableId, date) => reservationIndex.ofTableOn(tableId, date),
     flush: () => writes.flush(),
+    get flushed() {
+      return writes.idle;
+    },
     clear() {
       for (const table of Object.values(tables)) table.clear();
     },

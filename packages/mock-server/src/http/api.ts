@@ -3,14 +3,17 @@
 //   413/400 body → the route's handler (400 query/body → 404 reservation → 403 blacklist → 422 → 409).
 // Each later step runs only when every earlier one passed, which is what makes the order exact. The
 // handler and the dispatch of its events run without an await in between: a request's checks and
-// writes are one synchronous step. Plain Fetch API, no MSW: handlers.ts wraps it for MSW.
+// writes are one synchronous step. No MSW and no Fetch objects inside: the pipeline reads an
+// ApiRequest and returns an ApiAnswer (exchange.ts); handle() adapts Fetch for MSW and
+// service.handle(), and the standalone server calls answer() straight from node:http.
 import type { DomainContext } from '../domain/context';
 import { errors, isDomainError } from '../domain/errors';
 import { authenticate, authoriseProject, requirePermission } from '../domain/keys';
 import type { WebhookDispatcher } from '../webhooks';
-import { readJsonObject } from './body';
-import type { Faults } from './faults';
-import { errorResponse, json } from './responses';
+import { jsonObjectFromBytes, MAX_BODY_BYTES } from './body';
+import { type ApiAnswer, type ApiRequest, fromFetchRequest, toFetchResponse } from './exchange';
+import type { Fault, Faults } from './faults';
+import { errorAnswer, jsonAnswer } from './responses';
 import { ROUTES, type Route } from './routes';
 
 export interface ApiOptions {
@@ -30,6 +33,8 @@ export interface Api {
   readonly routes: readonly Route[];
   /** Answers a request under `{baseUrl}/api/v1/`; undefined for any other URL. */
   handle(request: Request): Promise<Response | undefined>;
+  /** The same without Fetch objects (the standalone server's path). */
+  answer(request: ApiRequest): Promise<ApiAnswer | undefined>;
   /** Answers a request that an MSW route handler already matched to `route`. */
   handleMatched(request: Request, slug: string, match: RouteMatch): Promise<Response>;
 }
@@ -93,36 +98,41 @@ function queryObject(params: URLSearchParams): Record<string, string> {
 
 export function createApi({ ctx, dispatcher, faults, baseUrl }: ApiOptions): Api {
   const base = new URL(baseUrl);
-  const apiRoot = `${base.pathname.replace(/\/$/, '')}/api/v1/`;
+  const basePath = base.pathname.replace(/\/$/, '');
+  const apiRoot = `${basePath}/api/v1/`;
   const compiled = compileRoutes(ROUTES);
 
   const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-  async function injectedFault(request: Request, path: string): Promise<Response | undefined> {
-    const fault = faults.take(request.method, path);
-    if (!fault) return undefined;
+  /** The injected fault's answer for this request, if one applies (after its delay). */
+  async function faultAnswer(fault: Fault): Promise<ApiAnswer | undefined> {
     if (fault.delayMs > 0) await delay(fault.delayMs);
     if (fault.status === 429) {
-      return errorResponse(errors.rateLimited(fault.retryAfter), {
-        headers: { 'Retry-After': String(fault.retryAfter) },
+      return errorAnswer(errors.rateLimited(fault.retryAfter), {
+        headers: { 'retry-after': String(fault.retryAfter) },
       });
     }
-    if (fault.status !== null) return errorResponse(errors.internal(), { status: fault.status });
+    if (fault.status !== null) return errorAnswer(errors.internal(), { status: fault.status });
     return undefined;
   }
 
   async function run(
-    request: Request,
-    url: URL,
+    request: ApiRequest,
     slug: string | undefined,
     resolve: () => RouteMatch | undefined,
-  ): Promise<Response> {
-    const faulted = await injectedFault(request, url.pathname.slice(base.pathname.replace(/\/$/, '').length));
-    if (faulted) return faulted;
+  ): Promise<ApiAnswer> {
+    const { url } = request;
+    // Checked without an await when no fault is set: the common case costs nothing extra.
+    const fault = faults.take(request.method, url.pathname.slice(basePath.length));
+    if (fault) {
+      const faulted = await faultAnswer(fault);
+      if (faulted) return faulted;
+    }
     try {
-      // Catalog reads query the collections: let earlier writes reach them first.
-      await ctx.store.flush();
-      const key = authenticate(ctx.store, request.headers.get('x-api-key'));
+      // Catalog reads query the collections: let earlier writes reach them first. (Most requests
+      // find nothing to wait for; skipping the await then spares a turn of the microtask queue.)
+      if (!ctx.store.flushed) await ctx.store.flush();
+      const key = authenticate(ctx.store, request.header('x-api-key'));
       const project = authoriseProject(ctx.store, key, slug ?? '');
       const match = resolve();
       if (!match) throw errors.notFound();
@@ -130,7 +140,9 @@ export function createApi({ ctx, dispatcher, faults, baseUrl }: ApiOptions): Api
       const body =
         match.route.body === 'none'
           ? {}
-          : await readJsonObject(request, { optional: match.route.body === 'optional' });
+          : jsonObjectFromBytes(await request.body(MAX_BODY_BYTES), {
+              optional: match.route.body === 'optional',
+            });
       const output = match.route.handle({
         ctx,
         project,
@@ -140,31 +152,37 @@ export function createApi({ ctx, dispatcher, faults, baseUrl }: ApiOptions): Api
         body,
       });
       for (const event of output.events ?? []) dispatcher.enqueue(project.id, event);
-      await ctx.store.flush();
-      return json(output.status, output.body);
+      if (!ctx.store.flushed) await ctx.store.flush();
+      return jsonAnswer(output.status, output.body);
     } catch (error) {
-      if (isDomainError(error)) return errorResponse(error);
+      if (isDomainError(error)) return errorAnswer(error);
       // A bug, not a client error: say so in the log, answer with the documented 500 body.
       console.error('[reservation-mock] unexpected error', error);
-      return errorResponse(errors.internal());
+      return errorAnswer(errors.internal());
     }
+  }
+
+  async function answer(request: ApiRequest): Promise<ApiAnswer | undefined> {
+    const { url } = request;
+    if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
+    const [rawSlug = '', ...rest] = url.pathname.slice(apiRoot.length).split('/');
+    const slug = safeDecode(rawSlug);
+    return run(request, slug, () => {
+      const parts = rest.map(safeDecode);
+      if (parts.some((p) => p === undefined)) return undefined;
+      return matchRoute(compiled, request.method, parts as string[]);
+    });
   }
 
   return {
     routes: ROUTES,
+    answer,
     async handle(request) {
-      const url = new URL(request.url);
-      if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
-      const [rawSlug = '', ...rest] = url.pathname.slice(apiRoot.length).split('/');
-      const slug = safeDecode(rawSlug);
-      return run(request, url, slug, () => {
-        const parts = rest.map(safeDecode);
-        if (parts.some((p) => p === undefined)) return undefined;
-        return matchRoute(compiled, request.method.toUpperCase(), parts as string[]);
-      });
+      const answered = await answer(fromFetchRequest(request));
+      return answered && toFetchResponse(answered);
     },
-    handleMatched(request, slug, match) {
-      return run(request, new URL(request.url), slug, () => match);
+    async handleMatched(request, slug, match) {
+      return toFetchResponse(await run(fromFetchRequest(request), slug, () => match));
     },
   };
 }

@@ -6,9 +6,10 @@ import { z } from 'zod';
 import { type MockControl, MockControlError } from '../control';
 import { isDomainError } from '../domain/errors';
 import { PERMISSIONS } from '../domain/records';
-import { readJsonObject } from './body';
+import { MAX_BODY_BYTES, readJsonObject } from './body';
+import { type ApiAnswer, type ApiRequest, fromFetchResponse } from './exchange';
 import { FaultSpecError } from './faults';
-import { json, statusText } from './responses';
+import { json, jsonAnswer, statusText } from './responses';
 
 type ControlRoute = {
   method: string;
@@ -173,6 +174,38 @@ export async function handleControlRequest(
     }
   }
   return controlError(404, `No control route ${method} /__mock/${path}`);
+}
+
+/**
+ * The same for a transport-neutral request (the standalone server): control calls are rare, so this
+ * simply goes through a Fetch Request and Response.
+ */
+export async function answerControlRequest(
+  control: MockControl,
+  baseUrl: string,
+  request: ApiRequest,
+): Promise<ApiAnswer | undefined> {
+  const root = `${new URL(baseUrl).pathname.replace(/\/$/, '')}/__mock/`;
+  if (request.url.origin !== new URL(baseUrl).origin || !request.url.pathname.startsWith(root))
+    return undefined;
+  let body: Uint8Array | undefined;
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    try {
+      body = await request.body(MAX_BODY_BYTES);
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'PAYLOAD_TOO_LARGE')
+        return jsonAnswer(413, { error: statusText(413), message: error.message });
+      throw error;
+    }
+  }
+  const contentType = request.header('content-type');
+  const fetchRequest = new Request(request.url, {
+    method: request.method,
+    headers: contentType === null ? {} : { 'content-type': contentType },
+    ...(body === undefined ? {} : { body: new Uint8Array(body) }),
+  });
+  const response = await handleControlRequest(control, baseUrl, fetchRequest);
+  return response && fromFetchResponse(response);
 }
 
 export function createControlHandlers(control: MockControl, baseUrl: string): RequestHandler[] {

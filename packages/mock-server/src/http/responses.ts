@@ -2,6 +2,7 @@
 // so a status, status text or code cannot differ between two handlers.
 import type { components } from '@reservation-api/sdk';
 import type { DomainError, DomainErrorCode } from '../domain/errors';
+import type { ApiAnswer } from './exchange';
 
 type ErrorBody = components['schemas']['Error'];
 type ErrorCode = components['schemas']['ErrorCode'];
@@ -55,6 +56,12 @@ export function statusText(status: number): string {
   return STATUS_TEXT[status] ?? (status >= 500 ? 'Server Error' : 'Error');
 }
 
+/** A JSON answer (the API pipeline's; transports turn it into their own response). */
+export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): ApiAnswer {
+  return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}
+
+/** The same as a Fetch Response (control routes and the standalone server's own answers). */
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
@@ -75,10 +82,10 @@ export function errorBody(error: DomainError, status?: number): { status: number
   return { status: finalStatus, body };
 }
 
-export function errorResponse(
+export function errorAnswer(
   error: DomainError,
   options: { status?: number; headers?: Record<string, string> } = {},
-): Response {
+): ApiAnswer {
   const { status, body } = errorBody(error, options.status);
-  return json(status, body, options.headers);
+  return jsonAnswer(status, body, options.headers);
 }

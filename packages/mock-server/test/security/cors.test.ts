@@ -1,0 +1,77 @@
+// CORS is a property of the standalone dev server only: the MSW handlers, which run inside the
+// user's own app or tests, add no Access-Control-* header to any answer; the standalone server adds
+// them to API answers and answers preflight requests.
+import { getResponse } from 'msw';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockServer, startMockServer } from '../../src/node';
+import { createMockService } from '../../src/service';
+
+const BASE = 'http://127.0.0.1:4010';
+const API = `${BASE}/api/v1/demo-bistro`;
+
+const REQUESTS: [string, string, RequestInit][] = [
+  ['API 200', `${API}/info`, { headers: { 'X-API-Key': 'rk_demo_basic', Origin: 'http://localhost:5173' } }],
+  ['API 401', `${API}/reservations`, { headers: { Origin: 'http://localhost:5173' } }],
+  [
+    'API 201',
+    `${API}/reservations`,
+    {
+      method: 'POST',
+      headers: {
+        'X-API-Key': 'rk_demo_full',
+        'Content-Type': 'application/json',
+        Origin: 'https://app.example',
+      },
+      body: JSON.stringify({ email: 'cors@example.com', date: '2026-06-16', from: '12:00', to: '13:00' }),
+    },
+  ],
+  [
+    'preflight',
+    `${API}/reservations`,
+    {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST' },
+    },
+  ],
+  ['control', `${BASE}/__mock/faults`, { headers: { Origin: 'http://localhost:5173' } }],
+];
+
+function accessControlHeaders(response: Response): string[] {
+  return [...response.headers.keys()].filter((name) => name.startsWith('access-control-'));
+}
+
+describe('CORS', () => {
+  it('is not added by the MSW handlers, to any answer', async () => {
+    for (const handlerSet of ['handlers', 'routeHandlers'] as const) {
+      const service = createMockService({ now: '2026-06-15T08:00:00Z' });
+      const handlers = [...service.controlHandlers, ...service[handlerSet]];
+      for (const [label, url, init] of REQUESTS) {
+        const response = await getResponse(handlers, new Request(url, init));
+        if (!response) continue; // MSW passes an unhandled OPTIONS through: nothing added either.
+        expect(accessControlHeaders(response), `${handlerSet}: ${label}`).toEqual([]);
+      }
+      service.close();
+    }
+  });
+
+  describe('on the standalone server', () => {
+    let server: MockServer;
+    beforeAll(async () => {
+      server = await startMockServer({ port: 0, now: '2026-06-15T08:00:00Z' });
+    });
+    afterAll(() => server.close());
+
+    it('is added to every API answer and preflight, for any origin', async () => {
+      for (const [label, url, init] of REQUESTS.slice(0, 4)) {
+        const response = await fetch(url.replace(BASE, server.url), init);
+        expect(response.headers.get('access-control-allow-origin'), label).toBe('*');
+      }
+      const preflight = await fetch(`${server.url}/api/v1/demo-bistro/reservations`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://any.example', 'Access-Control-Request-Method': 'PATCH' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toBe('X-API-Key, Content-Type');
+    });
+  });
+});
