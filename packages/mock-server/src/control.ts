@@ -4,7 +4,7 @@
 import type { components } from '@reservation-api/sdk';
 import { toEpochMs } from './clock';
 import type { DomainContext } from './domain/context';
-import { createKey, keysOfProject, regenerateKey } from './domain/keys';
+import { createKey, keysOfProject, regenerateKey, revokeKey } from './domain/keys';
 import { addToBlacklist, setWebhook } from './domain/projects';
 import type { Permission, ProjectRecord } from './domain/records';
 import { getReservation, insertReservation, type ReservationImport } from './domain/reservations';
@@ -68,6 +68,8 @@ export interface MockControl {
     ): Promise<IssuedKeyInfo>;
     /** A new value for key `id`; the old value is rejected from now on. */
     regenerate(slug: string, id: string): Promise<IssuedKeyInfo>;
+    /** The key's value is rejected from now on (401 API_KEY_INVALID); it leaves the list. */
+    revoke(slug: string, id: string): Promise<{ id: string; revokedAt: string }>;
   };
   blacklist(
     slug: string,
@@ -192,6 +194,13 @@ export function createControl({ ctx, dispatcher, faults, reset }: ControlDepende
           throw new MockControlError(`Unknown key id "${id}" in ${slug}`, 404);
         const issued = regenerateKey(ctx, key);
         return stored({ id: issued.record.id, key: issued.value });
+      },
+      async revoke(slug, id) {
+        const key = store.apiKeys.get(id);
+        if (!key || key.projectId !== project(slug).id || key.revokedAt !== null)
+          throw new MockControlError(`Unknown key id "${id}" in ${slug}`, 404);
+        const revoked = revokeKey(ctx, key);
+        return stored({ id: revoked.id, revokedAt: revoked.revokedAt ?? '' });
       },
     },
     async blacklist(slug, entry) {

@@ -27,7 +27,7 @@ export function authenticate(store: Store, presented: string | null): ApiKeyReco
   if (presented === null || presented.trim() === '') throw errors.apiKeyMissing();
   const hash = hashKey(presented);
   const key = store.keyByHash(hash);
-  if (!key || !constantTimeEqual(key.hash, hash)) throw errors.apiKeyInvalid();
+  if (!key || !constantTimeEqual(key.hash, hash) || key.revokedAt !== null) throw errors.apiKeyInvalid();
   return key;
 }
 
@@ -72,6 +72,7 @@ export function createKey(ctx: DomainContext, projectId: string, input: NewKey):
     hash,
     prefix: value.slice(0, PREFIX_LENGTH),
     createdAt: nowIso(ctx),
+    revokedAt: null,
   });
   return { record, value };
 }
@@ -87,6 +88,12 @@ export function regenerateKey(ctx: DomainContext, key: ApiKeyRecord): IssuedKey 
   return { record, value };
 }
 
+/** The key stops working at once; it disappears from the project's key list. */
+export function revokeKey(ctx: DomainContext, key: ApiKeyRecord): ApiKeyRecord {
+  return ctx.store.apiKeys.replace({ ...key, revokedAt: key.revokedAt ?? nowIso(ctx) });
+}
+
+/** The project's keys that still work (revoked ones are gone for good). */
 export function keysOfProject(store: Store, projectId: string): ApiKeyRecord[] {
-  return [...store.apiKeys.values()].filter((key) => key.projectId === projectId);
+  return [...store.apiKeys.values()].filter((key) => key.projectId === projectId && key.revokedAt === null);
 }

@@ -197,6 +197,8 @@ export const apiKeySchema = z.object({
   /** First characters of the value, to recognise a key in a list. */
   prefix: z.string(),
   createdAt: timestamp,
+  /** Set when the key was revoked: from then on its value is rejected (API_KEY_INVALID). */
+  revokedAt: timestamp.nullable(),
 });
 export type ApiKeyRecord = z.infer<typeof apiKeySchema>;
 

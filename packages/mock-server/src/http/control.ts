@@ -91,6 +91,13 @@ const ROUTES: readonly ControlRoute[] = [
     },
   },
   {
+    method: 'DELETE',
+    pattern: /^projects\/([^/]+)\/keys\/([^/]+)$/,
+    async run(control, m) {
+      return json(200, await control.keys.revoke(at(m, 1), at(m, 2)));
+    },
+  },
+  {
     method: 'POST',
     pattern: /^projects\/([^/]+)\/blacklist$/,
     async run(control, m, request) {

@@ -77,6 +77,25 @@ describe('control over HTTP', () => {
     expect((await api.get(`${P}/gallery`, { key: regenerated.body.key })).status).toBe(200);
   });
 
+  it('keys: revoke rejects the value at once (API_KEY_INVALID) and drops the key from the list', async () => {
+    expect((await api.get(`${P}/reservations`, { key: 'rk_demo_read' })).status).toBe(200);
+    const revoked = await mock<{ id: string; revokedAt: string }>(
+      'DELETE',
+      'projects/demo-bistro/keys/key_demo_read',
+    );
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.id).toBe('key_demo_read');
+    const refused = await api.get<{ code: string }>(`${P}/reservations`, { key: 'rk_demo_read' });
+    expect(refused.status).toBe(401);
+    expect(refused.body.code).toBe('API_KEY_INVALID');
+    const list = await mock<{ keys: { id: string }[] }>('GET', 'projects/demo-bistro/keys');
+    expect(list.body.keys.map((k) => k.id)).toEqual(['key_demo_full', 'key_demo_basic']);
+    expect((await mock('DELETE', 'projects/demo-bistro/keys/key_demo_read')).status).toBe(404);
+    expect((await mock('DELETE', 'projects/demo-salon/keys/key_demo_full')).status).toBe(404);
+    await mock('POST', 'reset');
+    expect((await api.get(`${P}/reservations`, { key: 'rk_demo_read' })).status).toBe(200);
+  });
+
   it('blacklists a customer', async () => {
     expect((await mock('POST', 'projects/demo-bistro/blacklist', { email: 'Late@Example.com' })).status).toBe(
       201,
