@@ -75,7 +75,7 @@ const VERSION = typeof __SDK_VERSION__ === 'string' ? __SDK_VERSION__ : '0.0.0-d
  * Sent first, so `headers` can replace them. Browsers ignore a User-Agent set by scripts, which is
  * fine: it is for the service's logs of server-side clients.
  */
-const SDK_HEADERS: ReadonlyArray<readonly [string, string]> = [
+const SDK_HEADERS: ReadonlyArray<[string, string]> = [
   ['Accept', 'application/json'],
   ['User-Agent', `reservation-api-sdk/${VERSION}`],
 ];
@@ -126,7 +126,7 @@ function checkBaseUrl(value: unknown): string {
   const path = url.pathname.replace(/\/+$/, '');
   const apiPath = /\/api\/v1(\/[^/]+)?$/.exec(path);
   if (apiPath) {
-    // DECISIONS: baseUrl is the service root; the SDK adds /api/v1/<project> to every path.
+    // The API's base URL is the service root (openapi.yaml, "Base URL"); the SDK adds /api/v1/<project> to every path.
     const root = url.origin + path.slice(0, apiPath.index);
     throw new TypeError(
       `${CREATE}: \`baseUrl\` must be the service root without /api/v1 (the SDK adds /api/v1/<project> ` +
@@ -247,9 +247,16 @@ export function createReservationClient(options: ReservationClientOptions): Rese
       : checkMaxRetries(options.maxRetries, CREATE);
 
   const userHeaders = headerEntries(options.headers, CREATE);
+  /** The headers of a call: the SDK's, the client's, the call's, and always the API key last (it wins). */
+  const headersWith = (call: Array<[string, string]>): Array<[string, string]> => [
+    ...SDK_HEADERS,
+    ...userHeaders,
+    ...call,
+    ['X-API-Key', apiKey],
+  ];
   const defaults: FetchSettings = {
     fetch: checkFunction(options.fetch, 'fetch'),
-    headers: [...SDK_HEADERS, ...userHeaders, ['X-API-Key', apiKey]],
+    headers: headersWith([]),
     timeoutMs:
       options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkTimeoutMs(options.timeoutMs, CREATE),
     retry,
@@ -270,9 +277,7 @@ export function createReservationClient(options: ReservationClientOptions): Rese
           ? defaults.retry
           : { ...defaults.retry, maxRetries: checkMaxRetries(call.maxRetries, PER_CALL) },
       headers:
-        call.headers === undefined
-          ? defaults.headers
-          : [...SDK_HEADERS, ...userHeaders, ...headerEntries(call.headers, PER_CALL), ['X-API-Key', apiKey]],
+        call.headers === undefined ? defaults.headers : headersWith(headerEntries(call.headers, PER_CALL)),
     };
   }
 

@@ -209,7 +209,7 @@ export class ConnectionError extends ReservationApiError {
   }
 }
 
-/** No response within `timeoutMs` (per attempt, after every retry was used). */
+/** No complete response (headers and body) within `timeoutMs` per attempt, after every retry was used. */
 export class TimeoutError extends ReservationApiError {
   override get name(): 'TimeoutError' {
     return 'TimeoutError';

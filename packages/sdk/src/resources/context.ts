@@ -5,6 +5,7 @@ import { errorFromResponse, ReservationApiError } from '../errors';
 import type { CallFetch } from '../fetch-with-retry';
 import type { paths } from '../generated/schema';
 import type { RequestOptions } from '../request-options';
+import type { WithoutSuccess } from '../types';
 
 export interface ResourceContext {
   /** The openapi-fetch client. Call it only inside `send`, which supplies the per-call `fetch`. */
@@ -39,7 +40,7 @@ export function unwrap<T>({ data, error, response }: Answer<T>): T {
 }
 
 /** Removes the `success: true` marker: it carries no information once the call resolved. */
-export function withoutSuccess<T extends { success: unknown }>(data: T): Omit<T, 'success'> {
+export function withoutSuccess<T extends { success: unknown }>(data: T): WithoutSuccess<T> {
   const { success: _success, ...rest } = data;
   return rest;
 }

@@ -7,6 +7,7 @@ import type {
   CreateReservationInput,
   Reservation,
   ReservationDetail,
+  ReservationIterateQuery,
   ReservationList,
   ReservationListQuery,
   ReservationStatusChange,
@@ -21,7 +22,7 @@ export interface ReservationsResource {
   /** One page: `{ count, total, reservations }` (list items carry no `statusHistory`). */
   list(query?: ReservationListQuery, options?: RequestOptions): Promise<ReservationList>;
   /** Every matching reservation, page by page (`limit` is the page size, default 100; `offset` the start). */
-  iterate(query?: ReservationListQuery, options?: RequestOptions): PagedIterable<Reservation>;
+  iterate(query?: ReservationIterateQuery, options?: RequestOptions): PagedIterable<Reservation>;
   /** One reservation with its `statusHistory`. */
   get(id: string, options?: RequestOptions): Promise<ReservationDetail>;
   /** Creates a PENDING reservation. Never retried automatically (see README). */

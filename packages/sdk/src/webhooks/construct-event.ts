@@ -1,12 +1,10 @@
-import type { components } from '../generated/schema';
+import type { WebhookEvent } from '../types';
 import { WebhookPayloadError, WebhookSignatureError } from './errors';
 import { webhookEvent } from './events';
 import { describe } from './guard';
 import { atLeastOne } from './options';
 import type { WebhookPayload } from './sign';
 import { isRawBody, isWellFormedSignature, secretsOf, verifyWebhookSignature } from './verify';
-
-export type WebhookEvent = components['schemas']['WebhookEvent'];
 
 export interface ConstructWebhookEventOptions {
   /**

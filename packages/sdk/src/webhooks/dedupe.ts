@@ -1,7 +1,5 @@
-import type { components } from '../generated/schema';
+import type { WebhookEvent } from '../types';
 import { atLeastOne } from './options';
-
-type WebhookEvent = components['schemas']['WebhookEvent'];
 
 export interface WebhookDeduplicatorOptions {
   /**

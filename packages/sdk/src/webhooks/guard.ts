@@ -7,18 +7,12 @@ export interface Guard<T> {
   (value: unknown, path: string, issues: string[]): boolean;
   /** Type-level only: what a value that passed is. Never set at runtime. */
   readonly _type?: T;
-  /** Marks a property that may be absent (set by `optional`). */
-  readonly optional?: true;
 }
 
 export type Infer<G> = G extends Guard<infer T> ? T : never;
 
 type Shape = Record<string, Guard<unknown>>;
-type OptionalKeys<S extends Shape> = { [K in keyof S]: S[K] extends { optional: true } ? K : never }[keyof S];
-type Flatten<T> = { [K in keyof T]: T[K] };
-export type InferObject<S extends Shape> = Flatten<
-  { [K in Exclude<keyof S, OptionalKeys<S>>]: Infer<S[K]> } & { [K in OptionalKeys<S>]?: Infer<S[K]> }
->;
+export type InferObject<S extends Shape> = { [K in keyof S]: Infer<S[K]> };
 
 /** The kind of a value for messages: null, array, or its typeof. */
 export function describe(value: unknown): string {
@@ -49,11 +43,6 @@ export function literal<const T extends string>(...values: T[]): Guard<T> {
 
 export function nullable<T>(guard: Guard<T>): Guard<T | null> {
   return (value, path, issues) => value === null || guard(value, path, issues);
-}
-
-export function optional<T>(guard: Guard<T>): Guard<T> & { optional: true } {
-  const wrapped: Guard<T> = (value, path, issues) => value === undefined || guard(value, path, issues);
-  return Object.assign(wrapped, { optional: true as const });
 }
 
 export function array<T>(item: Guard<T>): Guard<T[]> {

@@ -6,13 +6,10 @@ export type {
   ReservationCompletedEvent,
   ReservationConfirmedEvent,
   ReservationCreatedEvent,
+  WebhookEvent,
   WebhookEventName,
 } from '../types';
-export {
-  type ConstructWebhookEventOptions,
-  constructWebhookEvent,
-  type WebhookEvent,
-} from './construct-event';
+export { type ConstructWebhookEventOptions, constructWebhookEvent } from './construct-event';
 export {
   createWebhookDeduplicator,
   type WebhookDeduplicator,

@@ -5,8 +5,11 @@ export type WebhookPayload = string | Uint8Array;
 
 const encoder = new TextEncoder();
 
-/** Lower-case hex HMAC-SHA256 of `rawBody`, keyed with the UTF-8 bytes of `secret`. */
-export async function hmacSha256Hex(rawBody: WebhookPayload, secret: string): Promise<string> {
+/**
+ * The `X-Webhook-Signature` header value for `rawBody`: `sha256=` + lower-case hex HMAC-SHA256, keyed
+ * with the UTF-8 bytes of `secret`. Use it in tests to build deliveries your receiver accepts.
+ */
+export async function signWebhookPayload(rawBody: WebhookPayload, secret: string): Promise<string> {
   const key = await crypto.subtle.importKey(
     'raw',
     encoder.encode(secret),
@@ -18,15 +21,7 @@ export async function hmacSha256Hex(rawBody: WebhookPayload, secret: string): Pr
   // memory may be shared, which Web Crypto refuses). Inline rather than a helper: bytes count here.
   const data = typeof rawBody === 'string' ? encoder.encode(rawBody) : new Uint8Array(rawBody);
   const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, data));
-  let hex = '';
+  let hex = 'sha256=';
   for (const byte of mac) hex += byte.toString(16).padStart(2, '0');
   return hex;
-}
-
-/**
- * The `X-Webhook-Signature` header value for `rawBody`: `sha256=` + lower-case hex HMAC-SHA256.
- * Use it in tests to build deliveries your receiver accepts.
- */
-export async function signWebhookPayload(rawBody: WebhookPayload, secret: string): Promise<string> {
-  return `sha256=${await hmacSha256Hex(rawBody, secret)}`;
 }

@@ -1,5 +1,5 @@
 // Web Crypto only, so verification runs in Node, Deno, Bun, edge runtimes and browsers alike.
-import { hmacSha256Hex, type WebhookPayload } from './sign';
+import { signWebhookPayload, type WebhookPayload } from './sign';
 
 const SIGNATURE = /^sha256=[0-9a-f]{64}$/;
 
@@ -49,7 +49,7 @@ export async function verifyWebhookSignature(
   for (const candidate of secretsOf(secret)) {
     try {
       // No early exit: every secret costs the same, so timing does not reveal which one matched.
-      matched = sameSignature(`sha256=${await hmacSha256Hex(rawBody, candidate)}`, header) || matched;
+      matched = sameSignature(await signWebhookPayload(rawBody, candidate), header) || matched;
     } catch {
       // A runtime that rejects the key material: treat as no match, as promised.
     }
