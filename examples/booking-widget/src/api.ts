@@ -1,26 +1,29 @@
 // The widget's only way to the Reservation API: a typed openapi-fetch client over the generated
 // `paths`. It never sends an API key. In proxy mode the Vite dev server adds it on the server side;
 // in mock mode the in-browser mock adds it (see mock.ts).
-import type { components, paths } from '@reservation-api/sdk';
+import type {
+  ApiErrorBody,
+  AvailabilityDay,
+  CreatedReservation,
+  CreateReservationInput,
+  ErrorCode,
+  ProjectInfo,
+  paths,
+  Schedule,
+  Table,
+} from '@reservation-api/sdk';
 import createClient from 'openapi-fetch';
 
-type Schemas = components['schemas'];
-export type ProjectInfo = Schemas['ProjectInfoResponse'];
-export type Schedule = Schemas['ScheduleResponse'];
-export type AvailabilityDay = Schemas['AvailabilityResponse'];
-export type Slot = Schemas['Slot'];
-export type Table = Schemas['Table'];
-export type CreateReservationRequest = Schemas['CreateReservationRequest'];
-export type CreatedReservation = Schemas['CreatedReservation'];
-export type ErrorBody = Schemas['Error'];
-export type ErrorCode = Schemas['ErrorCode'];
+// The SDK's types (derived from openapi.yaml); the widget itself calls the API through openapi-fetch,
+// because the SDK's client is server-side only (it carries the API key).
+export type { AvailabilityDay, CreatedReservation, CreateReservationInput, ProjectInfo, Schedule, Table };
 
 /** A non-2xx answer (or a failed request), with the API's error body when there was one. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
-    readonly body: ErrorBody | undefined,
+    readonly body: ApiErrorBody | undefined,
   ) {
     super(body?.message ?? (status === 0 ? 'The reservation service cannot be reached' : `HTTP ${status}`));
   }
@@ -30,7 +33,7 @@ export class ApiError extends Error {
   }
 }
 
-function isErrorBody(value: unknown): value is ErrorBody {
+function isErrorBody(value: unknown): value is ApiErrorBody {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -70,7 +73,7 @@ export function createApi(slug: string, baseUrl: string) {
     availability: (date: string) =>
       call(() => client.GET('/api/v1/{slug}/availability', { params: { path, query: { date } } })),
     tables: () => call(() => client.GET('/api/v1/{slug}/tables', { params: { path } })),
-    createReservation: (body: CreateReservationRequest) =>
+    createReservation: (body: CreateReservationInput) =>
       call(() => client.POST('/api/v1/{slug}/reservations', { params: { path }, body })),
   };
 }

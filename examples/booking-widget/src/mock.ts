@@ -5,7 +5,7 @@
 import { createMockService } from '@reservation-api/mock-server/browser';
 import { getResponse, http } from 'msw';
 import { setupWorker } from 'msw/browser';
-import type { CreateReservationRequest } from './api';
+import type { CreateReservationInput } from './api';
 
 /**
  * The demo project's key. It exists only here, inside the in-browser mock, where it plays the part
@@ -20,7 +20,7 @@ export interface MockHandle {
   control: MockService['control'];
   reset: MockService['reset'];
   /** Creates a reservation as another client would ("taken meanwhile"); resolves to status and body. */
-  book(body: CreateReservationRequest): Promise<{ status: number; body: unknown }>;
+  book(body: CreateReservationInput): Promise<{ status: number; body: unknown }>;
 }
 
 declare global {

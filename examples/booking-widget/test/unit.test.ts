@@ -1,6 +1,8 @@
 // The widget's pure parts: configuration, calendar arithmetic, error messages.
+
+import type { ErrorCode } from '@reservation-api/sdk';
 import { describe, expect, it } from 'vitest';
-import { ApiError, type ErrorCode, type Schedule } from '../src/api';
+import { ApiError, type Schedule } from '../src/api';
 import { readConfig } from '../src/config';
 import { addDays, localNow, nextOpenDay, weekday } from '../src/dates';
 import { bookingErrorMessage } from '../src/widget';

@@ -49,6 +49,8 @@ const GUESTS = 2;
 const DURATION_MINUTES = 60;
 /** How far ahead to look for a day with a free slot (covers closed days, holidays, a full week). */
 const MAX_DAYS_AHEAD = 14;
+// The small date and overlap helpers below are repeated in other examples on purpose: every example
+// is meant to be copied out on its own, with only the SDK as a dependency.
 const ACTIVE: ReadonlySet<Reservation['status']> = new Set(['PENDING', 'CONFIRMED']);
 
 /** The calendar date (YYYY-MM-DD) of `instant` in `timeZone`: the API's dates are project-local. */

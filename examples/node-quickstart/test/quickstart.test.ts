@@ -140,7 +140,7 @@ describe('quickstart as a program (what CI runs)', () => {
     });
   }
 
-  it('tests the command that `pnpm start` runs', () => {
+  it('`pnpm start` runs the same command this test runs', () => {
     const pkg = JSON.parse(readFileSync(resolve(exampleDir, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };

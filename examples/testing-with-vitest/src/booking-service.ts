@@ -8,6 +8,7 @@
 import {
   ConflictError,
   ConnectionError,
+  type CreateReservationInput,
   CustomerBlacklistedError,
   OutsideOpeningHoursError,
   RateLimitError,
@@ -18,18 +19,14 @@ import {
   TimeoutError,
 } from '@reservation-api/sdk';
 
-export interface BookingRequest {
-  email: string;
-  firstName?: string;
-  lastName?: string;
-  phone?: string;
-  /** Project-local date, YYYY-MM-DD. */
-  date: string;
-  /** Project-local times, HH:MM; `to` is exclusive. */
-  from: string;
-  to: string;
-  guests: number;
-}
+/**
+ * What this service books: the API's create input (project-local `date`, `from`/`to` as HH:MM with
+ * `to` exclusive) without a table, which the service picks, and with the party size required.
+ */
+export type BookingRequest = Pick<
+  CreateReservationInput,
+  'email' | 'firstName' | 'lastName' | 'phone' | 'date' | 'from' | 'to'
+> & { guests: number };
 
 export type BookingFailure =
   /** Closed that day, outside the opening hours, or across the break. */
@@ -117,17 +114,7 @@ export async function bookTable(client: ReservationClient, request: BookingReque
     const candidates = fitting.filter((table) => !busy.has(table.id)).slice(0, 2);
     for (const table of candidates) {
       try {
-        const created = await client.reservations.create({
-          email: request.email,
-          ...(request.firstName === undefined ? {} : { firstName: request.firstName }),
-          ...(request.lastName === undefined ? {} : { lastName: request.lastName }),
-          ...(request.phone === undefined ? {} : { phone: request.phone }),
-          date: request.date,
-          from: request.from,
-          to: request.to,
-          guests: request.guests,
-          tableId: table.id,
-        });
+        const created = await client.reservations.create({ ...request, tableId: table.id });
         return { ok: true, reservationId: created.id, tableId: table.id };
       } catch (error) {
         if (error instanceof ConflictError && error.code === 'DOUBLE_BOOKING') continue;

@@ -2,7 +2,7 @@
 // Configured by environment variables so that the secret never appears in the shell history or `ps`.
 import { createReceiver, DEFAULT_HOST, DEFAULT_PORT } from './receiver';
 
-/** The standalone mock's documented secret for demo-bistro (DECISIONS.md). */
+/** The standalone mock's documented secret for demo-bistro (openapi.yaml `x-mock-server`, the mock's README). */
 const DEMO_SECRET = 'whsec_demo_bistro';
 
 function portFromEnv(value: string | undefined): number {
