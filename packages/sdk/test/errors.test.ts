@@ -108,7 +108,11 @@ describe('errorFromResponse picks the class from status and code', () => {
     ],
   ] as const;
 
-  it.each(cases)('%i %o -> its class', (status, body, Class, code) => {
+  it.each(
+    cases.map(
+      ([status, body, Class, code]) => [status, code ?? '(no code)', Class.name, body, Class, code] as const,
+    ),
+  )('%i %s maps to %s', (status, _code, _name, body, Class, code) => {
     const error = errorFromResponse(response(status), body);
     expect(error).toBeInstanceOf(Class);
     expect(error).toBeInstanceOf(ReservationApiError);

@@ -91,7 +91,10 @@ describe('timeoutMs', () => {
   it('accepts the largest timer delay', async () => {
     const stub = stubFetch(ok);
     const { client } = clientOn(stub, { timeoutMs: 2_147_483_647 });
-    await expect(client.schedule.get()).resolves.toBeDefined();
+    await expect(client.schedule.get()).resolves.toEqual({
+      openingHours: schedule.openingHours,
+      holidays: schedule.holidays,
+    });
   });
 });
 
@@ -156,7 +159,10 @@ describe('retry options', () => {
       fetch: stub.fetch,
       retry: { baseDelayMs: 0, maxDelayMs: 0 },
     });
-    await expect(client.schedule.get()).resolves.toBeDefined();
+    await expect(client.schedule.get()).resolves.toEqual({
+      openingHours: schedule.openingHours,
+      holidays: schedule.holidays,
+    });
     expect(stub.calls).toHaveLength(2);
   });
 });

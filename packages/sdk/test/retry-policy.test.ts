@@ -37,7 +37,10 @@ describe('retry policy', () => {
   });
 
   it('stops after maxRetries', () => {
-    expect(retryDelayMs('GET', 1, status(503), { ...policy, maxRetries: 2 }, NOW, () => 0.5)).toBeDefined();
+    expect(retryDelayMs('GET', 1, status(503), { ...policy, maxRetries: 2 }, NOW, () => 0.5)).toBe(
+      backoffDelayMs(1, policy, () => 0.5),
+    );
+    expect(backoffDelayMs(1, policy, () => 0.5)).toBeGreaterThan(0);
     expect(retryDelayMs('GET', 2, status(503), { ...policy, maxRetries: 2 }, NOW, () => 0.5)).toBeUndefined();
     expect(retryDelayMs('GET', 0, status(503), { ...policy, maxRetries: 0 }, NOW, () => 0.5)).toBeUndefined();
   });

@@ -69,11 +69,15 @@ describe('the API key never leaks into errors', () => {
     expect(() => createReservationClient({ baseUrl: '', apiKey: API_KEY, project: SLUG })).toThrow(
       /`baseUrl` must be a non-empty string/,
     );
+    let error: unknown;
     try {
       createReservationClient({ baseUrl: BASE_URL, apiKey: API_KEY, project: '' });
-    } catch (error) {
-      expect(String(error)).not.toContain(API_KEY);
+    } catch (caught) {
+      error = caught;
     }
+    expect(error).toBeInstanceOf(TypeError);
+    expect(String(error)).toMatch(/`project`/);
+    for (const text of everyRendering(error)) expect(text).not.toContain(API_KEY);
     expect(() => createReservationClient({ baseUrl: BASE_URL, apiKey: '', project: SLUG })).toThrow(
       /`apiKey`/,
     );
@@ -124,6 +128,7 @@ describe('header values in option errors and connection messages', () => {
         headers: { Authorization: token },
       }),
     ).toThrow(/`headers` has an invalid header name or value/);
+    let creationError: unknown;
     try {
       createReservationClient({
         baseUrl: BASE_URL,
@@ -131,9 +136,12 @@ describe('header values in option errors and connection messages', () => {
         project: SLUG,
         headers: { Authorization: token },
       });
-    } catch (error) {
-      expect(String(error)).not.toContain('tok_SECRET');
+    } catch (caught) {
+      creationError = caught;
     }
+    expect(creationError).toBeInstanceOf(TypeError);
+    expect(String(creationError)).toMatch(/`headers` has an invalid header name or value/);
+    for (const text of everyRendering(creationError)) expect(text).not.toContain('tok_SECRET');
     const { client } = clientOn(stubFetch(networkFailure));
     const error = await client.schedule.get({ headers: { Authorization: token } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TypeError);

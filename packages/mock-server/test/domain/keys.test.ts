@@ -19,7 +19,7 @@ describe('API keys', () => {
     }
   });
 
-  it('authenticate: missing, unknown, valid', async () => {
+  it('authenticate refuses a missing or unknown key and resolves a valid one to its record', async () => {
     const { ctx } = await createTestDomain();
     expect(() => authenticate(ctx.store, null)).toThrow('Missing X-API-Key header');
     expect(() => authenticate(ctx.store, '')).toThrow('Missing X-API-Key header');
@@ -39,7 +39,7 @@ describe('API keys', () => {
     );
   });
 
-  it('carry permissions', async () => {
+  it('carry permissions: a read key may read but is refused media', async () => {
     const { ctx } = await createTestDomain();
     const read = authenticate(ctx.store, 'rk_demo_read');
     expect(() => requirePermission(read, 'read')).not.toThrow();

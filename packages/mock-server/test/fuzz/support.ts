@@ -14,7 +14,13 @@ export const NOW = '2026-06-15T08:00:00.000Z';
  * 10 for a longer local search).
  */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_260_615);
-const SCALE = Math.max(0.1, Number(process.env.FUZZ_RUNS ?? 1));
+if (!Number.isSafeInteger(FUZZ_SEED)) {
+  throw new Error(`FUZZ_SEED must be an integer; got ${JSON.stringify(process.env.FUZZ_SEED)}`);
+}
+const SCALE = Number(process.env.FUZZ_RUNS ?? 1);
+if (!Number.isFinite(SCALE) || SCALE <= 0) {
+  throw new Error(`FUZZ_RUNS must be a finite number > 0; got ${JSON.stringify(process.env.FUZZ_RUNS)}`);
+}
 
 export function runs(count: number): { seed: number; numRuns: number; endOnFailure: true } {
   return { seed: FUZZ_SEED, numRuns: Math.max(1, Math.round(count * SCALE)), endOnFailure: true };
