@@ -3,7 +3,7 @@
 // Writes return promises that resolve once the data is stored everywhere (see domain/store.ts).
 import type { components } from '@reservation-api/sdk';
 import { toEpochMs } from './clock';
-import type { DomainContext } from './domain/context';
+import { type DomainContext, nowIso } from './domain/context';
 import { createKey, keysOfProject, regenerateKey, revokeKey } from './domain/keys';
 import { addToBlacklist, setWebhook } from './domain/projects';
 import type { Permission, ProjectRecord } from './domain/records';
@@ -154,7 +154,7 @@ export function createControl({ ctx, dispatcher, faults, reset }: ControlDepende
   return {
     reset,
     clock: {
-      now: () => new Date(clock.now()).toISOString(),
+      now: () => nowIso(ctx),
       // runDue(target) steps the clock through every due attempt and leaves it at target. Setting the
       // clock again afterwards would move a real-time clock back by however long the attempts took.
       async set(time) {

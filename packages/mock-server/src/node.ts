@@ -9,12 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { errors } from './domain/errors';
 import type { ApiAnswer, ApiRequest } from './http/exchange';
 import { isLoopbackOrigin } from './http/loopback';
-import { jsonAnswer } from './http/responses';
-import { demoSeed } from './seed/demo';
-import { emptySeed } from './seed/empty';
-import { parseSeedData, parseSeedJson } from './seed/from-json';
+import { controlErrorBody, errorAnswer, jsonAnswer } from './http/responses';
+import { parseSeedJson } from './seed/from-json';
 import type { ResolvedSeedData, SeedData } from './seed/seed-data';
-import { createMockService, type MockService } from './service';
+import { createMockService, type MockService, resolveSeed } from './service';
 
 export * from './index';
 
@@ -51,8 +49,7 @@ export async function loadSeedFile(path: string): Promise<ResolvedSeedData> {
 
 /** The seed with every project's webhook URL set to `url` (secrets kept, or generated). */
 export function withWebhookUrl(seed: 'demo' | 'empty' | SeedData, url: string): ResolvedSeedData {
-  const base = seed === 'empty' ? emptySeed() : seed === 'demo' ? demoSeed() : seed;
-  const resolved = parseSeedData(base);
+  const resolved = resolveSeed(seed);
   return {
     projects: resolved.projects.map((p) => ({ ...p, webhook: { ...p.webhook, url } })),
   };
@@ -168,13 +165,13 @@ function send(res: ServerResponse, answer: ApiAnswer, extraHeaders: HeaderList):
   res.end(body);
 }
 
-const NOT_FOUND = jsonAnswer(404, { error: 'Not Found', message: 'Not found' });
-const FOREIGN_ORIGIN = jsonAnswer(403, {
-  error: 'Forbidden',
-  message: 'Control requests from web pages of other origins are refused',
-});
-const STARTING = jsonAnswer(503, { error: 'Service Unavailable', message: 'Starting' });
-const FAILED = jsonAnswer(500, { error: 'Internal Server Error', message: 'Internal server error' });
+const NOT_FOUND = errorAnswer(errors.notFound());
+const FOREIGN_ORIGIN = jsonAnswer(
+  403,
+  controlErrorBody(403, 'Control requests from web pages of other origins are refused'),
+);
+const STARTING = errorAnswer(errors.internal(), { status: 503 });
+const FAILED = errorAnswer(errors.internal());
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';

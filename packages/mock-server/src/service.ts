@@ -62,7 +62,8 @@ export interface MockService {
   close(): void;
 }
 
-function resolveSeed(seed: MockServiceOptions['seed']): ResolvedSeedData {
+/** The seed option as validated seed data (undefined is the demo seed). */
+export function resolveSeed(seed: MockServiceOptions['seed']): ResolvedSeedData {
   if (seed === undefined || seed === 'demo') return parseSeedData(demoSeed());
   if (seed === 'empty') return parseSeedData(emptySeed());
   return parseSeedData(seed);

@@ -7,10 +7,11 @@ import type { components } from '@reservation-api/sdk';
 import type { DomainContext } from './context';
 import { errors, type ValidationIssue } from './errors';
 import { daySchedule } from './opening-hours';
-import { branchOf, implicitBranch } from './projects';
+import { activeServiceOf, branchOf, implicitBranch } from './projects';
 import type { BranchRecord, ProjectRecord, ReservationRecord } from './records';
 import { ACTIVE_STATUSES } from './state-machine';
 import {
+  DATE_MESSAGE,
   dayOfWeek,
   ENGLISH_DAY_NAMES,
   type EnglishDayName,
@@ -39,7 +40,7 @@ function activeIntervals(reservations: readonly ReservationRecord[]): Interval[]
 }
 
 /** Start minutes of the slots of `[open, close)` minus the break, on the grid that starts at `open`. */
-export function slotStarts(
+function slotStarts(
   open: number,
   close: number,
   length: number,
@@ -62,8 +63,7 @@ export function getAvailability(
 ): AvailabilityDay {
   const { store } = ctx;
   const issues: ValidationIssue[] = [];
-  if (!isValidDate(query.date))
-    issues.push({ field: 'date', message: 'must be a date in YYYY-MM-DD format' });
+  if (!isValidDate(query.date)) issues.push({ field: 'date', message: DATE_MESSAGE });
   let branch: BranchRecord | null = null;
   if (query.branchId !== undefined) {
     branch = branchOf(store, project, query.branchId) ?? null;
@@ -71,8 +71,8 @@ export function getAvailability(
   }
   let serviceDuration: number | undefined;
   if (query.serviceId !== undefined) {
-    const service = store.services.get(query.serviceId);
-    if (!service || service.projectId !== project.id || !service.isActive) {
+    const service = activeServiceOf(store, project, query.serviceId);
+    if (!service) {
       issues.push({ field: 'serviceId', message: 'unknown service' });
     } else {
       serviceDuration = service.duration;

@@ -1,21 +1,14 @@
 // Read-only project data: tables, services, gallery, reviews, schedule and info. These collections
 // change only through seeding and the control helpers, so lists are @msw/data queries (see store.ts).
 import type { components } from '@reservation-api/sdk';
-import { errors } from './errors';
 import { GALLERY_PAGE, type Page, type PageRequest, paginate, REVIEWS_PAGE } from './paginate';
-import { branchOf } from './projects';
+import { requireBranch } from './projects';
 import type { PhotoRecord, ProjectRecord, ReviewRecord, ServiceRecord, TableRecord } from './records';
 import type { Store } from './store';
 import { CZECH_DAY_NAMES, type CzechDayName } from './time';
 import { projectInfoView } from './views';
 
 type Schemas = components['schemas'];
-
-function requireBranch(store: Store, project: ProjectRecord, branchId: string | undefined): void {
-  if (branchId !== undefined && !branchOf(store, project, branchId)) {
-    throw errors.validation([{ field: 'branchId', message: 'unknown branch' }]);
-  }
-}
 
 /** Active tables by position; an unknown branchId is 400, an unknown zoneId just matches nothing. */
 export function listTables(
@@ -68,7 +61,7 @@ export function listPhotos(store: Store, project: ProjectRecord, page: PageReque
   return paginate(photos, page, GALLERY_PAGE);
 }
 
-export interface ReviewPage extends Page<ReviewRecord> {
+interface ReviewPage extends Page<ReviewRecord> {
   averageRating: number | null;
 }
 

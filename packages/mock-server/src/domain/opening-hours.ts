@@ -17,7 +17,7 @@ export type DaySchedule =
     };
 
 /** The reason shown for a regular closed day. */
-export const CLOSED_REASON = 'Closed';
+const CLOSED_REASON = 'Closed';
 
 /**
  * The opening of `date`. A holiday with `isOpen: false` closes the day (reason: its name); a holiday

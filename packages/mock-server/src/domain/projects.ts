@@ -1,13 +1,21 @@
 // Per-project data that rules read: branches, the blacklist and the webhook target.
 import { base64Url, type DomainContext, nowIso } from './context';
-import type { BlacklistEntryRecord, BranchRecord, ProjectRecord, WebhookConfigRecord } from './records';
+import { errors } from './errors';
+import type {
+  BlacklistEntryRecord,
+  BranchRecord,
+  ProjectRecord,
+  ReservationRecord,
+  ServiceRecord,
+  WebhookConfigRecord,
+} from './records';
 import type { Store } from './store';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Prague';
 export const DEFAULT_SLOT_MINUTES = 30;
 
 /** The project's branches, from the always-current rows (rules use this, not a collection query). */
-export function branchesOf(store: Store, projectId: string): BranchRecord[] {
+function branchesOf(store: Store, projectId: string): BranchRecord[] {
   return [...store.branches.values()].filter((b) => b.projectId === projectId);
 }
 
@@ -15,6 +23,24 @@ export function branchesOf(store: Store, projectId: string): BranchRecord[] {
 export function branchOf(store: Store, project: ProjectRecord, id: string): BranchRecord | undefined {
   const branch = store.branches.get(id);
   return branch?.projectId === project.id ? branch : undefined;
+}
+
+/** 400 VALIDATION_ERROR `branchId: unknown branch` unless `branchId` is absent or a branch of the project. */
+export function requireBranch(store: Store, project: ProjectRecord, branchId: string | undefined): void {
+  if (branchId !== undefined && !branchOf(store, project, branchId)) {
+    throw errors.validation([{ field: 'branchId', message: 'unknown branch' }]);
+  }
+}
+
+/** The active service `id` of the project, or undefined (unknown, inactive, or another project's). */
+export function activeServiceOf(store: Store, project: ProjectRecord, id: string): ServiceRecord | undefined {
+  const service = store.services.get(id);
+  return service?.projectId === project.id && service.isActive ? service : undefined;
+}
+
+/** The copy of a service a reservation keeps (later edits of the service do not change it). */
+export function bookedService(service: ServiceRecord): ReservationRecord['services'][number] {
+  return { id: service.id, name: service.name, duration: service.duration, price: service.price };
 }
 
 /** The branch a request without `branchId` means: the project's only branch, if it has exactly one. */
@@ -63,7 +89,7 @@ export function addToBlacklist(
 }
 
 /** `whsec_` + 32 random bytes in base64url, the documented secret format. */
-export function generateWebhookSecret(ctx: Pick<DomainContext, 'randomBytes'>): string {
+function generateWebhookSecret(ctx: Pick<DomainContext, 'randomBytes'>): string {
   return `whsec_${base64Url(ctx.randomBytes(32))}`;
 }
 

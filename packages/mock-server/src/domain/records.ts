@@ -29,7 +29,7 @@ export const dayHoursSchema = z.object({
 });
 export type DayHours = z.infer<typeof dayHoursSchema>;
 
-export const holidaySchema = z.object({ date, name: z.string(), isOpen: z.boolean() });
+const holidaySchema = z.object({ date, name: z.string(), isOpen: z.boolean() });
 export type HolidayRecord = z.infer<typeof holidaySchema>;
 
 export const projectSchema = z.object({

@@ -7,7 +7,14 @@ import { errors, type ValidationIssue } from './errors';
 import { createdEvent } from './events';
 import { daySchedule, fitsOpening } from './opening-hours';
 import { type Page, type PageRequest, RESERVATIONS_PAGE, resolvePage } from './paginate';
-import { branchOf, implicitBranch, isBlacklisted } from './projects';
+import {
+  activeServiceOf,
+  bookedService,
+  branchOf,
+  implicitBranch,
+  isBlacklisted,
+  requireBranch,
+} from './projects';
 import type {
   BranchRecord,
   CustomerRecord,
@@ -17,8 +24,8 @@ import type {
   TableRecord,
 } from './records';
 import { ACTIVE_STATUSES, applyTransition, TRANSITIONS, type TransitionResult } from './state-machine';
-import { lowerBound, type ReservationDay, type Store } from './store';
-import { isValidDate, overlaps, toMinutes } from './time';
+import { compareStrings, lowerBound, type ReservationDay, type Store } from './store';
+import { DATE_MESSAGE, isValidDate, overlaps, toMinutes } from './time';
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
 export type CreateReservationInput = components['schemas']['CreateReservationRequest'];
@@ -55,8 +62,7 @@ function resolveReferences(
   input: CreateReservationInput,
 ): ResolvedReferences {
   const issues: ValidationIssue[] = [];
-  if (!isValidDate(input.date))
-    issues.push({ field: 'date', message: 'must be a date in YYYY-MM-DD format' });
+  if (!isValidDate(input.date)) issues.push({ field: 'date', message: DATE_MESSAGE });
   if (toMinutes(input.from) >= toMinutes(input.to))
     issues.push({ field: 'from', message: 'must be before to' });
 
@@ -86,11 +92,11 @@ function resolveReferences(
 
   const services: ReservationRecord['services'] = [];
   for (const id of input.serviceIds ?? []) {
-    const service = store.services.get(id);
-    if (!service || service.projectId !== project.id || !service.isActive) {
+    const service = activeServiceOf(store, project, id);
+    if (!service) {
       issues.push({ field: 'serviceIds', message: `unknown service ${id}` });
     } else if (!services.some((s) => s.id === id)) {
-      services.push({ id: service.id, name: service.name, duration: service.duration, price: service.price });
+      services.push(bookedService(service));
     }
   }
 
@@ -108,7 +114,7 @@ function tableIsTaken(store: Store, tableId: string, date: string, from: number,
     .some((r) => ACTIVE_STATUSES.has(r.status) && overlaps(from, to, toMinutes(r.from), toMinutes(r.to)));
 }
 
-export interface CreateResult {
+interface CreateResult {
   reservation: ReservationRecord;
   events: WebhookEvent[];
 }
@@ -215,9 +221,7 @@ export function listReservations(
   project: ProjectRecord,
   query: ReservationQuery,
 ): Page<ReservationRecord> {
-  if (query.branchId !== undefined && !branchOf(store, project, query.branchId)) {
-    throw errors.validation([{ field: 'branchId', message: 'unknown branch' }]);
-  }
+  requireBranch(store, project, query.branchId);
   const { limit, offset } = resolvePage(query, RESERVATIONS_PAGE);
   const lowest = [query.date, query.from]
     .filter((d): d is string => d !== undefined)
@@ -229,7 +233,7 @@ export function listReservations(
   const days = store.reservationDays(project.id);
   const items: ReservationRecord[] = [];
   let total = 0;
-  const start = lowest === undefined ? 0 : lowerBound(dates, lowest, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const start = lowest === undefined ? 0 : lowerBound(dates, lowest, compareStrings);
   for (let i = start; i < days.length; i++) {
     const day = days[i] as ReservationDay;
     if (highest !== undefined && day.date > highest) break;
@@ -343,7 +347,7 @@ export function insertReservation(
   const services = (data.serviceIds ?? []).map((id) => {
     const service = store.services.get(id);
     if (service?.projectId !== project.id) throw new Error(`Unknown service ${id} in ${project.slug}`);
-    return { id: service.id, name: service.name, duration: service.duration, price: service.price };
+    return bookedService(service);
   });
   const createdAt = data.createdAt ?? nowIso(ctx);
   const email = data.customer.email.trim();

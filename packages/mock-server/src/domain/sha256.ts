@@ -18,8 +18,8 @@ const encoder = new TextEncoder();
 /**
  * The message schedule, reused by every call. Every request hashes the key it presents, so the
  * per-call allocations of a naive version (schedule, state, views) showed up in the HTTP profile.
- * Reuse is safe: sha256() is synchronous and never re-entered, and the array is fully rewritten
- * before it is read.
+ * Reuse is safe: sha256() is synchronous and never re-entered, the array is fully rewritten before
+ * it is read, and it holds no service state (nothing in it outlives a call, so services share none).
  */
 const W = new Uint32Array(64);
 
@@ -120,7 +120,7 @@ export function sha256(input: string | Uint8Array): Uint8Array {
 /** "00" … "ff": hex by table lookup, instead of toString(16) and padStart per byte. */
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-export function toHex(bytes: Uint8Array): string {
+function toHex(bytes: Uint8Array): string {
   let hex = '';
   for (let i = 0; i < bytes.length; i++) hex += HEX[bytes[i] as number];
   return hex;

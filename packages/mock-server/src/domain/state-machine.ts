@@ -22,7 +22,7 @@ export const TRANSITIONS: Readonly<
 /** The active states: they hold a table and can still change. */
 export const ACTIVE_STATUSES: ReadonlySet<ReservationStatus> = new Set(['PENDING', 'CONFIRMED']);
 
-export function transitionAction(from: ReservationStatus, to: ReservationStatus): HistoryAction | undefined {
+function transitionAction(from: ReservationStatus, to: ReservationStatus): HistoryAction | undefined {
   return TRANSITIONS[from][to];
 }
 

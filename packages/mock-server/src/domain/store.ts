@@ -212,7 +212,7 @@ export function lowerBound<T>(sorted: readonly T[], value: T, compare: (a: T, b:
   return lo;
 }
 
-const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Reservations by project and date (each day sorted by from, createdAt: the list order) with the

@@ -1,6 +1,6 @@
 // Calendar dates, wall-clock times and the project's time zone. Dates and HH:MM values are local to
 // the project; only "now" needs a zone conversion, which Intl.DateTimeFormat does (it knows DST).
-import { DATE_PATTERN, TIME_PATTERN } from './records';
+import { DATE_PATTERN } from './records';
 
 export const ENGLISH_DAY_NAMES = [
   'Sunday',
@@ -33,6 +33,9 @@ function digitsAt(value: string, from: number, to: number): number {
   return n;
 }
 
+/** The VALIDATION_ERROR message for a date that is not an existing `YYYY-MM-DD` date. */
+export const DATE_MESSAGE = 'must be a date in YYYY-MM-DD format';
+
 /**
  * True for an existing calendar date in `YYYY-MM-DD` form (2026-02-30 is not one). By arithmetic
  * rather than through a Date: every request with a date checks it, some twice. Years 0000–0099 are
@@ -46,10 +49,6 @@ export function isValidDate(value: string): boolean {
   if (y < 100 || m < 1 || m > 12 || d < 1) return false;
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   return d <= (m === 2 && leap ? 29 : (DAYS_IN_MONTH[m - 1] as number));
-}
-
-export function isValidTime(value: string): boolean {
-  return TIME_PATTERN.test(value);
 }
 
 /** A decimal digit's value from its character code, or NaN for anything else. */

@@ -1,7 +1,6 @@
 // Records → the contract's shapes. Typed with the types generated from openapi.yaml, so a contract
 // change that the mock does not follow breaks the build here.
 import type { components } from '@reservation-api/sdk';
-import { DEFAULT_TIME_ZONE } from './projects';
 import type {
   BranchRecord,
   HistoryEntryRecord,
@@ -145,7 +144,7 @@ export function projectInfoView(
       showPrices: settings.showPrices,
       allowNotes: settings.allowNotes,
       requirePhone: settings.requirePhone,
-      timeZone: project.timeZone || DEFAULT_TIME_ZONE,
+      timeZone: project.timeZone,
     },
     branding: {
       primary: settings.primaryColor,

@@ -81,7 +81,8 @@ function matchRoute(
   return undefined;
 }
 
-function safeDecode(part: string): string | undefined {
+/** The part percent-decoded, or undefined when it holds a malformed escape. */
+export function safeDecode(part: string): string | undefined {
   try {
     return decodeURIComponent(part);
   } catch {

@@ -9,7 +9,7 @@ import { PERMISSIONS } from '../domain/records';
 import { MAX_BODY_BYTES, readJsonObject } from './body';
 import { type ApiAnswer, type ApiRequest, fromFetchResponse } from './exchange';
 import { FaultSpecError } from './faults';
-import { json, jsonAnswer, statusText } from './responses';
+import { controlErrorBody, errorBody, json, jsonAnswer } from './responses';
 
 type ControlRoute = {
   method: string;
@@ -150,7 +150,7 @@ const ROUTES: readonly ControlRoute[] = [
 ];
 
 function controlError(status: number, message: string): Response {
-  return json(status, { error: statusText(status), message });
+  return json(status, controlErrorBody(status, message));
 }
 
 /** Answers a request under `{baseUrl}/__mock/`; undefined for any other URL. */
@@ -163,7 +163,7 @@ export async function handleControlRequest(
   const root = `${new URL(baseUrl).pathname.replace(/\/$/, '')}/__mock/`;
   if (url.origin !== new URL(baseUrl).origin || !url.pathname.startsWith(root)) return undefined;
   const path = url.pathname.slice(root.length).replace(/\/$/, '');
-  // Path parameters are decoded one by one in the routes; an undecodable path is simply unknown.
+  // Path parameters are decoded one by one in the routes; an undecodable one is a 400 `Malformed path`.
   const method = request.method.toUpperCase();
   for (const route of ROUTES) {
     const match = route.pattern.exec(path);
@@ -173,8 +173,8 @@ export async function handleControlRequest(
     } catch (error) {
       if (error instanceof MockControlError) return controlError(error.status, error.message);
       if (error instanceof FaultSpecError) return controlError(400, error.message);
-      if (isDomainError(error))
-        return controlError(error.code === 'PAYLOAD_TOO_LARGE' ? 413 : 400, error.message);
+      // Only the body reader's errors get here (413 or 400): the status is the error table's.
+      if (isDomainError(error)) return controlError(errorBody(error).status, error.message);
       if (error instanceof URIError) return controlError(400, 'Malformed path');
       console.error('[reservation-mock] control error', error);
       return controlError(500, 'Internal server error');
@@ -200,8 +200,10 @@ export async function answerControlRequest(
     try {
       body = await request.body(MAX_BODY_BYTES);
     } catch (error) {
-      if (isDomainError(error) && error.code === 'PAYLOAD_TOO_LARGE')
-        return jsonAnswer(413, { error: statusText(413), message: error.message });
+      if (isDomainError(error) && error.code === 'PAYLOAD_TOO_LARGE') {
+        const { status } = errorBody(error);
+        return jsonAnswer(status, controlErrorBody(status, error.message));
+      }
       throw error;
     }
   }

@@ -59,7 +59,7 @@ function pathMatcher(path: string): (candidate: string) => boolean {
 }
 
 /** Validates a fault spec; throws FaultSpecError with the reason. */
-export function validateFaultSpec(spec: FaultSpec): void {
+function validateFaultSpec(spec: FaultSpec): void {
   const { status, times, delayMs, retryAfter, method, path } = spec;
   if (status !== undefined && !(status === 429 || (isCount(status, 500) && status <= 599))) {
     throw new FaultSpecError('status must be 429 or 500-599');

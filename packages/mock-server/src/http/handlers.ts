@@ -5,16 +5,7 @@
 // which throws on malformed percent-encoding.) `routeHandlers` are the same routes as one MSW handler
 // each, for users who prefer them; both end in the same pipeline (api.ts).
 import { http, type RequestHandler } from 'msw';
-import type { Api } from './api';
-
-function decodable(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { type Api, safeDecode } from './api';
 
 export function createApiHandlers(
   api: Api,
@@ -26,7 +17,10 @@ export function createApiHandlers(
 
   const routeHandlers: RequestHandler[] = [
     // MSW's path matching would throw on a malformed escape; such paths go to the pipeline (404).
-    http.all(({ request }) => underApi({ request }) && !decodable(new URL(request.url).pathname), answer),
+    http.all(
+      ({ request }) => underApi({ request }) && safeDecode(new URL(request.url).pathname) === undefined,
+      answer,
+    ),
     ...api.routes.map((route) => {
       const method = route.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
       return http[method](`${root}/:slug${route.path}`, ({ request, params }) => {

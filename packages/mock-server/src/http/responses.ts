@@ -1,4 +1,4 @@
-// THE table from error codes to HTTP answers. Every error of the API leaves through errorResponse(),
+// THE table from error codes to HTTP answers. Every error of the API leaves through errorAnswer(),
 // so a status, status text or code cannot differ between two handlers.
 import type { components } from '@reservation-api/sdk';
 import type { DomainError, DomainErrorCode } from '../domain/errors';
@@ -13,7 +13,7 @@ interface ErrorMapping {
   code: ErrorCode | null;
 }
 
-export const ERROR_RESPONSES: Readonly<Record<DomainErrorCode, ErrorMapping>> = {
+const ERROR_RESPONSES: Readonly<Record<DomainErrorCode, ErrorMapping>> = {
   API_KEY_MISSING: { status: 401, code: 'API_KEY_MISSING' },
   API_KEY_INVALID: { status: 401, code: 'API_KEY_INVALID' },
   PROJECT_MISMATCH: { status: 403, code: 'PROJECT_MISMATCH' },
@@ -33,7 +33,7 @@ export const ERROR_RESPONSES: Readonly<Record<DomainErrorCode, ErrorMapping>> = 
 };
 
 /** The `error` field: the HTTP status text. */
-export const STATUS_TEXT: Readonly<Record<number, string>> = {
+const STATUS_TEXT: Readonly<Record<number, string>> = {
   200: 'OK',
   201: 'Created',
   400: 'Bad Request',
@@ -80,6 +80,14 @@ export function errorBody(error: DomainError, status?: number): { status: number
   if (mapping.code !== null) body.code = mapping.code;
   if (error.details && error.details.length > 0) body.details = error.details.map((d) => ({ ...d }));
   return { status: finalStatus, body };
+}
+
+/**
+ * The body of an error of the control routes and of the standalone server's own answers: the status
+ * text and a message, no `code` (the control interface documents none).
+ */
+export function controlErrorBody(status: number, message: string): { error: string; message: string } {
+  return { error: statusText(status), message };
 }
 
 export function errorAnswer(

@@ -44,7 +44,7 @@ import {
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
 
-export type OperationId =
+type OperationId =
   | 'listReservations'
   | 'getReservation'
   | 'createReservation'

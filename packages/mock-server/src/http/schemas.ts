@@ -5,10 +5,9 @@ import type { components, operations } from '@reservation-api/sdk';
 import { z } from 'zod';
 import { errors, type ValidationIssue } from '../domain/errors';
 import { DATE_PATTERN, RESERVATION_STATUSES, TIME_PATTERN } from '../domain/records';
-import { isValidDate } from '../domain/time';
+import { DATE_MESSAGE, isValidDate } from '../domain/time';
 
 const MUST_BE_STRING = 'must be a string';
-const DATE_MESSAGE = 'must be a date in YYYY-MM-DD format';
 const TIME_MESSAGE = 'must be a time in HH:MM format';
 const STATUS_MESSAGE = `must be one of ${RESERVATION_STATUSES.join(', ')}`;
 

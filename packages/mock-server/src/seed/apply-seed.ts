@@ -6,6 +6,7 @@ import { daySchedule } from '../domain/opening-hours';
 import { addToBlacklist, setWebhook } from '../domain/projects';
 import type { DayHours, ProjectRecord } from '../domain/records';
 import { insertReservation } from '../domain/reservations';
+import { compareStrings } from '../domain/store';
 import { addDays } from '../domain/time';
 import type { ResolvedSeedData, SeedProject, SeedReservation, SeedWeeklyHours } from './seed-data';
 import { WEEKDAY_KEYS } from './seed-data';
@@ -48,7 +49,7 @@ export function addSeedProject(ctx: DomainContext, seed: SeedProject): ProjectRe
     slotMinutes: seed.slotMinutes,
     settings: seed.settings,
     openingHours: toDayHours(seed.openingHours),
-    holidays: [...seed.holidays].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+    holidays: [...seed.holidays].sort((a, b) => compareStrings(a.date, b.date)),
   });
   const where = `project ${seed.slug}`;
 

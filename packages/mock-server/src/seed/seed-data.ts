@@ -29,7 +29,6 @@ const hours = z
       (h.open < h.breakStart && h.breakStart < (h.breakEnd ?? '') && (h.breakEnd ?? '') < h.close),
     'the break must lie inside the opening hours',
   );
-export type SeedHours = z.infer<typeof hours>;
 
 export const WEEKDAY_KEYS = [
   'sunday',
