@@ -56,4 +56,31 @@ describe('CI gates', () => {
     const redocly = join(root, 'node_modules/.bin/redocly');
     expect(await exitCode(redocly, ['lint', '--config', join(dir, 'redocly.yaml'), broken])).not.toBe(0);
   }, 60_000);
+
+  describe('Spectral (spectral:oas, run by lint:openapi)', () => {
+    const spectral = join(root, 'node_modules/.bin/spectral');
+    const lint = (file: string) =>
+      exitCode(spectral, [
+        'lint',
+        file,
+        '--ruleset',
+        join(root, '.spectral.yaml'),
+        '--fail-severity',
+        'error',
+      ]);
+
+    it('reports no error on openapi.yaml', async () => {
+      expect(await lint(spec)).toBe(0);
+    }, 60_000);
+
+    it('fails on the array-items error it once reported (an array schema without items)', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'spectral-'));
+      const broken = join(dir, 'openapi.yaml');
+      const text = readFileSync(spec, 'utf8');
+      const fix = 'description: Required when `code` is VALIDATION_ERROR.';
+      expect(text).toContain(fix);
+      writeFileSync(broken, text.replace(fix, 'type: array'));
+      expect(await lint(broken)).not.toBe(0);
+    }, 60_000);
+  });
 });

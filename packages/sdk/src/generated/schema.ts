@@ -10,7 +10,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -28,9 +28,10 @@ export interface paths {
          *     **Order:** `date`, then `from`, then `createdAt`, ascending.
          *
          *     **Paging:** `count` is the number of records in this response, `total` the number of all matching
-         *     records. A client pages by increasing `offset` by `limit` until the records collected reach
-         *     `total`. A `limit` above 100 is clamped to 100 (not rejected); `limit` < 1 or `offset` < 0 is
-         *     400 VALIDATION_ERROR. An `offset` at or beyond `total` returns an empty page.
+         *     records. A client pages by increasing `offset` by the number of records received until the
+         *     records collected reach `total`. A `limit` above 100, of any size (also beyond 2^53), is clamped
+         *     to 100, never rejected; `limit` < 1 or `offset` < 0 is 400 VALIDATION_ERROR. An `offset` at or
+         *     beyond `total` (of any size) returns an empty page with the right `total`.
          *
          *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
          *     400 VALIDATION_ERROR (bad date, unknown `status`, unknown `branchId`, bad `limit`/`offset`).
@@ -52,23 +53,29 @@ export interface paths {
          *     - `guests` defaults to **1** when omitted; it must be a positive integer and not above the chosen
          *       table's capacity (otherwise 400 VALIDATION_ERROR).
          *     - Unknown `tableId`, `serviceIds` entry or `branchId`, a bad date or `HH:MM` time, `from` not before
-         *       `to`, or a bad e-mail is 400 VALIDATION_ERROR.
+         *       `to`, or a bad e-mail is 400 VALIDATION_ERROR. `to` may be `24:00` (the end of the day); `from`
+         *       may not.
          *     - **Customer upsert:** the customer is found by e-mail (case-insensitive) within the project, or
          *       created; given `firstName`, `lastName` and `phone` update it.
          *     - **Blacklist:** a blacklisted customer (e-mail case-insensitive, or phone) gets 403
          *       CUSTOMER_BLACKLISTED `Customer is blacklisted`.
          *     - **Opening hours:** the whole `[from, to)` interval must lie within the opening hours of that day
-         *       (project local time), not across the break, and not on a closed day or a closed holiday;
-         *       otherwise 422 OUTSIDE_OPENING_HOURS.
+         *       (project local time), not across the break, not on a closed day or a closed holiday, and must
+         *       not overlap a local time that does not exist that day (the spring-forward hour of daylight
+         *       saving time); otherwise 422 OUTSIDE_OPENING_HOURS. In the autumn hour that occurs twice, a
+         *       wall-clock time means its first occurrence.
+         *     - **Past:** a reservation whose start (`date` and `from`, project local time) is before the
+         *       service's current time is 422 RESERVATION_IN_PAST `The requested time is in the past`; it is
+         *       checked together with the opening hours (after the blacklist, before 409).
          *     - **Double booking:** only when `tableId` is given. Two reservations overlap when their `[from, to)`
          *       intervals on the same date intersect; touching ends (10:00–11:00 and 11:00–12:00) do not overlap.
          *       Only active reservations (PENDING, CONFIRMED) count. An overlap is 409 DOUBLE_BOOKING. Concurrent
          *       creations for the same table and time give exactly one 201; all others get 409.
          *
          *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
-         *     413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, missing required fields, VALIDATION_ERROR),
-         *     403 CUSTOMER_BLACKLISTED, 422 OUTSIDE_OPENING_HOURS, 409 DOUBLE_BOOKING. A rejected request
-         *     creates nothing and sends no event.
+         *     415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, missing required fields,
+         *     VALIDATION_ERROR), 403 CUSTOMER_BLACKLISTED, 422 (OUTSIDE_OPENING_HOURS, RESERVATION_IN_PAST),
+         *     409 DOUBLE_BOOKING. A rejected request creates nothing and sends no event.
          */
         post: operations["createReservation"];
         delete?: never;
@@ -83,7 +90,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -100,7 +107,8 @@ export interface paths {
          * @description **Permission: Read** (`x-permission: read`). Without it: 403 PERMISSION_DENIED
          *     `API key does not have read permission`.
          *
-         *     Returns one reservation including its `statusHistory` (oldest entry first). History actions are
+         *     Returns one reservation including its `statusHistory` (oldest entry first; entries are in time
+         *     order and never later than the service's current time, seeded ones included). History actions are
          *     `created`, `confirmed`, `cancelled`, `completed`, `no_show`; `changedBy` is `system` for creation
          *     through the API and the acting API key's id (`key_…`) for changes through the API.
          *
@@ -121,12 +129,14 @@ export interface paths {
          *     null). The reservation is not removed. DELETE from a final state (CANCELLED, COMPLETED, NO_SHOW) is
          *     409 INVALID_STATUS_TRANSITION `Cannot change status from <current> to CANCELLED`.
          *
-         *     The JSON body is optional; when present it must be a JSON object (else 400 INVALID_JSON) and
-         *     `reason` must be a string (else 400 VALIDATION_ERROR).
+         *     The JSON body is optional; when present it must be sent as `application/json` (else 415
+         *     UNSUPPORTED_MEDIA_TYPE), must be a JSON object (else 400 INVALID_JSON) and `reason` must be a
+         *     string (else 400 VALIDATION_ERROR).
          *
          *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
-         *     413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, VALIDATION_ERROR), 404 RESERVATION_NOT_FOUND,
-         *     409 INVALID_STATUS_TRANSITION. A rejected request changes nothing and sends no event.
+         *     415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, VALIDATION_ERROR),
+         *     404 RESERVATION_NOT_FOUND, 409 INVALID_STATUS_TRANSITION. A rejected request changes nothing and
+         *     sends no event.
          */
         delete: operations["cancelReservation"];
         options?: never;
@@ -140,7 +150,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -177,10 +187,12 @@ export interface paths {
          *     COMPLETED, CANCELLED and NO_SHOW are final. Each transition writes a status history entry (action
          *     `confirmed`, `cancelled`, `completed` or `no_show`; changedBy = the API key's id `key_…`) carrying
          *     the optional `note`, and `reason` for CANCELLED. An unknown `status` value is 400 VALIDATION_ERROR.
+         *     Status history entries are in time order and never later than the service's current time.
          *
          *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
-         *     413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, VALIDATION_ERROR), 404 RESERVATION_NOT_FOUND,
-         *     409 INVALID_STATUS_TRANSITION. A rejected request changes nothing and sends no event.
+         *     415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, VALIDATION_ERROR),
+         *     404 RESERVATION_NOT_FOUND, 409 INVALID_STATUS_TRANSITION. A rejected request changes nothing and
+         *     sends no event.
          */
         patch: operations["updateReservationStatus"];
         trace?: never;
@@ -191,7 +203,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -208,7 +220,12 @@ export interface paths {
          *
          *     - **Slot length:** `duration` if given, else the `duration` of the service `serviceId` if given,
          *       else the project's default slot length (30 minutes). Slots start at `open` and step by the slot
-         *       length; a slot never crosses `close` or the break (`breakStart`–`breakEnd`).
+         *       length; a slot never crosses `close` or the break (`breakStart`–`breakEnd`). A day that closes at
+         *       midnight has `close: '24:00'`, and its last slot may end at `24:00`.
+         *     - **Daylight saving time:** a slot whose `[from, to)` overlaps a local time that does not exist
+         *       that day (the spring-forward hour, e.g. [02:00, 03:00) on 2026-03-29 in Europe/Prague) is not
+         *       offered at all (01:30–02:00 and 03:00–03:30 still are). In the autumn hour that occurs twice, a
+         *       wall-clock time means its first occurrence.
          *     - **Available:** a slot is available when it is not in the past (project local time) and at least
          *       one active table of the branch has no overlapping active (PENDING or CONFIRMED) reservation; a
          *       branch without tables has one implicit place. Overlap means the `[from, to)` intervals intersect.
@@ -233,7 +250,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -266,7 +283,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -298,7 +315,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -331,7 +348,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -364,7 +381,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -377,8 +394,9 @@ export interface paths {
          *     `API key does not have media read permission`.
          *
          *     Photos ordered by `displayOrder`. `count` is the number of photos in this response, `total` the
-         *     number of all photos. **Paging:** increase `offset` by `limit` until the photos collected reach
-         *     `total`. A `limit` above 100 is clamped to 100 (not rejected).
+         *     number of all photos. **Paging:** increase `offset` by the number of photos received until the
+         *     photos collected reach `total`. A `limit` above 100, of any size, is clamped to 100, never
+         *     rejected; an `offset` at or beyond `total` returns an empty page with the right `total`.
          *
          *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
          *     400 VALIDATION_ERROR (`limit` < 1, `offset` < 0, not integers).
@@ -398,7 +416,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -413,8 +431,10 @@ export interface paths {
          *     Only approved and visible reviews, newest first (`createdAt` descending). `count` is the number
          *     of reviews in this response, `total` the number of all approved and visible reviews,
          *     `totalReviews` the number used for the average, and `averageRating` their mean rating rounded to
-         *     one decimal (null when there are none). **Paging:** increase `offset` by `limit` until the reviews
-         *     collected reach `total`. A `limit` above 50 is clamped to 50 (not rejected).
+         *     one decimal (null when there are none). **Paging:** increase `offset` by the number of reviews
+         *     received until the reviews collected reach `total`. A `limit` above 50, of any size, is clamped
+         *     to 50, never rejected; an `offset` at or beyond `total` returns an empty page with the right
+         *     `total` (and the same `averageRating` and `totalReviews`).
          *
          *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
          *     400 VALIDATION_ERROR (`limit` < 1, `offset` < 0, not integers).
@@ -551,12 +571,23 @@ export interface components {
          * @description Machine-readable error code. The 400 "Missing required fields" error of `POST /reservations` has no code.
          * @enum {string}
          */
-        ErrorCode: "API_KEY_MISSING" | "API_KEY_INVALID" | "PROJECT_MISMATCH" | "PERMISSION_DENIED" | "INVALID_JSON" | "VALIDATION_ERROR" | "RESERVATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATUS_TRANSITION" | "DOUBLE_BOOKING" | "CUSTOMER_BLACKLISTED" | "OUTSIDE_OPENING_HOURS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+        ErrorCode: "API_KEY_MISSING" | "API_KEY_INVALID" | "PROJECT_MISMATCH" | "PERMISSION_DENIED" | "INVALID_JSON" | "VALIDATION_ERROR" | "RESERVATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATUS_TRANSITION" | "DOUBLE_BOOKING" | "CUSTOMER_BLACKLISTED" | "OUTSIDE_OPENING_HOURS" | "RESERVATION_IN_PAST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HOST_NOT_ALLOWED" | "RATE_LIMITED" | "INTERNAL_ERROR";
         /**
          * @description Webhook event names. NO_SHOW sends no event.
          * @enum {string}
          */
         WebhookEventName: "reservation.created" | "reservation.confirmed" | "reservation.cancelled" | "reservation.completed";
+        /**
+         * @description A local start time of day, `HH:MM` (24 h, `00:00`–`23:59`): `from` of a reservation or a slot, `open` and `breakStart` of opening hours. Never `24:00`.
+         * @example 18:00
+         */
+        StartTime: string;
+        /**
+         * @description A local end time of day, `HH:MM` (24 h), where `24:00` is the end of the day: `to` of a reservation or a slot, `close` and `breakEnd` of opening hours.
+         * @example 20:00
+         * @example 24:00
+         */
+        EndTime: string;
         /** @description The reservation's customer. Found by e-mail (case-insensitive) within the project, or created, on `POST /reservations`; given names and phone update it. Fields not known are null. */
         Customer: {
             id: string;
@@ -590,9 +621,9 @@ export interface components {
              */
             date: string;
             /** @description Start time, local `HH:MM`. */
-            from: string;
-            /** @description End time, local `HH:MM` (exclusive; later than `from`). */
-            to: string;
+            from: components["schemas"]["StartTime"];
+            /** @description End time, local `HH:MM` (exclusive; later than `from`; `24:00` is the end of the day). */
+            to: components["schemas"]["EndTime"];
             status: components["schemas"]["ReservationStatus"];
             /** @description Number of guests; 1 when omitted on creation. */
             guests: number;
@@ -609,7 +640,7 @@ export interface components {
              */
             createdAt: string;
         };
-        /** @description One change of a reservation's status. */
+        /** @description One change of a reservation's status. `changedAt` is never later than the service's current time. */
         StatusHistoryEntry: {
             status: components["schemas"]["ReservationStatus"];
             /** @description `system` for creation through the API; the acting API key's id (`key_…`) for changes through the API; otherwise an identifier of the acting admin user. */
@@ -632,9 +663,9 @@ export interface components {
              */
             date: string;
             /** @description Start time, local `HH:MM`. */
-            from: string;
-            /** @description End time, local `HH:MM` (exclusive; later than `from`). */
-            to: string;
+            from: components["schemas"]["StartTime"];
+            /** @description End time, local `HH:MM` (exclusive; later than `from`; `24:00` is the end of the day). */
+            to: components["schemas"]["EndTime"];
             status: components["schemas"]["ReservationStatus"];
             /** @description Number of guests; 1 when omitted on creation. */
             guests: number;
@@ -650,7 +681,7 @@ export interface components {
              * @description Creation timestamp (UTC).
              */
             createdAt: string;
-            /** @description Status changes, oldest first; the first entry is the `created` one. */
+            /** @description Status changes, oldest first; the first entry is the `created` one. Entries are in time order (`changedAt` never decreases) and none is later than the service's current time. */
             statusHistory: components["schemas"]["StatusHistoryEntry"][];
         };
         /** @description The reservation as returned by creation. */
@@ -663,8 +694,8 @@ export interface components {
             status: "PENDING";
             /** Format: date */
             date: string;
-            from: string;
-            to: string;
+            from: components["schemas"]["StartTime"];
+            to: components["schemas"]["EndTime"];
         };
         /** @description The reservation as returned by a status change. */
         ReservationStatusChange: {
@@ -690,10 +721,10 @@ export interface components {
             phone?: string;
             /** Format: date */
             date: string;
-            /** @description Start time, local `HH:MM`; must be before `to`. */
-            from: string;
-            /** @description End time, local `HH:MM`. */
-            to: string;
+            /** @description Start time, local `HH:MM` (never `24:00`); must be before `to`. */
+            from: components["schemas"]["StartTime"];
+            /** @description End time, local `HH:MM`; `24:00` is the end of the day. */
+            to: components["schemas"]["EndTime"];
             /**
              * @description Number of guests (default 1); not above the capacity of `tableId`'s table.
              * @default 1
@@ -830,24 +861,27 @@ export interface components {
             settings: components["schemas"]["Settings"];
             branding: components["schemas"]["Branding"];
         };
+        /** @description One slot `[from, to)` of an open day, local time; `to` may be `24:00` when the day closes at midnight. A slot that overlaps a local time that does not exist that day (the spring-forward hour of daylight saving time) is never offered. */
         Slot: {
-            from: string;
-            to: string;
+            from: components["schemas"]["StartTime"];
+            to: components["schemas"]["EndTime"];
             /** @description Not in the past (project local time) and at least one active table of the branch has no overlapping active reservation (a branch without tables has one implicit place). */
             available: boolean;
         };
+        /** @description Opening hours of one day, local time. `close` and `breakEnd` may be `24:00` (the end of the day); `open` and `breakStart` never are. Hours that run past midnight are out of scope. */
         OpeningHours: {
-            open: string;
-            close: string;
+            open: components["schemas"]["StartTime"];
+            close: components["schemas"]["EndTime"];
             /** @description Present when the branch has a break that day. */
-            breakStart?: string;
+            breakStart?: components["schemas"]["StartTime"];
             /** @description Present when the branch has a break that day. */
-            breakEnd?: string;
+            breakEnd?: components["schemas"]["EndTime"];
         };
         /**
          * @description Availability of one day (project local time). Slot length: `duration`, else the service's
          *     duration, else 30 minutes; slots start at `open`, step by the slot length and never cross `close`
-         *     or the break. A slot is available when it is not in the past and at least one active table of the
+         *     or the break; a slot overlapping a local time that does not exist that day (daylight saving) is not
+         *     offered. A slot is available when it is not in the past and at least one active table of the
          *     branch has no overlapping active reservation (a branch without tables has one implicit place).
          *     Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`
          *     (holiday name or `Closed`), `slots: []`, no `openingHours`.
@@ -876,9 +910,9 @@ export interface components {
             dayName: "Neděle" | "Pondělí" | "Úterý" | "Středa" | "Čtvrtek" | "Pátek" | "Sobota";
             isOpen: boolean;
             /** @description Present for open days only. */
-            open?: string;
-            /** @description Present for open days only. */
-            close?: string;
+            open?: components["schemas"]["StartTime"];
+            /** @description Present for open days only; `24:00` when the day closes at midnight. */
+            close?: components["schemas"]["EndTime"];
         };
         Holiday: {
             /** Format: date */
@@ -1025,8 +1059,8 @@ export interface components {
                     id: string;
                     /** Format: date */
                     date: string;
-                    from: string;
-                    to: string;
+                    from: components["schemas"]["StartTime"];
+                    to: components["schemas"]["EndTime"];
                     /**
                      * @description Always PENDING (a new reservation).
                      * @constant
@@ -1151,7 +1185,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist). Operations without a permission requirement give no other 403. */
+        /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist or is malformed). Operations without a permission requirement give no other 403, except HOST_NOT_ALLOWED from the standalone mock (`Host` header not allowed). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1160,7 +1194,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description PROJECT_MISMATCH (key of another project) or PERMISSION_DENIED (key lacks Read). */
+        /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Read), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
         ForbiddenRead: {
             headers: {
                 [name: string]: unknown;
@@ -1169,7 +1203,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description PROJECT_MISMATCH (key of another project) or PERMISSION_DENIED (key lacks Media). */
+        /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Media), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
         ForbiddenMedia: {
             headers: {
                 [name: string]: unknown;
@@ -1178,7 +1212,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description VALIDATION_ERROR: `limit` or `offset` is not an integer, `limit` < 1 or `offset` < 0. */
+        /** @description VALIDATION_ERROR: `limit` or `offset` is not an integer, `limit` < 1 or `offset` < 0. A large `limit` or `offset` is never an error (see the parameters). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -1196,8 +1230,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, or falls on a closed day or a closed holiday. */
+        /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, falls on a closed day or a closed holiday, or overlaps a local time that does not exist that day (daylight saving). RESERVATION_IN_PAST: the reservation starts (`date` and `from`, project local time) before the service's current time. */
         UnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1247,7 +1290,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+         * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
          * @example demo-bistro
          */
         Slug: string;
@@ -1257,7 +1300,7 @@ export interface components {
          */
         ReservationId: string;
         /**
-         * @description Number of records to skip (default 0). A negative value is 400 VALIDATION_ERROR.
+         * @description Number of records to skip (default 0). A negative value, or not an integer, is 400 VALIDATION_ERROR. Any size is accepted: an offset at or beyond `total` gives an empty page with the right `total`, never a 400.
          * @example 0
          */
         Offset: number;
@@ -1308,12 +1351,12 @@ export interface operations {
                  */
                 branchId?: string;
                 /**
-                 * @description Maximum number of records to return (default 50, maximum 100). A value above 100 is clamped to 100, not rejected; a value below 1 is 400 VALIDATION_ERROR.
+                 * @description Maximum number of records to return (default 50). At most 100 are returned: a larger value, of any size, is clamped to 100 and never rejected (so the schema declares no `maximum`, which validators would enforce). A value below 1, or not an integer, is 400 VALIDATION_ERROR.
                  * @example 50
                  */
                 limit?: number;
                 /**
-                 * @description Number of records to skip (default 0). A negative value is 400 VALIDATION_ERROR.
+                 * @description Number of records to skip (default 0). A negative value, or not an integer, is 400 VALIDATION_ERROR. Any size is accepted: an offset at or beyond `total` gives an empty page with the right `total`, never a 400.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -1321,7 +1364,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1360,7 +1403,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1382,7 +1425,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateReservationResponse"];
                 };
             };
-            /** @description INVALID_JSON (body not a JSON object), missing required fields (no `code`), or VALIDATION_ERROR (a field has the wrong type or format, `from` not before `to`, unknown tableId/serviceId/branchId, guests not a positive integer or above the table's capacity). */
+            /** @description INVALID_JSON (body not a JSON object, not valid UTF-8, or nested deeper than 32 levels), missing required fields (no `code`), or VALIDATION_ERROR (a field has the wrong type or format, `from` not before `to`, unknown tableId/serviceId/branchId, guests not a positive integer or above the table's capacity). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1392,7 +1435,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Write), or CUSTOMER_BLACKLISTED (the customer's e-mail, case-insensitive, or phone is blacklisted). */
+            /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Write), CUSTOMER_BLACKLISTED (the customer's e-mail, case-insensitive, or phone is blacklisted), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1411,6 +1454,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalError"];
@@ -1422,7 +1466,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1458,7 +1502,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1485,7 +1529,7 @@ export interface operations {
                     "application/json": components["schemas"]["CancelReservationResponse"];
                 };
             };
-            /** @description INVALID_JSON (body present but not a JSON object) or VALIDATION_ERROR (`reason` not a string). */
+            /** @description INVALID_JSON (body present but not a JSON object, not valid UTF-8, or nested deeper than 32 levels) or VALIDATION_ERROR (`reason` not a string). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1495,7 +1539,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description PROJECT_MISMATCH (key of another project) or PERMISSION_DENIED (key lacks Delete). */
+            /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Delete), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1515,6 +1559,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalError"];
         };
@@ -1525,7 +1570,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1552,7 +1597,7 @@ export interface operations {
                     "application/json": components["schemas"]["UpdateReservationStatusResponse"];
                 };
             };
-            /** @description INVALID_JSON (body not a JSON object) or VALIDATION_ERROR (`status` missing or not a ReservationStatus, `note`/`reason` not strings). */
+            /** @description INVALID_JSON (body not a JSON object, not valid UTF-8, or nested deeper than 32 levels) or VALIDATION_ERROR (`status` missing or not a ReservationStatus, `note`/`reason` not strings). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1562,7 +1607,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description PROJECT_MISMATCH (key of another project) or PERMISSION_DENIED (key lacks Write). */
+            /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Write), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1582,6 +1627,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalError"];
         };
@@ -1613,7 +1659,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1652,7 +1698,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1693,7 +1739,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1738,7 +1784,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1777,7 +1823,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1805,12 +1851,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of photos to return (default 50, maximum 100). A value above 100 is clamped to 100, not rejected; a value below 1 is 400 VALIDATION_ERROR.
+                 * @description Maximum number of photos to return (default 50). At most 100 are returned: a larger value, of any size, is clamped to 100 and never rejected (so the schema declares no `maximum`). A value below 1, or not an integer, is 400 VALIDATION_ERROR.
                  * @example 50
                  */
                 limit?: number;
                 /**
-                 * @description Number of records to skip (default 0). A negative value is 400 VALIDATION_ERROR.
+                 * @description Number of records to skip (default 0). A negative value, or not an integer, is 400 VALIDATION_ERROR. Any size is accepted: an offset at or beyond `total` gives an empty page with the right `total`, never a 400.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -1818,7 +1864,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1847,12 +1893,12 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Maximum number of reviews to return (default 20, maximum 50). A value above 50 is clamped to 50, not rejected; a value below 1 is 400 VALIDATION_ERROR.
+                 * @description Maximum number of reviews to return (default 20). At most 50 are returned: a larger value, of any size, is clamped to 50 and never rejected (so the schema declares no `maximum`). A value below 1, or not an integer, is 400 VALIDATION_ERROR.
                  * @example 20
                  */
                 limit?: number;
                 /**
-                 * @description Number of records to skip (default 0). A negative value is 400 VALIDATION_ERROR.
+                 * @description Number of records to skip (default 0). A negative value, or not an integer, is 400 VALIDATION_ERROR. Any size is accepted: an offset at or beyond `total` gives an empty page with the right `total`, never a 400.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -1860,7 +1906,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
