@@ -51,7 +51,10 @@ const cases = {
         if (request.headers.get('user-agent') !== 'reservation-api-sdk/${version}') {
           throw new Error('User-Agent was ' + request.headers.get('user-agent'));
         }
-        return Response.json({ error: 'Not Found', message: 'Reservation not found' }, { status: 404 });
+        return Response.json(
+          { error: 'Not Found', message: 'Reservation not found', code: 'RESERVATION_NOT_FOUND' },
+          { status: 404 },
+        );
       },
     });
     const error = await client.reservations.get('res_x').catch((e) => e);

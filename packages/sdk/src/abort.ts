@@ -1,7 +1,7 @@
 // Abort and timeout plumbing of one call. Deliberately not AbortSignal.any(): on Node 20 it costs
 // ~30 µs per call (more than the rest of the SDK's per-call work), and a listener we add and remove
 // ourselves cannot pile up on a long-lived caller signal.
-import { TimeoutError } from './errors';
+import { type AttemptsInfo, TimeoutError } from './errors';
 import type { FetchSettings } from './fetch-with-retry';
 
 function onTimeout(call: Call): void {
@@ -9,7 +9,7 @@ function onTimeout(call: Call): void {
   const reason = new DOMException(`Request timed out after ${call.timeoutMs} ms`, 'TimeoutError');
   // While the body is read nothing retries any more, so the call itself fails; before that, the
   // attempt's race rejects and fetchWithRetry decides between a retry and a TimeoutError.
-  if (call.response) call.end(new TimeoutError(call.timeoutMs, reason));
+  if (call.response) call.end(new TimeoutError(call.timeoutMs, reason, call.info()));
   else call.interrupt?.(reason);
   call.controller?.abort(reason);
 }
@@ -31,6 +31,12 @@ export class Call {
   controller: AbortController | undefined = undefined;
   /** Rejects the current attempt's race (set by `race`). */
   interrupt: ((reason: unknown) => void) | undefined = undefined;
+  /** The request being sent (set by fetchWithRetry); errors take its method and URL, never its headers. */
+  request: Request | undefined = undefined;
+  /** Attempts started so far. */
+  attempts = 0;
+  /** When the call started (`settings.now()`), for the time a failed call took. */
+  readonly startedAt: number;
   /** Rejects the whole call (set by `track`); use `end`, which also cleans up. */
   private fail: ((reason: unknown) => void) | undefined = undefined;
   readonly settings: FetchSettings;
@@ -43,6 +49,7 @@ export class Call {
     this.settings = settings;
     this.timeoutMs = settings.timeoutMs;
     this.caller = caller;
+    this.startedAt = settings.now();
     if (caller) {
       // A caller abort ends the call at once in any phase: request, backoff wait or body.
       this.onCallerAbort = () => {
@@ -57,11 +64,22 @@ export class Call {
 
   /** Starts an attempt: a fresh controller and timer. Returns the signal to give fetch. */
   begin(): AbortSignal {
+    this.attempts++;
     this.timedOut = false;
     this.controller = new AbortController();
     // Infinity means no timer at all (setTimeout would treat it as 1 ms).
     if (this.timeoutMs !== Number.POSITIVE_INFINITY) this.timer = setTimeout(onTimeout, this.timeoutMs, this);
     return this.controller.signal;
+  }
+
+  /** The request's method and URL, the attempts so far and the time since the call started. */
+  info(): AttemptsInfo {
+    return {
+      method: this.request?.method,
+      url: this.request?.url,
+      attempts: this.attempts,
+      elapsedMs: this.settings.now() - this.startedAt,
+    };
   }
 
   /** Ends an attempt whose body will not be read (it failed, or it is retried). */
@@ -82,13 +100,14 @@ export class Call {
    * Settles like `pending` (the whole openapi-fetch call, body included) mapped by `onValue`, then
    * stops the timer and detaches from the caller's signal. Rejects at once on a caller abort, or on a
    * timeout while the body is read, even if the body stream ignores the signal: undici's body honours
-   * it, but MSW's mocked bodies do not, and tests run on MSW. `onError` turns a rejection into the
-   * error the caller sees. Both are module-level functions, not closures over the call: this runs on
-   * every request, and `onValue` saves the resource methods a `.then` of their own.
+   * it, but MSW's mocked bodies do not, and tests run on MSW. `onValue` maps the value (given the
+   * call, for its request), `onError` turns a rejection into the error the caller sees. Both are
+   * module-level functions, not closures over the call: this runs on every request, and `onValue`
+   * saves the resource methods a `.then` of their own.
    */
   track<A, T>(
     pending: Promise<A>,
-    onValue: (value: A) => T,
+    onValue: (value: A, call: Call) => T,
     onError: (error: unknown, call: Call) => unknown,
   ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -97,7 +116,7 @@ export class Call {
         (value) => {
           this.close();
           try {
-            resolve(onValue(value));
+            resolve(onValue(value, this));
           } catch (error) {
             reject(error);
           }

@@ -2,6 +2,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import { type Sleep, sleep } from './abort';
 import { type FetchLike, type FetchSettings, fetchCall } from './fetch-with-retry';
 import type { paths } from './generated/schema';
+import { createLog, type Logger, type LogLevel } from './logger';
 import type { RequestOptions } from './request-options';
 import { type AvailabilityResource, createAvailabilityResource } from './resources/availability';
 import { type ResourceContext, unwrap } from './resources/context';
@@ -44,6 +45,13 @@ export interface ReservationClientOptions {
   dangerouslyAllowBrowser?: boolean;
   /** Fine-tuning of backoff; the defaults suit production. */
   retry?: RetryOptions;
+  /**
+   * The least severe level to log: `debug` (every attempt: method, URL, status, attempt, duration),
+   * `warn` (every retry), `error` (a call that got no response). Default `off`: nothing is logged.
+   */
+  logLevel?: LogLevel;
+  /** Where records go (default `console`), e.g. pino or winston. Never receives the API key. */
+  logger?: Logger;
 }
 
 export interface ReservationClient {
@@ -263,6 +271,7 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     sleep: checkFunction(sleepOption, 'retry.sleep') ?? sleep,
     random: checkFunction(random, 'retry.random') ?? Math.random,
     now: Date.now,
+    log: createLog(options.logger, options.logLevel),
   };
 
   /** The settings of one call: the client's, unless the call overrides some (checked like the client's). */

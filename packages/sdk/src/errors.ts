@@ -1,8 +1,7 @@
-import type { components } from './generated/schema';
+import type { ErrorCode, ValidationErrorDetail } from './generated/schema';
 import { parseRetryAfterMs } from './retry';
 
-export type ErrorCode = components['schemas']['ErrorCode'];
-export type ValidationErrorDetail = components['schemas']['ValidationErrorDetail'];
+export type { ErrorCode, ValidationErrorDetail };
 
 /** Every `name` an SDK error can carry; `error.name` narrows like a discriminant. */
 export type ReservationApiErrorName =
@@ -14,16 +13,23 @@ export type ReservationApiErrorName =
   | 'NotFoundError'
   | 'ConflictError'
   | 'OutsideOpeningHoursError'
+  | 'ReservationInPastError'
+  | 'UnsupportedMediaTypeError'
   | 'RateLimitError'
   | 'ServerError'
   | 'ConnectionError'
   | 'TimeoutError';
 
-export interface ReservationApiErrorInit {
+/** The request an error belongs to: its method and full URL (the key travels in a header, never in the URL). */
+export interface RequestInfo {
+  method: string;
+  url: string;
+}
+
+interface ErrorFields extends Partial<RequestInfo> {
   /** HTTP status; 0 when no response arrived (connection failure, timeout). */
   status: number;
   message: string;
-  code?: ErrorCode | undefined;
   /** The body's `error` field: the HTTP status text. */
   error?: string | undefined;
   details?: ValidationErrorDetail[] | undefined;
@@ -32,15 +38,20 @@ export interface ReservationApiErrorInit {
   cause?: unknown;
 }
 
+/** What an error is made of; `code` is required for a class whose codes do not include `undefined`. */
+export type ReservationApiErrorInit<Code extends ErrorCode | undefined = ErrorCode | undefined> =
+  ErrorFields & (undefined extends Code ? { code?: Code } : { code: Code });
+
 // A registry-wide symbol rather than `instanceof` alone: the ESM and CJS builds (or two installed
 // copies) each have their own class, and an error from one must still be recognised by the other.
 const BRAND = Symbol.for('@reservation-api/sdk.error');
 
 /**
- * Base class of every error the client throws. Deliberately holds no Request: the request carries
- * the API key, and errors end up in logs, `JSON.stringify` and `util.inspect` output.
+ * Base class of every error the client throws. It keeps the request's method and URL but never the
+ * Request itself: that carries the API key, and errors end up in logs, `JSON.stringify` and
+ * `util.inspect` output. `Code` narrows `code` to the codes of a subclass.
  */
-export class ReservationApiError extends Error {
+export class ReservationApiError<Code extends ErrorCode | undefined = ErrorCode | undefined> extends Error {
   // `name` is a prototype getter (in every subclass too), not an instance field: that way a class
   // knows its own name without an instance, which `Symbol.hasInstance` below needs, and a minifier
   // renaming the classes cannot change it.
@@ -48,23 +59,29 @@ export class ReservationApiError extends Error {
     return 'ReservationApiError';
   }
   readonly status: number;
-  /** Absent for errors without a code, e.g. the 400 "Missing required fields" body. */
-  readonly code: ErrorCode | undefined;
+  /** The body's code; absent for errors without one, e.g. the 400 "Missing required fields" body. */
+  readonly code: Code;
   readonly error: string | undefined;
   readonly details: ValidationErrorDetail[] | undefined;
   /** Response headers (empty when no response arrived). */
   readonly headers: Headers;
   /** The parsed JSON body, or the text when it was not JSON. */
   readonly body: unknown;
+  /** The request's method, e.g. `GET`; undefined only for an error you construct without one. */
+  readonly method: string | undefined;
+  /** The request's full URL (it never contains the API key); undefined only for an error you construct without one. */
+  readonly url: string | undefined;
 
-  constructor(init: ReservationApiErrorInit) {
+  constructor(init: ReservationApiErrorInit<Code>) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
-    this.code = init.code;
+    this.code = init.code as Code;
     this.error = init.error;
     this.details = init.details;
     this.headers = init.headers ?? new Headers();
     this.body = init.body;
+    this.method = init.method;
+    this.url = init.url;
     Object.defineProperty(this, BRAND, { value: true });
   }
 
@@ -87,59 +104,84 @@ export class ReservationApiError extends Error {
       error: this.error,
       message: this.message,
       details: this.details,
+      method: this.method,
+      url: this.url,
     };
   }
 }
 
-export class AuthenticationError extends ReservationApiError {
+/** 401: key missing, unknown or regenerated. */
+export class AuthenticationError extends ReservationApiError<'API_KEY_MISSING' | 'API_KEY_INVALID'> {
   override get name(): 'AuthenticationError' {
     return 'AuthenticationError';
   }
 }
-export class PermissionDeniedError extends ReservationApiError {
+/** 403: the key lacks the permission or belongs to another project, or (standalone mock) the Host is not allowed. */
+export class PermissionDeniedError extends ReservationApiError<
+  'PERMISSION_DENIED' | 'PROJECT_MISMATCH' | 'HOST_NOT_ALLOWED'
+> {
   override get name(): 'PermissionDeniedError' {
     return 'PermissionDeniedError';
   }
 }
-export class CustomerBlacklistedError extends ReservationApiError {
+/** 403: the customer is blacklisted. */
+export class CustomerBlacklistedError extends ReservationApiError<'CUSTOMER_BLACKLISTED'> {
   override get name(): 'CustomerBlacklistedError' {
     return 'CustomerBlacklistedError';
   }
 }
-export class ValidationError extends ReservationApiError {
+/** 400: missing fields (no code), a malformed body (INVALID_JSON) or value (VALIDATION_ERROR, with `details`). */
+export class ValidationError extends ReservationApiError<'VALIDATION_ERROR' | 'INVALID_JSON' | undefined> {
   override get name(): 'ValidationError' {
     return 'ValidationError';
   }
 }
-export class NotFoundError extends ReservationApiError {
+/** 404: unknown reservation, or (NOT_FOUND) a path that is not a route of the API: check `baseUrl`. */
+export class NotFoundError extends ReservationApiError<'RESERVATION_NOT_FOUND' | 'NOT_FOUND'> {
   override get name(): 'NotFoundError' {
     return 'NotFoundError';
   }
 }
-export class ConflictError extends ReservationApiError {
+/** 409: the table is taken, or the status change is not allowed. */
+export class ConflictError extends ReservationApiError<'DOUBLE_BOOKING' | 'INVALID_STATUS_TRANSITION'> {
   override get name(): 'ConflictError' {
     return 'ConflictError';
   }
 }
-export class OutsideOpeningHoursError extends ReservationApiError {
+/** 422: closed day, holiday, break, outside the hours, or a local time that does not exist (daylight saving). */
+export class OutsideOpeningHoursError extends ReservationApiError<'OUTSIDE_OPENING_HOURS'> {
   override get name(): 'OutsideOpeningHoursError' {
     return 'OutsideOpeningHoursError';
   }
 }
-export class ServerError extends ReservationApiError {
+/** 422: the reservation would start before the service's current time. */
+export class ReservationInPastError extends ReservationApiError<'RESERVATION_IN_PAST'> {
+  override get name(): 'ReservationInPastError' {
+    return 'ReservationInPastError';
+  }
+}
+/** 415: the body was not sent as `application/json` (a custom `Content-Type` header in `headers`?). */
+export class UnsupportedMediaTypeError extends ReservationApiError<'UNSUPPORTED_MEDIA_TYPE'> {
+  override get name(): 'UnsupportedMediaTypeError' {
+    return 'UnsupportedMediaTypeError';
+  }
+}
+/** 5xx (after the retries of a read); no code when a proxy or gateway answered. */
+export class ServerError extends ReservationApiError<'INTERNAL_ERROR' | undefined> {
   override get name(): 'ServerError' {
     return 'ServerError';
   }
 }
 
-export class RateLimitError extends ReservationApiError {
+/** 429 (after the retries of a read); `retryAfter` in seconds. No code when a proxy or gateway answered. */
+export class RateLimitError extends ReservationApiError<'RATE_LIMITED' | undefined> {
   override get name(): 'RateLimitError' {
     return 'RateLimitError';
   }
   /** Seconds to wait, from the `Retry-After` header (seconds or HTTP date); undefined when absent. */
   readonly retryAfter: number | undefined;
 
-  constructor(init: ReservationApiErrorInit) {
+  constructor(init: ReservationApiErrorInit<'RATE_LIMITED' | undefined>) {
     super(init);
     const ms = parseRetryAfterMs(this.headers.get('retry-after'), Date.now());
     this.retryAfter = ms === undefined ? undefined : Math.ceil(ms / 1000);
@@ -180,17 +222,30 @@ function causeSummary(cause: unknown, redact: Iterable<string>): string {
   return text === '' ? '' : `: ${text}`;
 }
 
+/** How a call that got no usable response went: how many attempts, over how long. */
+export interface AttemptsInfo extends Partial<RequestInfo> {
+  attempts?: number | undefined;
+  elapsedMs?: number | undefined;
+}
+
+/** ` after 3 attempts over 1.0 s`, or nothing when unknown. */
+function retried({ attempts, elapsedMs = 0 }: AttemptsInfo): string {
+  if (attempts === undefined) return '';
+  return ` after ${attempts} attempt${attempts === 1 ? '' : 's'} over ${(elapsedMs / 1000).toFixed(1)} s`;
+}
+
 /**
  * No (complete) HTTP response: DNS, refused or reset connection, TLS failure, or a body that broke
- * off. `cause` holds the fetch error; the message names its code, e.g. `ECONNREFUSED`.
+ * off. `cause` holds the fetch error; the message names its code, e.g. `ECONNREFUSED`, and how many
+ * attempts were made (reads are retried).
  */
-export class ConnectionError extends ReservationApiError {
+export class ConnectionError extends ReservationApiError<undefined> {
   override get name(): 'ConnectionError' {
     return 'ConnectionError';
   }
   constructor(
     cause: unknown,
-    options: {
+    options: AttemptsInfo & {
       /** The response headers, when they had arrived and the body then broke off. */
       headers?: Headers | undefined;
       /** Values never to show in the message, such as the request's header values. */
@@ -202,21 +257,29 @@ export class ConnectionError extends ReservationApiError {
       : 'Could not reach the Reservation API';
     super({
       status: 0,
-      message: what + causeSummary(cause, options.redact ?? []),
+      message: what + retried(options) + causeSummary(cause, options.redact ?? []),
       cause,
       headers: options.headers,
+      method: options.method,
+      url: options.url,
     });
   }
 }
 
 /** No complete response (headers and body) within `timeoutMs` per attempt, after every retry was used. */
-export class TimeoutError extends ReservationApiError {
+export class TimeoutError extends ReservationApiError<undefined> {
   override get name(): 'TimeoutError' {
     return 'TimeoutError';
   }
   readonly timeoutMs: number;
-  constructor(timeoutMs: number, cause?: unknown) {
-    super({ status: 0, message: `The Reservation API did not answer within ${timeoutMs} ms`, cause });
+  constructor(timeoutMs: number, cause?: unknown, options: AttemptsInfo = {}) {
+    super({
+      status: 0,
+      message: `The Reservation API did not answer within ${timeoutMs} ms${retried(options)}`,
+      cause,
+      method: options.method,
+      url: options.url,
+    });
     this.timeoutMs = timeoutMs;
   }
 }
@@ -236,6 +299,46 @@ export function isReservationApiError(value: unknown): value is ReservationApiEr
   return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
 }
 
+/** The advice for answers that show `baseUrl` is not the service root. */
+export const CHECK_BASE_URL =
+  'check baseUrl: it is the service root, e.g. https://reservations.example.com, without /api/v1';
+
+/**
+ * The class of each code. `satisfies` makes the compiler check that every code of openapi.yaml has
+ * a class and that the class takes that code, so a new code fails the build here until it is mapped.
+ */
+const CLASS_OF_CODE = {
+  VALIDATION_ERROR: ValidationError,
+  INVALID_JSON: ValidationError,
+  API_KEY_MISSING: AuthenticationError,
+  API_KEY_INVALID: AuthenticationError,
+  PROJECT_MISMATCH: PermissionDeniedError,
+  PERMISSION_DENIED: PermissionDeniedError,
+  HOST_NOT_ALLOWED: PermissionDeniedError,
+  CUSTOMER_BLACKLISTED: CustomerBlacklistedError,
+  RESERVATION_NOT_FOUND: NotFoundError,
+  NOT_FOUND: NotFoundError,
+  INVALID_STATUS_TRANSITION: ConflictError,
+  DOUBLE_BOOKING: ConflictError,
+  OUTSIDE_OPENING_HOURS: OutsideOpeningHoursError,
+  RESERVATION_IN_PAST: ReservationInPastError,
+  UNSUPPORTED_MEDIA_TYPE: UnsupportedMediaTypeError,
+  PAYLOAD_TOO_LARGE: ReservationApiError,
+  RATE_LIMITED: RateLimitError,
+  INTERNAL_ERROR: ServerError,
+} satisfies { [C in ErrorCode]: new (init: ReservationApiErrorInit<C>) => ReservationApiError };
+
+/** The class of an answer without a known code: the contract's codeless 400, or a proxy's 429 / 5xx. */
+function classOfStatus(
+  status: number,
+): new (
+  init: ReservationApiErrorInit<undefined>,
+) => ReservationApiError {
+  if (status === 400) return ValidationError;
+  if (status === 429) return RateLimitError;
+  return status >= 500 ? ServerError : ReservationApiError;
+}
+
 type ResponseLike = Pick<Response, 'status' | 'headers'> & { statusText?: string };
 
 function asErrorBody(
@@ -249,41 +352,53 @@ function stringOr(value: unknown, fallback: string | undefined): string | undefi
 }
 
 /**
- * The one place that maps an HTTP error response to an error class. `body` is the parsed JSON, or the
- * raw text when the body was not JSON (a proxy's HTML page, an empty body).
+ * The one place that maps an HTTP error response to an error class: by the body's `code` (each class
+ * carries only its own codes), else by status. `body` is the parsed JSON, or the raw text when the
+ * body was not JSON (a proxy's HTML page, an empty body). A code this SDK does not know is left in
+ * `body` only, so `error.code` is always one of the `ErrorCode` union.
  */
-export function errorFromResponse(response: ResponseLike, body: unknown): ReservationApiError {
+export function errorFromResponse(
+  response: ResponseLike,
+  body: unknown,
+  request?: RequestInfo,
+): ReservationApiError {
   const { status, headers } = response;
   const fields = asErrorBody(body);
   const statusText = stringOr(response.statusText, undefined);
   const error = stringOr(fields.error, statusText);
-  const code = typeof fields.code === 'string' ? (fields.code as ErrorCode) : undefined;
+  const code =
+    typeof fields.code === 'string' && Object.hasOwn(CLASS_OF_CODE, fields.code)
+      ? (fields.code as ErrorCode)
+      : undefined;
   // A non-JSON body still gives a readable message: the start of the text, or the status line.
   const text = typeof body === 'string' ? body.trim().slice(0, 200) : '';
-  const message =
+  let message =
     stringOr(fields.message, undefined) ??
     `HTTP ${status}${error ? ` ${error}` : ''}${text ? `: ${text}` : ''}`;
-  const details = Array.isArray(fields.details) ? (fields.details as ValidationErrorDetail[]) : undefined;
-  const init: ReservationApiErrorInit = { status, message, code, error, details, headers, body };
-
-  switch (status) {
-    case 400:
-      return new ValidationError(init);
-    case 401:
-      return new AuthenticationError(init);
-    case 403:
-      return code === 'CUSTOMER_BLACKLISTED'
-        ? new CustomerBlacklistedError(init)
-        : new PermissionDeniedError(init);
-    case 404:
-      return new NotFoundError(init);
-    case 409:
-      return new ConflictError(init);
-    case 422:
-      return new OutsideOpeningHoursError(init);
-    case 429:
-      return new RateLimitError(init);
-    default:
-      return status >= 500 ? new ServerError(init) : new ReservationApiError(init);
+  // A 404 that is not about a reservation means the path is not a route of the API: almost always
+  // a wrong path prefix in baseUrl.
+  if (status === 404 && code !== 'RESERVATION_NOT_FOUND') {
+    const where = request ? ` (${request.method} ${request.url} is not a route of the Reservation API)` : '';
+    message += `${where}; ${CHECK_BASE_URL}`;
   }
+  if (code === 'HOST_NOT_ALLOWED') {
+    message += '; the mock server refuses the Host header of baseUrl (allow it with --allowed-host NAME)';
+  }
+  const details = Array.isArray(fields.details) ? (fields.details as ValidationErrorDetail[]) : undefined;
+  // The map's `satisfies` checked that each class takes its codes; the compiler cannot follow the
+  // lookup by a runtime code, hence the cast.
+  const Class = (code === undefined ? classOfStatus(status) : CLASS_OF_CODE[code]) as new (
+    init: ReservationApiErrorInit,
+  ) => ReservationApiError;
+  return new Class({
+    status,
+    message,
+    code,
+    error,
+    details,
+    headers,
+    body,
+    method: request?.method,
+    url: request?.url,
+  });
 }

@@ -1,9 +1,16 @@
 // The one fetch wrapper every request goes through (resource methods and `client.raw` alike): it adds
 // the SDK's headers, bounds each attempt with a timeout combined with the caller's signal, retries
-// reads according to the pure policy in retry.ts, and keeps the timeout and the signal in force until
-// openapi-fetch has read the body.
+// reads according to the pure policy in retry.ts, keeps the timeout and the signal in force until
+// openapi-fetch has read the body, and logs attempts and retries when a log is configured.
 import { Call, type Sleep } from './abort';
-import { ConnectionError, isReservationApiError, ReservationApiError, TimeoutError } from './errors';
+import {
+  CHECK_BASE_URL,
+  ConnectionError,
+  isReservationApiError,
+  ReservationApiError,
+  TimeoutError,
+} from './errors';
+import type { Log } from './logger';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
 
 /**
@@ -23,6 +30,8 @@ export interface FetchSettings {
   sleep: Sleep;
   random: () => number;
   now: () => number;
+  /** Undefined when logging is off (the default). */
+  log: Log | undefined;
 }
 
 /** openapi-fetch's per-request `fetch` option, bound to one call. */
@@ -39,7 +48,7 @@ export function fetchCall<A, T>(
   settings: FetchSettings,
   signal: AbortSignal | null | undefined,
   send: (fetch: CallFetch) => Promise<A>,
-  onValue: (answer: A) => T,
+  onValue: (answer: A, call: Call) => T,
 ): Promise<T> {
   // A caller abort rejects with the signal's own reason (a DOMException AbortError by default, or
   // whatever was passed to abort()), exactly as fetch does; it is never wrapped and never retried.
@@ -60,7 +69,8 @@ function callFailure(error: unknown, call: Call): unknown {
   // could not build the request, e.g. a body JSON.stringify rejects): that is the caller's bug to see.
   if (isReservationApiError(error) || response === undefined) return error;
   const { status, headers } = response;
-  if (call.timedOut) return new TimeoutError(call.timeoutMs, error);
+  const info = call.info();
+  if (call.timedOut) return new TimeoutError(call.timeoutMs, error, info);
   // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
   if (error instanceof SyntaxError) {
     const type = headers.get('content-type') ?? 'no Content-Type';
@@ -68,12 +78,18 @@ function callFailure(error: unknown, call: Call): unknown {
       status,
       headers,
       cause: error,
-      message:
-        `The Reservation API answered ${status} with a body that is not JSON (${type}); check baseUrl: ` +
-        'it is the service root, e.g. https://reservations.example.com, without /api/v1',
+      method: info.method,
+      url: info.url,
+      message: `The Reservation API answered ${status} with a body that is not JSON (${type}); ${CHECK_BASE_URL}`,
     });
   }
-  return new ConnectionError(error, { headers, redact: headerValues(call.settings) });
+  // The headers had arrived, so no retry followed: the attempt count would say nothing here.
+  return new ConnectionError(error, {
+    method: info.method,
+    url: info.url,
+    headers,
+    redact: headerValues(call.settings),
+  });
 }
 
 function headerValues(settings: FetchSettings): string[] {
@@ -87,39 +103,39 @@ function headerValues(settings: FetchSettings): string[] {
  */
 export async function fetchWithRetry(request: Request, call: Call): Promise<Response> {
   const { caller, settings } = call;
+  const { log } = settings;
+  call.request = request;
   // openapi-fetch built this Request for us alone, so its headers are set in place: cheaper than
   // copying the Request, and the same Request can be sent again on a retry (GETs have no body).
   for (const [name, value] of settings.headers) request.headers.set(name, value);
 
   for (let retry = 0; ; retry++) {
     const signal = call.begin();
+    const sentAt = log ? settings.now() : 0;
     let response: Response | undefined;
-    let failure: ConnectionError | TimeoutError | undefined;
+    let failure: unknown;
     let outcome: AttemptOutcome;
     try {
       // Looked up per attempt, not captured at creation, so a fetch patched later (MSW) is used.
       const fetchImpl: FetchLike = settings.fetch ?? globalThis.fetch;
       response = await call.race(fetchImpl(request, { signal }));
+      const status = response.status;
+      if (log) logAttempt(log, request, call.attempts, `${status}`, settings.now() - sentAt, status);
       // The common case needs no retry decision at all. The attempt's timer keeps running: it
       // covers the body too, and the call stops it once openapi-fetch has read the body.
       if (response.ok) {
         call.response = response;
         return response;
       }
-      const status = response.status;
       // Headers.get is not free; only a retryable status can make Retry-After matter.
       const retryAfter = isRetryableStatus(status) ? response.headers.get('retry-after') : null;
       outcome = { kind: 'response', status, retryAfter };
     } catch (error) {
       call.endAttempt();
       if (caller?.aborted) throw caller.reason;
-      if (call.timedOut) {
-        failure = new TimeoutError(settings.timeoutMs, error);
-        outcome = { kind: 'timeout' };
-      } else {
-        failure = new ConnectionError(error, { redact: headerValues(settings) });
-        outcome = { kind: 'network-error' };
-      }
+      failure = error;
+      outcome = call.timedOut ? { kind: 'timeout' } : { kind: 'network-error' };
+      if (log) logAttempt(log, request, call.attempts, outcome.kind, settings.now() - sentAt);
     }
 
     const delay = retryDelayMs(
@@ -131,14 +147,52 @@ export async function fetchWithRetry(request: Request, call: Call): Promise<Resp
       settings.random,
     );
     if (delay === undefined) {
-      if (response === undefined) throw failure;
+      if (response === undefined) {
+        // Built only now, so the message can say how many attempts were made and over how long.
+        const info = call.info();
+        const error =
+          outcome.kind === 'timeout'
+            ? new TimeoutError(settings.timeoutMs, failure, info)
+            : new ConnectionError(failure, { ...info, redact: headerValues(settings) });
+        log?.('error', `${request.method} ${request.url} failed: ${error.message}`, {
+          method: request.method,
+          url: request.url,
+          attempt: call.attempts,
+          error: error.message,
+        });
+        throw error;
+      }
       call.response = response;
       return response;
     }
     call.endAttempt();
+    log?.(
+      'warn',
+      `${request.method} ${request.url}: retrying in ${Math.round(delay)} ms after ` +
+        `${outcome.kind === 'response' ? outcome.status : outcome.kind} (attempt ${call.attempts})`,
+      { method: request.method, url: request.url, attempt: call.attempts, delayMs: delay },
+    );
     // Free the connection of a response we are about to discard. Not awaited: with MSW in Node the
     // cancel of a mocked body can stay pending forever (MSW keeps its own unread copy).
     void response?.body?.cancel().catch(ignore);
     await settings.sleep(delay, caller);
   }
+}
+
+/** `debug`: one attempt's outcome (a status, `network-error` or `timeout`) and duration. */
+function logAttempt(
+  log: Log,
+  { method, url }: Request,
+  attempt: number,
+  outcome: string,
+  durationMs: number,
+  status?: number,
+): void {
+  log('debug', `${method} ${url}: ${outcome} (attempt ${attempt}, ${Math.round(durationMs)} ms)`, {
+    method,
+    url,
+    attempt,
+    status,
+    durationMs,
+  });
 }

@@ -1,5 +1,6 @@
-// Public surface of @reservation-api/sdk. The generated OpenAPI types are re-exported so that other
-// packages (the mock server, your code) type against the same contract.
+// Public surface of @reservation-api/sdk. The contract's types are exported by name (types.ts), and
+// the generated `components`/`paths`/… too, so that other packages (the mock server, your code) type
+// against the same contract.
 
 export {
   createReservationClient,
@@ -8,6 +9,7 @@ export {
   type RetryOptions,
 } from './client';
 export {
+  type AttemptsInfo,
   AuthenticationError,
   ConflictError,
   ConnectionError,
@@ -19,16 +21,20 @@ export {
   OutsideOpeningHoursError,
   PermissionDeniedError,
   RateLimitError,
+  type RequestInfo,
   ReservationApiError,
   type ReservationApiErrorInit,
   type ReservationApiErrorName,
+  ReservationInPastError,
   ServerError,
   TimeoutError,
+  UnsupportedMediaTypeError,
   ValidationError,
   type ValidationErrorDetail,
 } from './errors';
 export type { FetchLike } from './fetch-with-retry';
 export type { components, operations, paths, webhooks } from './generated/schema';
+export type { Logger, LogLevel, LogRecord } from './logger';
 export type { PagedIterable, ToArrayOptions } from './paginate';
 export type { RequestOptions } from './request-options';
 export type { AvailabilityResource } from './resources/availability';

@@ -1,8 +1,57 @@
-// Friendly names for the generated contract types. Everything here is derived from
-// generated/schema.ts, so a change in openapi.yaml flows through without hand edits.
-import type { components, paths } from './generated/schema';
+// The contract's types by name. Each schema of openapi.yaml is a named type alias in
+// generated/schema.ts (scripts/generate.mjs declares them so), so editors show `ReservationStatus`
+// rather than `components["schemas"]["ReservationStatus"]`. The SDK-only types below derive from them.
+import type { paths, ReservationStatus, UpdateReservationStatusRequest } from './generated/schema';
 
-type Schemas = components['schemas'];
+export type {
+  AvailabilityDay,
+  Branch,
+  Branding,
+  CancelReservationRequest,
+  CreatedReservation,
+  CreateReservationRequest,
+  Customer,
+  EndTime,
+  ErrorBody,
+  Holiday,
+  OpeningHours,
+  Photo,
+  Project,
+  ProjectInfo,
+  Reservation,
+  ReservationCancelledEvent,
+  ReservationCompletedEvent,
+  ReservationConfirmedEvent,
+  ReservationCreatedEvent,
+  ReservationDetail,
+  ReservationServiceItem,
+  ReservationStatus,
+  ReservationStatusChange,
+  ReservationTable,
+  Review,
+  Schedule,
+  ScheduleDay,
+  Service,
+  Settings,
+  Slot,
+  StartTime,
+  StatusHistoryAction,
+  StatusHistoryEntry,
+  Table,
+  UpdateReservationStatusRequest,
+  WebhookEvent,
+  WebhookEventName,
+} from './generated/schema';
+
+import type {
+  CancelReservationRequest,
+  CancelReservationResponse,
+  CreateReservationRequest,
+  ErrorBody,
+  PhotoListResponse,
+  ReservationListResponse,
+  ReviewListResponse,
+} from './generated/schema';
 
 /** A response body as the SDK returns it: the `success: true` marker removed. */
 export type WithoutSuccess<T> = Omit<T, 'success'>;
@@ -11,35 +60,19 @@ type QueryOf<P extends keyof paths> = paths[P]['get'] extends { parameters: { qu
   ? NonNullable<Q>
   : never;
 
-export type ReservationStatus = Schemas['ReservationStatus'];
-export type StatusHistoryAction = Schemas['StatusHistoryAction'];
-export type StatusHistoryEntry = Schemas['StatusHistoryEntry'];
-export type Customer = Schemas['Customer'];
-export type Reservation = Schemas['Reservation'];
-export type ReservationDetail = Schemas['ReservationDetail'];
-export type CreatedReservation = Schemas['CreatedReservation'];
-export type ReservationStatusChange = Schemas['ReservationStatusChange'];
-export type CreateReservationInput = Schemas['CreateReservationRequest'];
-export type UpdateReservationStatusInput = Schemas['UpdateReservationStatusRequest'];
-export type CancelReservationInput = Schemas['CancelReservationRequest'];
-export type Service = Schemas['Service'];
-export type Table = Schemas['Table'];
-export type Photo = Schemas['Photo'];
-export type Review = Schemas['Review'];
-export type Project = Schemas['Project'];
-export type Settings = Schemas['Settings'];
-export type Branding = Schemas['Branding'];
-export type ProjectInfo = Schemas['ProjectInfo'];
-export type AvailabilityDay = Schemas['AvailabilityDay'];
-export type Slot = Schemas['Slot'];
-export type Schedule = Schemas['Schedule'];
-export type ApiErrorBody = Schemas['Error'];
-export type WebhookEventName = Schemas['WebhookEventName'];
-export type WebhookEvent = Schemas['WebhookEvent'];
-export type ReservationCreatedEvent = Schemas['ReservationCreatedEvent'];
-export type ReservationConfirmedEvent = Schemas['ReservationConfirmedEvent'];
-export type ReservationCancelledEvent = Schemas['ReservationCancelledEvent'];
-export type ReservationCompletedEvent = Schemas['ReservationCompletedEvent'];
+/** A status `updateStatus` can move a reservation to: every status but PENDING (where reservations start). */
+export type ReservationStatusTarget = Exclude<ReservationStatus, 'PENDING'>;
+
+/** Body of `reservations.updateStatus`: the request body with `status` limited to the valid targets. */
+export type UpdateReservationStatusInput = Omit<UpdateReservationStatusRequest, 'status'> & {
+  status: ReservationStatusTarget;
+};
+/** Body of `reservations.create` (the contract's `CreateReservationRequest`). */
+export type CreateReservationInput = CreateReservationRequest;
+/** Body of `reservations.cancel` (the contract's `CancelReservationRequest`). */
+export type CancelReservationInput = CancelReservationRequest;
+/** An error body of the API (the contract's `Error` schema). */
+export type ApiErrorBody = ErrorBody;
 
 export type ReservationListQuery = QueryOf<'/api/v1/{slug}/reservations'>;
 export type AvailabilityQuery = QueryOf<'/api/v1/{slug}/availability'>;
@@ -50,7 +83,7 @@ export type ReviewListQuery = QueryOf<'/api/v1/{slug}/reviews'>;
 /** Query of `iterate()`: like the list query, with `limit` as the page size and `offset` as the start. */
 export type ReservationIterateQuery = ReservationListQuery;
 
-export type ReservationList = WithoutSuccess<Schemas['ReservationListResponse']>;
-export type CancelReservationResult = WithoutSuccess<Schemas['CancelReservationResponse']>;
-export type PhotoList = WithoutSuccess<Schemas['PhotoListResponse']>;
-export type ReviewList = WithoutSuccess<Schemas['ReviewListResponse']>;
+export type ReservationList = WithoutSuccess<ReservationListResponse>;
+export type CancelReservationResult = WithoutSuccess<CancelReservationResponse>;
+export type PhotoList = WithoutSuccess<PhotoListResponse>;
+export type ReviewList = WithoutSuccess<ReviewListResponse>;

@@ -11,12 +11,14 @@ import {
   PermissionDeniedError,
   RateLimitError,
   ReservationApiError,
+  ReservationInPastError,
   ServerError,
   TimeoutError,
+  UnsupportedMediaTypeError,
   ValidationError,
 } from '../src/index';
 import { clientOn } from './support/client';
-import { createdReservation, errorBody, SLUG } from './support/fixtures';
+import { API, API_KEY, createdReservation, errorBody, SLUG } from './support/fixtures';
 import { rawReply, reply, stubFetch } from './support/stub-fetch';
 
 const P = `/api/v1/${SLUG}`;
@@ -69,6 +71,12 @@ describe('errorFromResponse picks the class from status and code', () => {
       'CUSTOMER_BLACKLISTED',
     ],
     [
+      403,
+      errorBody('Forbidden', 'Host not allowed', 'HOST_NOT_ALLOWED'),
+      PermissionDeniedError,
+      'HOST_NOT_ALLOWED',
+    ],
+    [
       404,
       errorBody('Not Found', 'Reservation not found', 'RESERVATION_NOT_FOUND'),
       NotFoundError,
@@ -97,6 +105,18 @@ describe('errorFromResponse picks the class from status and code', () => {
       OutsideOpeningHoursError,
       'OUTSIDE_OPENING_HOURS',
     ],
+    [
+      422,
+      errorBody('Unprocessable Entity', 'The requested time is in the past', 'RESERVATION_IN_PAST'),
+      ReservationInPastError,
+      'RESERVATION_IN_PAST',
+    ],
+    [
+      415,
+      errorBody('Unsupported Media Type', 'Content-Type must be application/json', 'UNSUPPORTED_MEDIA_TYPE'),
+      UnsupportedMediaTypeError,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
     [429, errorBody('Too Many Requests', 'Rate limited', 'RATE_LIMITED'), RateLimitError, 'RATE_LIMITED'],
     [500, errorBody('Internal Server Error', 'Boom', 'INTERNAL_ERROR'), ServerError, 'INTERNAL_ERROR'],
     [503, errorBody('Service Unavailable', 'Down for maintenance'), ServerError, undefined],
@@ -120,7 +140,8 @@ describe('errorFromResponse picks the class from status and code', () => {
     expect(error.name).toBe(Class.name);
     expect(error.status).toBe(status);
     expect(error.code).toBe(code);
-    expect(error.message).toBe(body.message);
+    // NOT_FOUND and HOST_NOT_ALLOWED add advice after the body's message (tested below).
+    expect(error.message.startsWith(body.message)).toBe(true);
     expect(error.error).toBe(body.error);
     expect(error.body).toEqual(body);
     expect(isReservationApiError(error)).toBe(true);
@@ -164,9 +185,75 @@ describe('errorFromResponse picks the class from status and code', () => {
   });
 
   it('gives a readable error for an empty body', () => {
-    const error = errorFromResponse(new Response(null, { status: 404 }), undefined);
+    const error = errorFromResponse(new Response(null, { status: 500 }), undefined);
+    expect(error).toBeInstanceOf(ServerError);
+    expect(error.message).toBe('HTTP 500');
+  });
+
+  it('keeps the request method and URL it is given, and shows them in JSON', () => {
+    const url = 'http://api.test/api/v1/demo-bistro/reservations/res_1';
+    const error = errorFromResponse(
+      response(404),
+      errorBody('Not Found', 'Reservation not found', 'RESERVATION_NOT_FOUND'),
+      { method: 'GET', url },
+    );
+    expect(error).toMatchObject({ method: 'GET', url, message: 'Reservation not found' });
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ method: 'GET', url });
+  });
+
+  it('says to check baseUrl for a 404 NOT_FOUND, naming the request, and keeps the code', () => {
+    const url = 'http://api.test/wrong/api/v1/demo-bistro/tables';
+    const error = errorFromResponse(response(404), errorBody('Not Found', 'Not found', 'NOT_FOUND'), {
+      method: 'GET',
+      url,
+    });
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error.message).toBe('HTTP 404');
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toBe(
+      `Not found (GET ${url} is not a route of the Reservation API); check baseUrl: it is the service ` +
+        'root, e.g. https://reservations.example.com, without /api/v1',
+    );
+  });
+
+  it('says to check baseUrl for a 404 without the API’s body (another server answered)', () => {
+    const error = errorFromResponse(new Response(null, { status: 404, statusText: 'Not Found' }), '<html/>');
+    expect(error).not.toBeInstanceOf(NotFoundError);
+    expect(error).toBeInstanceOf(ReservationApiError);
+    expect(error.code).toBeUndefined();
+    expect(error.message).toMatch(/^HTTP 404 Not Found: <html\/>; check baseUrl: it is the service root/);
+  });
+
+  it('explains HOST_NOT_ALLOWED: the standalone mock refuses the Host of baseUrl', () => {
+    const error = errorFromResponse(
+      response(403),
+      errorBody('Forbidden', 'Host not allowed', 'HOST_NOT_ALLOWED'),
+    );
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error.message).toBe(
+      'Host not allowed; the mock server refuses the Host header of baseUrl (allow it with --allowed-host NAME)',
+    );
+  });
+
+  it.each([
+    [409, 'Conflict', ReservationApiError],
+    [400, 'Bad Request', ValidationError],
+    [429, 'Too Many Requests', RateLimitError],
+    [503, 'Service Unavailable', ServerError],
+  ] as const)(
+    'an unknown code on a %i stays in body only; the class comes from the status',
+    (status, text, Class) => {
+      const body = { error: text, message: 'Something new', code: 'SOMETHING_NEW' };
+      const error = errorFromResponse(response(status), body);
+      expect(error.name).toBe(Class.name);
+      expect(error.code).toBeUndefined();
+      expect(error.body).toEqual(body);
+    },
+  );
+
+  it('a code decides the class only together with its own class: a 409 without a code is no ConflictError', () => {
+    const error = errorFromResponse(response(409), { error: 'Conflict', message: 'Proxy says no' });
+    expect(error).not.toBeInstanceOf(ConflictError);
+    expect(error).toMatchObject({ name: 'ReservationApiError', status: 409, code: undefined });
   });
 
   it('isReservationApiError recognises errors across copies of the class and rejects look-alikes', () => {
@@ -207,15 +294,19 @@ describe('instanceof across copies of the SDK (the ESM and the CJS build)', () =
     expect(notFound instanceof ReservationApiError).toBe(true);
     expect(new other.ConnectionError(new Error('x')) instanceof ConnectionError).toBe(true);
     expect(new other.TimeoutError(5) instanceof TimeoutError).toBe(true);
-    expect(new ConflictError({ status: 409, message: 'x' }) instanceof other.ConflictError).toBe(true);
+    expect(
+      new ConflictError({ status: 409, message: 'x', code: 'DOUBLE_BOOKING' }) instanceof other.ConflictError,
+    ).toBe(true);
     expect(new RateLimitError({ status: 429, message: 'x' }) instanceof other.ReservationApiError).toBe(true);
   });
 
   it('a subclass never matches another subclass, from either copy', async () => {
     const other = await otherCopy();
-    const conflict = new other.ConflictError({ status: 409, message: 'x' });
+    const conflict = new other.ConflictError({ status: 409, message: 'x', code: 'DOUBLE_BOOKING' });
     expect(conflict instanceof NotFoundError).toBe(false);
-    expect(new ConflictError({ status: 409, message: 'x' }) instanceof NotFoundError).toBe(false);
+    expect(
+      new ConflictError({ status: 409, message: 'x', code: 'DOUBLE_BOOKING' }) instanceof NotFoundError,
+    ).toBe(false);
     expect(new other.ReservationApiError({ status: 413, message: 'x' }) instanceof NotFoundError).toBe(false);
   });
 
@@ -228,10 +319,12 @@ describe('instanceof across copies of the SDK (the ESM and the CJS build)', () =
 
   it('subclasses of the SDK classes keep working with instanceof', () => {
     class AppNotFound extends NotFoundError {}
-    const error = new AppNotFound({ status: 404, message: 'x' });
+    const error = new AppNotFound({ status: 404, message: 'x', code: 'NOT_FOUND' });
     expect(error instanceof AppNotFound).toBe(true);
     expect(error instanceof NotFoundError).toBe(true);
-    expect(new NotFoundError({ status: 404, message: 'x' }) instanceof AppNotFound).toBe(false);
+    expect(new NotFoundError({ status: 404, message: 'x', code: 'NOT_FOUND' }) instanceof AppNotFound).toBe(
+      false,
+    );
   });
 
   it('name is the class name on the prototype, so stack and String() show it', () => {
@@ -279,6 +372,79 @@ describe('resource methods throw the typed error', () => {
       code: undefined,
       message: 'Missing required fields: email, date, from, to',
     });
+  });
+
+  it('gives every error the method and URL of its request, never the key', async () => {
+    const stub = stubFetch(
+      reply(
+        'POST',
+        `${P}/reservations`,
+        409,
+        errorBody('Conflict', 'Table is already reserved for this time slot', 'DOUBLE_BOOKING'),
+      ),
+    );
+    const { client } = clientOn(stub);
+    const error = await client.reservations
+      .create({ email: 'a@example.com', date: '2030-01-07', from: '18:00', to: '19:00', tableId: 'tbl_1' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ method: 'POST', url: `${API}/reservations` });
+    expect(JSON.stringify(error)).toContain(`"url":"${API}/reservations"`);
+    expect(JSON.stringify(error)).not.toContain(API_KEY);
+  });
+
+  it('throws UnsupportedMediaTypeError for a 415 (e.g. a Content-Type header replaced in `headers`)', async () => {
+    const body = errorBody(
+      'Unsupported Media Type',
+      'Content-Type must be application/json',
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    const stub = stubFetch(reply('PATCH', `${P}/reservations/res_1/status`, 415, body));
+    const { client } = clientOn(stub);
+    const error = await client.reservations
+      .updateStatus('res_1', { status: 'CONFIRMED' }, { headers: { 'Content-Type': 'text/plain' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnsupportedMediaTypeError);
+    expect(error).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', method: 'PATCH' });
+  });
+
+  it('throws ReservationInPastError for a booking before the service’s current time', async () => {
+    const body = errorBody(
+      'Unprocessable Entity',
+      'The requested time is in the past',
+      'RESERVATION_IN_PAST',
+    );
+    const stub = stubFetch(reply('POST', `${P}/reservations`, 422, body));
+    const { client } = clientOn(stub);
+    const error = await client.reservations
+      .create({ email: 'a@example.com', date: '2020-01-06', from: '11:00', to: '12:00' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReservationInPastError);
+    expect(error).not.toBeInstanceOf(OutsideOpeningHoursError);
+    expect(error).toMatchObject({ status: 422, code: 'RESERVATION_IN_PAST', message: body.message });
+  });
+
+  it('throws PermissionDeniedError (HOST_NOT_ALLOWED) when the standalone mock refuses the Host', async () => {
+    const body = errorBody('Forbidden', 'Host not allowed', 'HOST_NOT_ALLOWED');
+    const stub = stubFetch(reply('GET', `${P}/schedule`, 403, body));
+    const { client } = clientOn(stub);
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error).toMatchObject({ status: 403, code: 'HOST_NOT_ALLOWED' });
+    expect((error as PermissionDeniedError).message).toContain('--allowed-host');
+  });
+
+  it('says to check baseUrl when a wrong path prefix gives 404 NOT_FOUND', async () => {
+    // Not an answer of GET /tables but what any path outside the API's routes gets, hence unvalidated.
+    const notFound = JSON.stringify(errorBody('Not Found', 'Not found', 'NOT_FOUND'));
+    const stub = stubFetch(rawReply(404, notFound, { 'Content-Type': 'application/json' }));
+    const { client } = clientOn(stub);
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', method: 'GET', url: `${API}/tables` });
+    expect((error as NotFoundError).message).toBe(
+      `Not found (GET ${API}/tables is not a route of the Reservation API); check baseUrl: it is the ` +
+        'service root, e.g. https://reservations.example.com, without /api/v1',
+    );
   });
 
   it('throws NotFoundError for an unknown reservation', async () => {

@@ -377,9 +377,42 @@ describe('connection failures', () => {
   it('name the cause and its code in the message', async () => {
     const stub = stubFetch(networkFailure);
     const { client } = clientOn(stub, { maxRetries: 0 });
-    await expect(client.schedule.get()).rejects.toThrow(
-      'Could not reach the Reservation API: fetch failed: connect ECONNREFUSED 127.0.0.1:1',
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect((error as ConnectionError).message).toMatch(
+      /^Could not reach the Reservation API after 1 attempt over \d+\.\d s: fetch failed: connect ECONNREFUSED 127\.0\.0\.1:1$/,
     );
+  });
+
+  it('say how many attempts were made and over how long, and carry the request', async () => {
+    // Only Date is faked: the backoff `sleep` moves it on by the delay it was asked to wait.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const stub = stubFetch(networkFailure);
+      const { client } = clientOn(stub, {
+        retry: { sleep: async (ms) => void vi.setSystemTime(Date.now() + ms), random: () => 0.5 },
+      });
+      const error = await client.schedule.get().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ConnectionError);
+      // Backoff with random 0.5: 375 ms, then 750 ms.
+      expect((error as ConnectionError).message).toBe(
+        'Could not reach the Reservation API after 3 attempts over 1.1 s: fetch failed: connect ECONNREFUSED 127.0.0.1:1',
+      );
+      expect(error).toMatchObject({ method: 'GET', url: `${BASE_URL}${P}/schedule` });
+      expect(stub.calls).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('say so for a timeout too', async () => {
+    const stub = stubFetch(hang);
+    const { client } = clientOn(stub, { timeoutMs: 20, maxRetries: 1 });
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).message).toMatch(
+      /^The Reservation API did not answer within 20 ms after 2 attempts over \d+\.\d s$/,
+    );
+    expect(error).toMatchObject({ method: 'GET', url: `${BASE_URL}${P}/schedule` });
   });
 
   it('name a code that no message mentions (a refused dual-stack connect has no message)', async () => {
@@ -389,7 +422,7 @@ describe('connection failures', () => {
     });
     const { client } = clientOn(stub, { maxRetries: 0 });
     await expect(client.schedule.get()).rejects.toThrow(
-      'Could not reach the Reservation API: fetch failed (ECONNREFUSED)',
+      /^Could not reach the Reservation API after 1 attempt over \d+\.\d s: fetch failed \(ECONNREFUSED\)$/,
     );
   });
 });

@@ -160,7 +160,9 @@ describe('header values in option errors and connection messages', () => {
     const error = await client.schedule.get().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     const { message } = error as ConnectionError;
-    expect(message).toMatch(/^Could not reach the Reservation API: fetch failed for /);
+    expect(message).toMatch(
+      /^Could not reach the Reservation API after \d attempts? over [\d.]+ s: fetch failed for /,
+    );
     expect(message).toContain('"x-api-key":"[redacted]"');
     expect(message).not.toContain(API_KEY);
     expect(message).not.toContain('tok_SECRET_123');

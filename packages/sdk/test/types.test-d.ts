@@ -23,7 +23,9 @@ import type {
   ReservationApiError,
   ReservationClientOptions,
   ReservationDetail,
+  ReservationInPastError,
   ReservationStatus,
+  ReservationStatusTarget,
   Review,
   ServerError,
   Service,
@@ -31,6 +33,7 @@ import type {
   Table,
   TableListQuery,
   TimeoutError,
+  UnsupportedMediaTypeError,
   ValidationError,
   WebhookEvent,
 } from '../src/index';
@@ -98,9 +101,14 @@ describe('reservations', () => {
     expectTypeOf<HasKey<CreatedReservation, 'success'>>().toEqualTypeOf<false>();
   });
 
-  it('updateStatus requires a status of the five literals and returns { id, status }', () => {
+  it('updateStatus takes only the four valid targets (never PENDING) and returns { id, status }', () => {
     type Body = Parameters<Client['reservations']['updateStatus']>[1];
-    expectTypeOf<Body['status']>().toEqualTypeOf<ReservationStatus>();
+    expectTypeOf<Body['status']>().toEqualTypeOf<ReservationStatusTarget>();
+    expectTypeOf<ReservationStatusTarget>().toEqualTypeOf<
+      'CONFIRMED' | 'CANCELLED' | 'COMPLETED' | 'NO_SHOW'
+    >();
+    expectTypeOf<{ status: 'PENDING' }>().not.toMatchTypeOf<Body>();
+    expectTypeOf<{ status: 'CONFIRMED'; note: string }>().toMatchTypeOf<Body>();
     expectTypeOf<{ note: string }>().not.toMatchTypeOf<Body>();
     expectTypeOf<{ status: 'DONE' }>().not.toMatchTypeOf<Body>();
     expectTypeOf<{ status: 'CANCELLED'; reason: string }>().toMatchTypeOf<Body>();
@@ -225,6 +233,16 @@ describe('client options', () => {
     expectTypeOf<(request: Request) => Promise<Response>>().toMatchTypeOf<FetchOption>();
   });
 
+  it('take an optional logger with console-like methods and a log level', () => {
+    expectTypeOf<ReservationClientOptions['logLevel']>().toEqualTypeOf<
+      'debug' | 'info' | 'warn' | 'error' | 'off' | undefined
+    >();
+    expectTypeOf(console).toMatchTypeOf<NonNullable<ReservationClientOptions['logger']>>();
+    expectTypeOf<{ debug: () => void }>().not.toMatchTypeOf<
+      NonNullable<ReservationClientOptions['logger']>
+    >();
+  });
+
   it('require baseUrl, apiKey and project', () => {
     expectTypeOf<{ baseUrl: string; apiKey: string }>().not.toMatchTypeOf<ReservationClientOptions>();
     expectTypeOf<{
@@ -243,6 +261,57 @@ describe('errors', () => {
     expectTypeOf<'NOPE'>().not.toMatchTypeOf<ErrorCode>();
   });
 
+  it('each class carries only its own codes', () => {
+    expectTypeOf<ConflictError['code']>().toEqualTypeOf<'DOUBLE_BOOKING' | 'INVALID_STATUS_TRANSITION'>();
+    expectTypeOf<AuthenticationError['code']>().toEqualTypeOf<'API_KEY_MISSING' | 'API_KEY_INVALID'>();
+    expectTypeOf<PermissionDeniedError['code']>().toEqualTypeOf<
+      'PERMISSION_DENIED' | 'PROJECT_MISMATCH' | 'HOST_NOT_ALLOWED'
+    >();
+    expectTypeOf<CustomerBlacklistedError['code']>().toEqualTypeOf<'CUSTOMER_BLACKLISTED'>();
+    expectTypeOf<ValidationError['code']>().toEqualTypeOf<'VALIDATION_ERROR' | 'INVALID_JSON' | undefined>();
+    expectTypeOf<NotFoundError['code']>().toEqualTypeOf<'RESERVATION_NOT_FOUND' | 'NOT_FOUND'>();
+    expectTypeOf<OutsideOpeningHoursError['code']>().toEqualTypeOf<'OUTSIDE_OPENING_HOURS'>();
+    expectTypeOf<ReservationInPastError['code']>().toEqualTypeOf<'RESERVATION_IN_PAST'>();
+    expectTypeOf<UnsupportedMediaTypeError['code']>().toEqualTypeOf<'UNSUPPORTED_MEDIA_TYPE'>();
+    expectTypeOf<RateLimitError['code']>().toEqualTypeOf<'RATE_LIMITED' | undefined>();
+    expectTypeOf<ServerError['code']>().toEqualTypeOf<'INTERNAL_ERROR' | undefined>();
+    expectTypeOf<ConnectionError['code']>().toEqualTypeOf<undefined>();
+    expectTypeOf<TimeoutError['code']>().toEqualTypeOf<undefined>();
+  });
+
+  it('the new codes are typed codes', () => {
+    expectTypeOf<'UNSUPPORTED_MEDIA_TYPE'>().toMatchTypeOf<ErrorCode>();
+    expectTypeOf<'RESERVATION_IN_PAST'>().toMatchTypeOf<ErrorCode>();
+    expectTypeOf<'HOST_NOT_ALLOWED'>().toMatchTypeOf<ErrorCode>();
+  });
+
+  it('a comparison of a class’s code with a foreign code is a type error', () => {
+    const check = (error: ConflictError) => {
+      expectTypeOf(error.code).toEqualTypeOf<'DOUBLE_BOOKING' | 'INVALID_STATUS_TRANSITION'>();
+      // @ts-expect-error NOT_FOUND is never a ConflictError's code
+      return error.code === 'NOT_FOUND';
+    };
+    expectTypeOf(check).toBeFunction();
+  });
+
+  it('a class demands one of its codes when you construct it', () => {
+    expectTypeOf<{ status: 409; message: string; code: 'DOUBLE_BOOKING' }>().toMatchTypeOf<
+      ConstructorParameters<typeof ConflictError>[0]
+    >();
+    expectTypeOf<{ status: 409; message: string; code: 'NOT_FOUND' }>().not.toMatchTypeOf<
+      ConstructorParameters<typeof ConflictError>[0]
+    >();
+    expectTypeOf<{ status: 409; message: string }>().not.toMatchTypeOf<
+      ConstructorParameters<typeof ConflictError>[0]
+    >();
+  });
+
+  it('every error carries the request method and URL', () => {
+    expectTypeOf<ReservationApiError['method']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<ReservationApiError['url']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<ConflictError['url']>().toEqualTypeOf<string | undefined>();
+  });
+
   it('each class has a literal name and RateLimitError a retryAfter', () => {
     expectTypeOf<RateLimitError['name']>().toEqualTypeOf<'RateLimitError'>();
     expectTypeOf<NotFoundError['name']>().toEqualTypeOf<'NotFoundError'>();
@@ -259,6 +328,8 @@ describe('errors', () => {
     expectTypeOf<NotFoundError>().toMatchTypeOf<ReservationApiError>();
     expectTypeOf<ConflictError>().toMatchTypeOf<ReservationApiError>();
     expectTypeOf<OutsideOpeningHoursError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<ReservationInPastError>().toMatchTypeOf<ReservationApiError>();
+    expectTypeOf<UnsupportedMediaTypeError>().toMatchTypeOf<ReservationApiError>();
     expectTypeOf<RateLimitError>().toMatchTypeOf<ReservationApiError>();
     expectTypeOf<ServerError>().toMatchTypeOf<ReservationApiError>();
     expectTypeOf<ConnectionError>().toMatchTypeOf<ReservationApiError>();

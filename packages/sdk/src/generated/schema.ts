@@ -561,147 +561,49 @@ export interface components {
          * @description Reservation state. New reservations start in PENDING. Active states: PENDING, CONFIRMED. Final states (no outgoing transitions): CANCELLED, COMPLETED, NO_SHOW.
          * @enum {string}
          */
-        ReservationStatus: "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+        ReservationStatus: ReservationStatus;
         /**
          * @description Action of a status history entry: `created` (POST), `confirmed`, `cancelled` (PATCH or DELETE), `completed`, `no_show`.
          * @enum {string}
          */
-        StatusHistoryAction: "created" | "confirmed" | "cancelled" | "completed" | "no_show";
+        StatusHistoryAction: StatusHistoryAction;
         /**
          * @description Machine-readable error code. The 400 "Missing required fields" error of `POST /reservations` has no code.
          * @enum {string}
          */
-        ErrorCode: "API_KEY_MISSING" | "API_KEY_INVALID" | "PROJECT_MISMATCH" | "PERMISSION_DENIED" | "INVALID_JSON" | "VALIDATION_ERROR" | "RESERVATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATUS_TRANSITION" | "DOUBLE_BOOKING" | "CUSTOMER_BLACKLISTED" | "OUTSIDE_OPENING_HOURS" | "RESERVATION_IN_PAST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HOST_NOT_ALLOWED" | "RATE_LIMITED" | "INTERNAL_ERROR";
+        ErrorCode: ErrorCode;
         /**
          * @description Webhook event names. NO_SHOW sends no event.
          * @enum {string}
          */
-        WebhookEventName: "reservation.created" | "reservation.confirmed" | "reservation.cancelled" | "reservation.completed";
+        WebhookEventName: WebhookEventName;
         /**
          * @description A local start time of day, `HH:MM` (24 h, `00:00`–`23:59`): `from` of a reservation or a slot, `open` and `breakStart` of opening hours. Never `24:00`.
          * @example 18:00
          */
-        StartTime: string;
+        StartTime: StartTime;
         /**
          * @description A local end time of day, `HH:MM` (24 h), where `24:00` is the end of the day: `to` of a reservation or a slot, `close` and `breakEnd` of opening hours.
          * @example 20:00
          * @example 24:00
          */
-        EndTime: string;
+        EndTime: EndTime;
         /** @description The reservation's customer. Found by e-mail (case-insensitive) within the project, or created, on `POST /reservations`; given names and phone update it. Fields not known are null. */
-        Customer: {
-            id: string;
-            firstName: string | null;
-            lastName: string | null;
-            /** Format: email */
-            email: string;
-            phone: string | null;
-        };
+        Customer: Customer;
         /** @description A service booked with the reservation. */
-        ReservationServiceItem: {
-            id: string;
-            name: string;
-            /** @description Minutes. */
-            duration: number;
-            price: number;
-        };
+        ReservationServiceItem: ReservationServiceItem;
         /** @description The table assigned to the reservation. */
-        ReservationTable: {
-            id: string;
-            name: string;
-            capacity: number;
-        };
+        ReservationTable: ReservationTable;
         /** @description A reservation as listed (without `statusHistory`). */
-        Reservation: {
-            /** @description Reservation identifier. */
-            id: string;
-            /**
-             * Format: date
-             * @description Local date of the project (`YYYY-MM-DD`).
-             */
-            date: string;
-            /** @description Start time, local `HH:MM`. */
-            from: components["schemas"]["StartTime"];
-            /** @description End time, local `HH:MM` (exclusive; later than `from`; `24:00` is the end of the day). */
-            to: components["schemas"]["EndTime"];
-            status: components["schemas"]["ReservationStatus"];
-            /** @description Number of guests; 1 when omitted on creation. */
-            guests: number;
-            /** @description Free note; null when none. */
-            note: string | null;
-            customer: components["schemas"]["Customer"];
-            /** @description Booked services; empty when none. */
-            services: components["schemas"]["ReservationServiceItem"][];
-            /** @description Assigned table; null when no table is assigned. */
-            table: components["schemas"]["ReservationTable"] | null;
-            /**
-             * Format: date-time
-             * @description Creation timestamp (UTC).
-             */
-            createdAt: string;
-        };
+        Reservation: Reservation;
         /** @description One change of a reservation's status. `changedAt` is never later than the service's current time. */
-        StatusHistoryEntry: {
-            status: components["schemas"]["ReservationStatus"];
-            /** @description `system` for creation through the API; the acting API key's id (`key_…`) for changes through the API; otherwise an identifier of the acting admin user. */
-            changedBy: string;
-            action: components["schemas"]["StatusHistoryAction"];
-            /** Format: date-time */
-            changedAt: string;
-            /** @description Note given with the change (PATCH `note`); absent when none. */
-            note?: string;
-            /** @description Cancellation reason (PATCH or DELETE `reason`); absent when none. */
-            reason?: string;
-        };
+        StatusHistoryEntry: StatusHistoryEntry;
         /** @description A reservation with its status history (oldest entry first). */
-        ReservationDetail: {
-            /** @description Reservation identifier. */
-            id: string;
-            /**
-             * Format: date
-             * @description Local date of the project (`YYYY-MM-DD`).
-             */
-            date: string;
-            /** @description Start time, local `HH:MM`. */
-            from: components["schemas"]["StartTime"];
-            /** @description End time, local `HH:MM` (exclusive; later than `from`; `24:00` is the end of the day). */
-            to: components["schemas"]["EndTime"];
-            status: components["schemas"]["ReservationStatus"];
-            /** @description Number of guests; 1 when omitted on creation. */
-            guests: number;
-            /** @description Free note; null when none. */
-            note: string | null;
-            customer: components["schemas"]["Customer"];
-            /** @description Booked services; empty when none. */
-            services: components["schemas"]["ReservationServiceItem"][];
-            /** @description Assigned table; null when no table is assigned. */
-            table: components["schemas"]["ReservationTable"] | null;
-            /**
-             * Format: date-time
-             * @description Creation timestamp (UTC).
-             */
-            createdAt: string;
-            /** @description Status changes, oldest first; the first entry is the `created` one. Entries are in time order (`changedAt` never decreases) and none is later than the service's current time. */
-            statusHistory: components["schemas"]["StatusHistoryEntry"][];
-        };
+        ReservationDetail: ReservationDetail;
         /** @description The reservation as returned by creation. */
-        CreatedReservation: {
-            id: string;
-            /**
-             * @description Always PENDING.
-             * @constant
-             */
-            status: "PENDING";
-            /** Format: date */
-            date: string;
-            from: components["schemas"]["StartTime"];
-            to: components["schemas"]["EndTime"];
-        };
+        CreatedReservation: CreatedReservation;
         /** @description The reservation as returned by a status change. */
-        ReservationStatusChange: {
-            id: string;
-            status: components["schemas"]["ReservationStatus"];
-        };
+        ReservationStatusChange: ReservationStatusChange;
         /**
          * @description Body of `POST /reservations`. `email`, `date`, `from` and `to` are required; `phone` is also
          *     required when the project setting `requirePhone` is true (see `GET /info`). A missing required field
@@ -709,174 +611,24 @@ export interface components {
          *     order email, date, from, to, phone. Wrong types or formats give 400 VALIDATION_ERROR. Unknown
          *     properties are ignored.
          */
-        CreateReservationRequest: {
-            /**
-             * Format: email
-             * @description Customer e-mail; the customer is found by it (case-insensitive) or created.
-             */
-            email: string;
-            firstName?: string;
-            lastName?: string;
-            /** @description Customer phone. Required when the project's `requirePhone` setting is true (demo-salon); optional otherwise (demo-bistro). */
-            phone?: string;
-            /** Format: date */
-            date: string;
-            /** @description Start time, local `HH:MM` (never `24:00`); must be before `to`. */
-            from: components["schemas"]["StartTime"];
-            /** @description End time, local `HH:MM`; `24:00` is the end of the day. */
-            to: components["schemas"]["EndTime"];
-            /**
-             * @description Number of guests (default 1); not above the capacity of `tableId`'s table.
-             * @default 1
-             */
-            guests?: number;
-            /** @description Branch; an unknown id is 400 VALIDATION_ERROR. */
-            branchId?: string;
-            /** @description Table to reserve; an unknown id is 400 VALIDATION_ERROR. Only when it is given is the request checked for DOUBLE_BOOKING. */
-            tableId?: string;
-            /** @description Services to book; an unknown id is 400 VALIDATION_ERROR. */
-            serviceIds?: string[];
-            /** @description Free note. */
-            note?: string;
-        };
+        CreateReservationRequest: CreateReservationRequest;
         /** @description Body of `PATCH /reservations/{id}/status`. Unknown properties are ignored. */
-        UpdateReservationStatusRequest: {
-            status: components["schemas"]["ReservationStatus"];
-            /** @description Note on the change, stored in the status history entry. */
-            note?: string;
-            /** @description Reason, for a change to CANCELLED (stored in the history entry and sent in the event). */
-            reason?: string;
-        };
+        UpdateReservationStatusRequest: UpdateReservationStatusRequest;
         /** @description Optional body of `DELETE /reservations/{id}`. Unknown properties are ignored. */
-        CancelReservationRequest: {
-            /** @description Cancellation reason (stored in the history entry and sent in the event). */
-            reason?: string;
-        };
-        Service: {
-            id: string;
-            name: string;
-            description: string | null;
-            /** @description Minutes. */
-            duration: number;
-            price: number;
-            /** @enum {string} */
-            currency: "CZK" | "EUR";
-            branchId: string | null;
-            /** @description Always true in lists (only active services are listed). */
-            isActive: boolean;
-        };
-        Table: {
-            id: string;
-            name: string;
-            /** @description Short label, e.g. a number. */
-            label: string | null;
-            /** @description Maximum number of guests. */
-            capacity: number;
-            branchId: string | null;
-            /** @description Zone such as terrace or interior. */
-            zoneId: string | null;
-            /** @description Display order (lists are sorted by it). */
-            position: number;
-            visualX: number | null;
-            visualY: number | null;
-            visualWidth: number | null;
-            visualHeight: number | null;
-            /** @description Degrees. */
-            visualRotation: number | null;
-            /** @enum {string|null} */
-            visualShape: "rectangle" | "circle" | "square" | null;
-        };
-        Photo: {
-            id: string;
-            /** Format: uri */
-            imageUrl: string;
-            title: string | null;
-            description: string | null;
-            displayOrder: number;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        Review: {
-            id: string;
-            /** @description Shortened display name. */
-            customerName: string;
-            rating: number;
-            comment: string | null;
-            businessReply: string | null;
-            /** Format: date-time */
-            repliedAt: string | null;
-            /** Format: date-time */
-            createdAt: string;
-        };
-        Project: {
-            id: string;
-            name: string;
-            slug: string;
-            /** Format: uri */
-            logoUrl: string | null;
-            address: string | null;
-            /** Format: email */
-            contactEmail: string | null;
-            contactPhone: string | null;
-            isActive: boolean;
-        };
-        Branch: {
-            id: string;
-            name: string;
-            address: string;
-        };
-        Settings: {
-            primaryColor: string;
-            secondaryColor: string;
-            accentColor: string;
-            borderColor: string;
-            fontFamily: string;
-            branches: components["schemas"]["Branch"][];
-            /** @description Links by network name, e.g. `facebook`, `instagram`. */
-            socialLinks: {
-                [key: string]: string;
-            };
-            /** @enum {string} */
-            defaultView: "calendar" | "list";
-            /** @description Show prices. */
-            showPrices: boolean;
-            /** @description Allow notes on reservations. */
-            allowNotes: boolean;
-            /** @description Phone is required on `POST /reservations`. */
-            requirePhone: boolean;
-            /**
-             * @description IANA time zone of the project (default `Europe/Prague`). Dates and times of day are local to it; timestamps are UTC.
-             * @example Europe/Prague
-             */
-            timeZone: string;
-        };
-        Branding: {
-            primary: string;
-            secondary: string;
-            accent: string;
-            border: string;
-        };
-        ProjectInfo: {
-            project: components["schemas"]["Project"];
-            settings: components["schemas"]["Settings"];
-            branding: components["schemas"]["Branding"];
-        };
+        CancelReservationRequest: CancelReservationRequest;
+        Service: Service;
+        Table: Table;
+        Photo: Photo;
+        Review: Review;
+        Project: Project;
+        Branch: Branch;
+        Settings: Settings;
+        Branding: Branding;
+        ProjectInfo: ProjectInfo;
         /** @description One slot `[from, to)` of an open day, local time; `to` may be `24:00` when the day closes at midnight. A slot that overlaps a local time that does not exist that day (the spring-forward hour of daylight saving time) is never offered. */
-        Slot: {
-            from: components["schemas"]["StartTime"];
-            to: components["schemas"]["EndTime"];
-            /** @description Not in the past (project local time) and at least one active table of the branch has no overlapping active reservation (a branch without tables has one implicit place). */
-            available: boolean;
-        };
+        Slot: Slot;
         /** @description Opening hours of one day, local time. `close` and `breakEnd` may be `24:00` (the end of the day); `open` and `breakStart` never are. Hours that run past midnight are out of scope. */
-        OpeningHours: {
-            open: components["schemas"]["StartTime"];
-            close: components["schemas"]["EndTime"];
-            /** @description Present when the branch has a break that day. */
-            breakStart?: components["schemas"]["StartTime"];
-            /** @description Present when the branch has a break that day. */
-            breakEnd?: components["schemas"]["EndTime"];
-        };
+        OpeningHours: OpeningHours;
         /**
          * @description Availability of one day (project local time). Slot length: `duration`, else the service's
          *     duration, else 30 minutes; slots start at `open`, step by the slot length and never cross `close`
@@ -886,294 +638,40 @@ export interface components {
          *     Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`
          *     (holiday name or `Closed`), `slots: []`, no `openingHours`.
          */
-        AvailabilityDay: {
-            /** Format: date */
-            date: string;
-            /**
-             * @description English day name.
-             * @enum {string}
-             */
-            dayOfWeek: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
-            isOpen: boolean;
-            openingHours?: components["schemas"]["OpeningHours"];
-            slots: components["schemas"]["Slot"][];
-            /** @description Only when `isOpen` is false; the holiday's name, or `Closed`. */
-            reason?: string;
-        };
-        ScheduleDay: {
-            /** @description 0 is Sunday, 1 Monday, … 6 Saturday. */
-            dayOfWeek: number;
-            /**
-             * @description Czech day name.
-             * @enum {string}
-             */
-            dayName: "Neděle" | "Pondělí" | "Úterý" | "Středa" | "Čtvrtek" | "Pátek" | "Sobota";
-            isOpen: boolean;
-            /** @description Present for open days only. */
-            open?: components["schemas"]["StartTime"];
-            /** @description Present for open days only; `24:00` when the day closes at midnight. */
-            close?: components["schemas"]["EndTime"];
-        };
-        Holiday: {
-            /** Format: date */
-            date: string;
-            name: string;
-            isOpen: boolean;
-        };
-        Schedule: {
-            /** @description One entry per weekday, ordered by `dayOfWeek` (0 = Sunday first). */
-            openingHours: components["schemas"]["ScheduleDay"][];
-            /** @description Ordered by date. */
-            holidays: components["schemas"]["Holiday"][];
-        };
-        ReservationListResponse: {
-            /** @constant */
-            success: true;
-            /** @description Number of reservations in this response. */
-            count: number;
-            /** @description Number of all matching reservations. */
-            total: number;
-            reservations: components["schemas"]["Reservation"][];
-        };
-        ReservationDetailResponse: {
-            /** @constant */
-            success: true;
-            reservation: components["schemas"]["ReservationDetail"];
-        };
-        CreateReservationResponse: {
-            /** @constant */
-            success: true;
-            message: string;
-            reservation: components["schemas"]["CreatedReservation"];
-        };
-        UpdateReservationStatusResponse: {
-            /** @constant */
-            success: true;
-            message: string;
-            reservation: components["schemas"]["ReservationStatusChange"];
-        };
-        CancelReservationResponse: {
-            /** @constant */
-            success: true;
-            message: string;
-        };
+        AvailabilityDay: AvailabilityDay;
+        ScheduleDay: ScheduleDay;
+        Holiday: Holiday;
+        Schedule: Schedule;
+        ReservationListResponse: ReservationListResponse;
+        ReservationDetailResponse: ReservationDetailResponse;
+        CreateReservationResponse: CreateReservationResponse;
+        UpdateReservationStatusResponse: UpdateReservationStatusResponse;
+        CancelReservationResponse: CancelReservationResponse;
         /** @description The availability day (see AvailabilityDay) with `success`, as one flat object. Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`, `slots: []`, no `openingHours`. */
-        AvailabilityResponse: {
-            /** @constant */
-            success: true;
-            /** Format: date */
-            date: string;
-            /**
-             * @description English day name.
-             * @enum {string}
-             */
-            dayOfWeek: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
-            isOpen: boolean;
-            openingHours?: components["schemas"]["OpeningHours"];
-            slots: components["schemas"]["Slot"][];
-            /** @description Only when `isOpen` is false; the holiday's name, or `Closed`. */
-            reason?: string;
-        };
-        ScheduleResponse: {
-            /** @constant */
-            success: true;
-            /** @description One entry per weekday, ordered by `dayOfWeek` (0 = Sunday first). */
-            openingHours: components["schemas"]["ScheduleDay"][];
-            /** @description Ordered by date. */
-            holidays: components["schemas"]["Holiday"][];
-        };
-        TableListResponse: {
-            /** @constant */
-            success: true;
-            count: number;
-            tables: components["schemas"]["Table"][];
-        };
-        ServiceListResponse: {
-            /** @constant */
-            success: true;
-            count: number;
-            services: components["schemas"]["Service"][];
-        };
-        ProjectInfoResponse: {
-            /** @constant */
-            success: true;
-            project: components["schemas"]["Project"];
-            settings: components["schemas"]["Settings"];
-            branding: components["schemas"]["Branding"];
-        };
-        PhotoListResponse: {
-            /** @constant */
-            success: true;
-            /** @description Number of photos in this response. */
-            count: number;
-            /** @description Number of all photos. */
-            total: number;
-            photos: components["schemas"]["Photo"][];
-        };
-        ReviewListResponse: {
-            /** @constant */
-            success: true;
-            /** @description Number of reviews in this response. */
-            count: number;
-            /** @description Number of all approved and visible reviews. */
-            total: number;
-            /** @description Mean rating rounded to one decimal; null when there are no reviews. */
-            averageRating: number | null;
-            /** @description Number of reviews used for the average. */
-            totalReviews: number;
-            reviews: components["schemas"]["Review"][];
-        };
-        ValidationErrorDetail: {
-            /** @description Name of the body field or query parameter. */
-            field: string;
-            /** @description Why it is invalid. */
-            message: string;
-        };
+        AvailabilityResponse: AvailabilityResponse;
+        ScheduleResponse: ScheduleResponse;
+        TableListResponse: TableListResponse;
+        ServiceListResponse: ServiceListResponse;
+        ProjectInfoResponse: ProjectInfoResponse;
+        PhotoListResponse: PhotoListResponse;
+        ReviewListResponse: ReviewListResponse;
+        ValidationErrorDetail: ValidationErrorDetail;
         /**
          * @description Error body. `error` is the HTTP status text, `message` a human-readable text (exact texts are listed
          *     in the API description), `code` present for coded errors (absent only on the 400 "Missing required
          *     fields" error of `POST /reservations`), `details` present for VALIDATION_ERROR. No `success` field.
          */
-        Error: {
-            /** @description HTTP status text, e.g. `Bad Request`, `Unauthorized`, `Forbidden`. */
-            error: string;
-            message: string;
-            code?: components["schemas"]["ErrorCode"];
-            details?: components["schemas"]["ValidationErrorDetail"][];
-        };
+        Error: ErrorBody;
         /** @description Body of `reservation.created`. */
-        ReservationCreatedEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            event: "reservation.created";
-            /**
-             * Format: date-time
-             * @description When the event happened (UTC).
-             */
-            timestamp: string;
-            projectId: string;
-            data: {
-                reservation: {
-                    id: string;
-                    /** Format: date */
-                    date: string;
-                    from: components["schemas"]["StartTime"];
-                    to: components["schemas"]["EndTime"];
-                    /**
-                     * @description Always PENDING (a new reservation).
-                     * @constant
-                     */
-                    status: "PENDING";
-                    guests: number;
-                    note: string | null;
-                    /** @description Nullable as in Customer. */
-                    customer: {
-                        firstName: string | null;
-                        lastName: string | null;
-                        /** Format: email */
-                        email: string;
-                        phone: string | null;
-                    };
-                    services: {
-                        id: string;
-                        name: string;
-                    }[];
-                    /** @description Null when no table is assigned. */
-                    table: {
-                        id: string;
-                        name: string;
-                    } | null;
-                    /** Format: date-time */
-                    createdAt: string;
-                };
-            };
-        };
+        ReservationCreatedEvent: ReservationCreatedEvent;
         /** @description Body of `reservation.confirmed`. */
-        ReservationConfirmedEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            event: "reservation.confirmed";
-            /**
-             * Format: date-time
-             * @description When the event happened (UTC).
-             */
-            timestamp: string;
-            projectId: string;
-            data: {
-                reservation: {
-                    id: string;
-                    /** @constant */
-                    status: "CONFIRMED";
-                    /**
-                     * @description Only PENDING can be confirmed.
-                     * @constant
-                     */
-                    previousStatus: "PENDING";
-                    /** @description The acting API key's id (`key_…`), as `changedBy` in the status history. */
-                    confirmedBy: string;
-                };
-            };
-        };
+        ReservationConfirmedEvent: ReservationConfirmedEvent;
         /** @description Body of `reservation.cancelled` (sent for PATCH to CANCELLED and for DELETE). */
-        ReservationCancelledEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            event: "reservation.cancelled";
-            /**
-             * Format: date-time
-             * @description When the event happened (UTC).
-             */
-            timestamp: string;
-            projectId: string;
-            data: {
-                reservation: {
-                    id: string;
-                    /** @constant */
-                    status: "CANCELLED";
-                    /**
-                     * @description The active state the reservation was cancelled from.
-                     * @enum {string}
-                     */
-                    previousStatus: "PENDING" | "CONFIRMED";
-                    /** @description The given reason; null when none was given. */
-                    reason: string | null;
-                    /** @description The acting API key's id (`key_…`), as `changedBy` in the status history. */
-                    cancelledBy: string;
-                };
-            };
-        };
+        ReservationCancelledEvent: ReservationCancelledEvent;
         /** @description Body of `reservation.completed`. */
-        ReservationCompletedEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            event: "reservation.completed";
-            /**
-             * Format: date-time
-             * @description When the event happened (UTC).
-             */
-            timestamp: string;
-            projectId: string;
-            data: {
-                reservation: {
-                    id: string;
-                    /**
-                     * @description Always COMPLETED (previous status CONFIRMED).
-                     * @constant
-                     */
-                    status: "COMPLETED";
-                };
-            };
-        };
+        ReservationCompletedEvent: ReservationCompletedEvent;
         /** @description Any webhook body, discriminated by `event`. */
-        WebhookEvent: components["schemas"]["ReservationCreatedEvent"] | components["schemas"]["ReservationConfirmedEvent"] | components["schemas"]["ReservationCancelledEvent"] | components["schemas"]["ReservationCompletedEvent"];
+        WebhookEvent: WebhookEvent;
     };
     responses: {
         /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
@@ -1182,7 +680,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist or is malformed). Operations without a permission requirement give no other 403, except HOST_NOT_ALLOWED from the standalone mock (`Host` header not allowed). */
@@ -1191,7 +689,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Read), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
@@ -1200,7 +698,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Media), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
@@ -1209,7 +707,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description VALIDATION_ERROR: `limit` or `offset` is not an integer, `limit` < 1 or `offset` < 0. A large `limit` or `offset` is never an error (see the parameters). */
@@ -1218,7 +716,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description RESERVATION_NOT_FOUND: no reservation with this id in the project (unknown id, or a reservation of another project). Any path under `/api/v1` that is not in this document gives 404 NOT_FOUND `Not found` instead (checked right after PROJECT_MISMATCH). */
@@ -1227,7 +725,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, falls on a closed day or a closed holiday, or overlaps a local time that does not exist that day (daylight saving). RESERVATION_IN_PAST: the reservation starts (`date` and `from`, project local time) before the service's current time. */
@@ -1236,7 +734,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
@@ -1245,7 +743,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB. */
@@ -1254,7 +752,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
@@ -1268,7 +766,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. */
@@ -1277,7 +775,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["Error"];
+                "application/json": ErrorBody;
             };
         };
         /** @description Any 2xx answer within 5 seconds acknowledges the event and ends the delivery. A non-2xx answer, a network error or no answer within 5 s is a failed attempt and triggers a retry (attempts at 0, 1, 6, 36 and 156 minutes; failed after the 5th). The response body is ignored. */
@@ -1320,6 +818,623 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+/**
+ * @description Reservation state. New reservations start in PENDING. Active states: PENDING, CONFIRMED. Final states (no outgoing transitions): CANCELLED, COMPLETED, NO_SHOW.
+ * @enum {string}
+ */
+export type ReservationStatus = "PENDING" | "CONFIRMED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
+/**
+ * @description Action of a status history entry: `created` (POST), `confirmed`, `cancelled` (PATCH or DELETE), `completed`, `no_show`.
+ * @enum {string}
+ */
+export type StatusHistoryAction = "created" | "confirmed" | "cancelled" | "completed" | "no_show";
+/**
+ * @description Machine-readable error code. The 400 "Missing required fields" error of `POST /reservations` has no code.
+ * @enum {string}
+ */
+export type ErrorCode = "API_KEY_MISSING" | "API_KEY_INVALID" | "PROJECT_MISMATCH" | "PERMISSION_DENIED" | "INVALID_JSON" | "VALIDATION_ERROR" | "RESERVATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATUS_TRANSITION" | "DOUBLE_BOOKING" | "CUSTOMER_BLACKLISTED" | "OUTSIDE_OPENING_HOURS" | "RESERVATION_IN_PAST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HOST_NOT_ALLOWED" | "RATE_LIMITED" | "INTERNAL_ERROR";
+/**
+ * @description Webhook event names. NO_SHOW sends no event.
+ * @enum {string}
+ */
+export type WebhookEventName = "reservation.created" | "reservation.confirmed" | "reservation.cancelled" | "reservation.completed";
+/**
+ * @description A local start time of day, `HH:MM` (24 h, `00:00`–`23:59`): `from` of a reservation or a slot, `open` and `breakStart` of opening hours. Never `24:00`.
+ * @example 18:00
+ */
+export type StartTime = string;
+/**
+ * @description A local end time of day, `HH:MM` (24 h), where `24:00` is the end of the day: `to` of a reservation or a slot, `close` and `breakEnd` of opening hours.
+ * @example 20:00
+ * @example 24:00
+ */
+export type EndTime = string;
+/** @description The reservation's customer. Found by e-mail (case-insensitive) within the project, or created, on `POST /reservations`; given names and phone update it. Fields not known are null. */
+export type Customer = {
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    /** Format: email */
+    email: string;
+    phone: string | null;
+};
+/** @description A service booked with the reservation. */
+export type ReservationServiceItem = {
+    id: string;
+    name: string;
+    /** @description Minutes. */
+    duration: number;
+    price: number;
+};
+/** @description The table assigned to the reservation. */
+export type ReservationTable = {
+    id: string;
+    name: string;
+    capacity: number;
+};
+/** @description A reservation as listed (without `statusHistory`). */
+export type Reservation = {
+    /** @description Reservation identifier. */
+    id: string;
+    /**
+     * Format: date
+     * @description Local date of the project (`YYYY-MM-DD`).
+     */
+    date: string;
+    /** @description Start time, local `HH:MM`. */
+    from: StartTime;
+    /** @description End time, local `HH:MM` (exclusive; later than `from`; `24:00` is the end of the day). */
+    to: EndTime;
+    status: ReservationStatus;
+    /** @description Number of guests; 1 when omitted on creation. */
+    guests: number;
+    /** @description Free note; null when none. */
+    note: string | null;
+    customer: Customer;
+    /** @description Booked services; empty when none. */
+    services: ReservationServiceItem[];
+    /** @description Assigned table; null when no table is assigned. */
+    table: ReservationTable | null;
+    /**
+     * Format: date-time
+     * @description Creation timestamp (UTC).
+     */
+    createdAt: string;
+};
+/** @description One change of a reservation's status. `changedAt` is never later than the service's current time. */
+export type StatusHistoryEntry = {
+    status: ReservationStatus;
+    /** @description `system` for creation through the API; the acting API key's id (`key_…`) for changes through the API; otherwise an identifier of the acting admin user. */
+    changedBy: string;
+    action: StatusHistoryAction;
+    /** Format: date-time */
+    changedAt: string;
+    /** @description Note given with the change (PATCH `note`); absent when none. */
+    note?: string;
+    /** @description Cancellation reason (PATCH or DELETE `reason`); absent when none. */
+    reason?: string;
+};
+/** @description A reservation with its status history (oldest entry first). */
+export type ReservationDetail = {
+    /** @description Reservation identifier. */
+    id: string;
+    /**
+     * Format: date
+     * @description Local date of the project (`YYYY-MM-DD`).
+     */
+    date: string;
+    /** @description Start time, local `HH:MM`. */
+    from: StartTime;
+    /** @description End time, local `HH:MM` (exclusive; later than `from`; `24:00` is the end of the day). */
+    to: EndTime;
+    status: ReservationStatus;
+    /** @description Number of guests; 1 when omitted on creation. */
+    guests: number;
+    /** @description Free note; null when none. */
+    note: string | null;
+    customer: Customer;
+    /** @description Booked services; empty when none. */
+    services: ReservationServiceItem[];
+    /** @description Assigned table; null when no table is assigned. */
+    table: ReservationTable | null;
+    /**
+     * Format: date-time
+     * @description Creation timestamp (UTC).
+     */
+    createdAt: string;
+    /** @description Status changes, oldest first; the first entry is the `created` one. Entries are in time order (`changedAt` never decreases) and none is later than the service's current time. */
+    statusHistory: StatusHistoryEntry[];
+};
+/** @description The reservation as returned by creation. */
+export type CreatedReservation = {
+    id: string;
+    /**
+     * @description Always PENDING.
+     * @constant
+     */
+    status: "PENDING";
+    /** Format: date */
+    date: string;
+    from: StartTime;
+    to: EndTime;
+};
+/** @description The reservation as returned by a status change. */
+export type ReservationStatusChange = {
+    id: string;
+    status: ReservationStatus;
+};
+/**
+ * @description Body of `POST /reservations`. `email`, `date`, `from` and `to` are required; `phone` is also
+ *     required when the project setting `requirePhone` is true (see `GET /info`). A missing required field
+ *     gives 400 without a code and the message `Missing required fields: ` + the missing names in the
+ *     order email, date, from, to, phone. Wrong types or formats give 400 VALIDATION_ERROR. Unknown
+ *     properties are ignored.
+ */
+export type CreateReservationRequest = {
+    /**
+     * Format: email
+     * @description Customer e-mail; the customer is found by it (case-insensitive) or created.
+     */
+    email: string;
+    firstName?: string;
+    lastName?: string;
+    /** @description Customer phone. Required when the project's `requirePhone` setting is true (demo-salon); optional otherwise (demo-bistro). */
+    phone?: string;
+    /** Format: date */
+    date: string;
+    /** @description Start time, local `HH:MM` (never `24:00`); must be before `to`. */
+    from: StartTime;
+    /** @description End time, local `HH:MM`; `24:00` is the end of the day. */
+    to: EndTime;
+    /**
+     * @description Number of guests (default 1); not above the capacity of `tableId`'s table.
+     * @default 1
+     */
+    guests?: number;
+    /** @description Branch; an unknown id is 400 VALIDATION_ERROR. */
+    branchId?: string;
+    /** @description Table to reserve; an unknown id is 400 VALIDATION_ERROR. Only when it is given is the request checked for DOUBLE_BOOKING. */
+    tableId?: string;
+    /** @description Services to book; an unknown id is 400 VALIDATION_ERROR. */
+    serviceIds?: string[];
+    /** @description Free note. */
+    note?: string;
+};
+/** @description Body of `PATCH /reservations/{id}/status`. Unknown properties are ignored. */
+export type UpdateReservationStatusRequest = {
+    status: ReservationStatus;
+    /** @description Note on the change, stored in the status history entry. */
+    note?: string;
+    /** @description Reason, for a change to CANCELLED (stored in the history entry and sent in the event). */
+    reason?: string;
+};
+/** @description Optional body of `DELETE /reservations/{id}`. Unknown properties are ignored. */
+export type CancelReservationRequest = {
+    /** @description Cancellation reason (stored in the history entry and sent in the event). */
+    reason?: string;
+};
+export type Service = {
+    id: string;
+    name: string;
+    description: string | null;
+    /** @description Minutes. */
+    duration: number;
+    price: number;
+    /** @enum {string} */
+    currency: "CZK" | "EUR";
+    branchId: string | null;
+    /** @description Always true in lists (only active services are listed). */
+    isActive: boolean;
+};
+export type Table = {
+    id: string;
+    name: string;
+    /** @description Short label, e.g. a number. */
+    label: string | null;
+    /** @description Maximum number of guests. */
+    capacity: number;
+    branchId: string | null;
+    /** @description Zone such as terrace or interior. */
+    zoneId: string | null;
+    /** @description Display order (lists are sorted by it). */
+    position: number;
+    visualX: number | null;
+    visualY: number | null;
+    visualWidth: number | null;
+    visualHeight: number | null;
+    /** @description Degrees. */
+    visualRotation: number | null;
+    /** @enum {string|null} */
+    visualShape: "rectangle" | "circle" | "square" | null;
+};
+export type Photo = {
+    id: string;
+    /** Format: uri */
+    imageUrl: string;
+    title: string | null;
+    description: string | null;
+    displayOrder: number;
+    /** Format: date-time */
+    createdAt: string;
+};
+export type Review = {
+    id: string;
+    /** @description Shortened display name. */
+    customerName: string;
+    rating: number;
+    comment: string | null;
+    businessReply: string | null;
+    /** Format: date-time */
+    repliedAt: string | null;
+    /** Format: date-time */
+    createdAt: string;
+};
+export type Project = {
+    id: string;
+    name: string;
+    slug: string;
+    /** Format: uri */
+    logoUrl: string | null;
+    address: string | null;
+    /** Format: email */
+    contactEmail: string | null;
+    contactPhone: string | null;
+    isActive: boolean;
+};
+export type Branch = {
+    id: string;
+    name: string;
+    address: string;
+};
+export type Settings = {
+    primaryColor: string;
+    secondaryColor: string;
+    accentColor: string;
+    borderColor: string;
+    fontFamily: string;
+    branches: Branch[];
+    /** @description Links by network name, e.g. `facebook`, `instagram`. */
+    socialLinks: {
+        [key: string]: string;
+    };
+    /** @enum {string} */
+    defaultView: "calendar" | "list";
+    /** @description Show prices. */
+    showPrices: boolean;
+    /** @description Allow notes on reservations. */
+    allowNotes: boolean;
+    /** @description Phone is required on `POST /reservations`. */
+    requirePhone: boolean;
+    /**
+     * @description IANA time zone of the project (default `Europe/Prague`). Dates and times of day are local to it; timestamps are UTC.
+     * @example Europe/Prague
+     */
+    timeZone: string;
+};
+export type Branding = {
+    primary: string;
+    secondary: string;
+    accent: string;
+    border: string;
+};
+export type ProjectInfo = {
+    project: Project;
+    settings: Settings;
+    branding: Branding;
+};
+/** @description One slot `[from, to)` of an open day, local time; `to` may be `24:00` when the day closes at midnight. A slot that overlaps a local time that does not exist that day (the spring-forward hour of daylight saving time) is never offered. */
+export type Slot = {
+    from: StartTime;
+    to: EndTime;
+    /** @description Not in the past (project local time) and at least one active table of the branch has no overlapping active reservation (a branch without tables has one implicit place). */
+    available: boolean;
+};
+/** @description Opening hours of one day, local time. `close` and `breakEnd` may be `24:00` (the end of the day); `open` and `breakStart` never are. Hours that run past midnight are out of scope. */
+export type OpeningHours = {
+    open: StartTime;
+    close: EndTime;
+    /** @description Present when the branch has a break that day. */
+    breakStart?: StartTime;
+    /** @description Present when the branch has a break that day. */
+    breakEnd?: EndTime;
+};
+/**
+ * @description Availability of one day (project local time). Slot length: `duration`, else the service's
+ *     duration, else 30 minutes; slots start at `open`, step by the slot length and never cross `close`
+ *     or the break; a slot overlapping a local time that does not exist that day (daylight saving) is not
+ *     offered. A slot is available when it is not in the past and at least one active table of the
+ *     branch has no overlapping active reservation (a branch without tables has one implicit place).
+ *     Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`
+ *     (holiday name or `Closed`), `slots: []`, no `openingHours`.
+ */
+export type AvailabilityDay = {
+    /** Format: date */
+    date: string;
+    /**
+     * @description English day name.
+     * @enum {string}
+     */
+    dayOfWeek: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+    isOpen: boolean;
+    openingHours?: OpeningHours;
+    slots: Slot[];
+    /** @description Only when `isOpen` is false; the holiday's name, or `Closed`. */
+    reason?: string;
+};
+export type ScheduleDay = {
+    /** @description 0 is Sunday, 1 Monday, … 6 Saturday. */
+    dayOfWeek: number;
+    /**
+     * @description Czech day name.
+     * @enum {string}
+     */
+    dayName: "Neděle" | "Pondělí" | "Úterý" | "Středa" | "Čtvrtek" | "Pátek" | "Sobota";
+    isOpen: boolean;
+    /** @description Present for open days only. */
+    open?: StartTime;
+    /** @description Present for open days only; `24:00` when the day closes at midnight. */
+    close?: EndTime;
+};
+export type Holiday = {
+    /** Format: date */
+    date: string;
+    name: string;
+    isOpen: boolean;
+};
+export type Schedule = {
+    /** @description One entry per weekday, ordered by `dayOfWeek` (0 = Sunday first). */
+    openingHours: ScheduleDay[];
+    /** @description Ordered by date. */
+    holidays: Holiday[];
+};
+export type ReservationListResponse = {
+    /** @constant */
+    success: true;
+    /** @description Number of reservations in this response. */
+    count: number;
+    /** @description Number of all matching reservations. */
+    total: number;
+    reservations: Reservation[];
+};
+export type ReservationDetailResponse = {
+    /** @constant */
+    success: true;
+    reservation: ReservationDetail;
+};
+export type CreateReservationResponse = {
+    /** @constant */
+    success: true;
+    message: string;
+    reservation: CreatedReservation;
+};
+export type UpdateReservationStatusResponse = {
+    /** @constant */
+    success: true;
+    message: string;
+    reservation: ReservationStatusChange;
+};
+export type CancelReservationResponse = {
+    /** @constant */
+    success: true;
+    message: string;
+};
+/** @description The availability day (see AvailabilityDay) with `success`, as one flat object. Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`, `slots: []`, no `openingHours`. */
+export type AvailabilityResponse = {
+    /** @constant */
+    success: true;
+    /** Format: date */
+    date: string;
+    /**
+     * @description English day name.
+     * @enum {string}
+     */
+    dayOfWeek: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+    isOpen: boolean;
+    openingHours?: OpeningHours;
+    slots: Slot[];
+    /** @description Only when `isOpen` is false; the holiday's name, or `Closed`. */
+    reason?: string;
+};
+export type ScheduleResponse = {
+    /** @constant */
+    success: true;
+    /** @description One entry per weekday, ordered by `dayOfWeek` (0 = Sunday first). */
+    openingHours: ScheduleDay[];
+    /** @description Ordered by date. */
+    holidays: Holiday[];
+};
+export type TableListResponse = {
+    /** @constant */
+    success: true;
+    count: number;
+    tables: Table[];
+};
+export type ServiceListResponse = {
+    /** @constant */
+    success: true;
+    count: number;
+    services: Service[];
+};
+export type ProjectInfoResponse = {
+    /** @constant */
+    success: true;
+    project: Project;
+    settings: Settings;
+    branding: Branding;
+};
+export type PhotoListResponse = {
+    /** @constant */
+    success: true;
+    /** @description Number of photos in this response. */
+    count: number;
+    /** @description Number of all photos. */
+    total: number;
+    photos: Photo[];
+};
+export type ReviewListResponse = {
+    /** @constant */
+    success: true;
+    /** @description Number of reviews in this response. */
+    count: number;
+    /** @description Number of all approved and visible reviews. */
+    total: number;
+    /** @description Mean rating rounded to one decimal; null when there are no reviews. */
+    averageRating: number | null;
+    /** @description Number of reviews used for the average. */
+    totalReviews: number;
+    reviews: Review[];
+};
+export type ValidationErrorDetail = {
+    /** @description Name of the body field or query parameter. */
+    field: string;
+    /** @description Why it is invalid. */
+    message: string;
+};
+/**
+ * @description Error body. `error` is the HTTP status text, `message` a human-readable text (exact texts are listed
+ *     in the API description), `code` present for coded errors (absent only on the 400 "Missing required
+ *     fields" error of `POST /reservations`), `details` present for VALIDATION_ERROR. No `success` field.
+ */
+export type ErrorBody = {
+    /** @description HTTP status text, e.g. `Bad Request`, `Unauthorized`, `Forbidden`. */
+    error: string;
+    message: string;
+    code?: ErrorCode;
+    details?: ValidationErrorDetail[];
+};
+/** @description Body of `reservation.created`. */
+export type ReservationCreatedEvent = {
+    /**
+     * @description discriminator enum property added by openapi-typescript
+     * @enum {string}
+     */
+    event: "reservation.created";
+    /**
+     * Format: date-time
+     * @description When the event happened (UTC).
+     */
+    timestamp: string;
+    projectId: string;
+    data: {
+        reservation: {
+            id: string;
+            /** Format: date */
+            date: string;
+            from: StartTime;
+            to: EndTime;
+            /**
+             * @description Always PENDING (a new reservation).
+             * @constant
+             */
+            status: "PENDING";
+            guests: number;
+            note: string | null;
+            /** @description Nullable as in Customer. */
+            customer: {
+                firstName: string | null;
+                lastName: string | null;
+                /** Format: email */
+                email: string;
+                phone: string | null;
+            };
+            services: {
+                id: string;
+                name: string;
+            }[];
+            /** @description Null when no table is assigned. */
+            table: {
+                id: string;
+                name: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+    };
+};
+/** @description Body of `reservation.confirmed`. */
+export type ReservationConfirmedEvent = {
+    /**
+     * @description discriminator enum property added by openapi-typescript
+     * @enum {string}
+     */
+    event: "reservation.confirmed";
+    /**
+     * Format: date-time
+     * @description When the event happened (UTC).
+     */
+    timestamp: string;
+    projectId: string;
+    data: {
+        reservation: {
+            id: string;
+            /** @constant */
+            status: "CONFIRMED";
+            /**
+             * @description Only PENDING can be confirmed.
+             * @constant
+             */
+            previousStatus: "PENDING";
+            /** @description The acting API key's id (`key_…`), as `changedBy` in the status history. */
+            confirmedBy: string;
+        };
+    };
+};
+/** @description Body of `reservation.cancelled` (sent for PATCH to CANCELLED and for DELETE). */
+export type ReservationCancelledEvent = {
+    /**
+     * @description discriminator enum property added by openapi-typescript
+     * @enum {string}
+     */
+    event: "reservation.cancelled";
+    /**
+     * Format: date-time
+     * @description When the event happened (UTC).
+     */
+    timestamp: string;
+    projectId: string;
+    data: {
+        reservation: {
+            id: string;
+            /** @constant */
+            status: "CANCELLED";
+            /**
+             * @description The active state the reservation was cancelled from.
+             * @enum {string}
+             */
+            previousStatus: "PENDING" | "CONFIRMED";
+            /** @description The given reason; null when none was given. */
+            reason: string | null;
+            /** @description The acting API key's id (`key_…`), as `changedBy` in the status history. */
+            cancelledBy: string;
+        };
+    };
+};
+/** @description Body of `reservation.completed`. */
+export type ReservationCompletedEvent = {
+    /**
+     * @description discriminator enum property added by openapi-typescript
+     * @enum {string}
+     */
+    event: "reservation.completed";
+    /**
+     * Format: date-time
+     * @description When the event happened (UTC).
+     */
+    timestamp: string;
+    projectId: string;
+    data: {
+        reservation: {
+            id: string;
+            /**
+             * @description Always COMPLETED (previous status CONFIRMED).
+             * @constant
+             */
+            status: "COMPLETED";
+        };
+    };
+};
+/** @description Any webhook body, discriminated by `event`. */
+export type WebhookEvent = ReservationCreatedEvent | ReservationConfirmedEvent | ReservationCancelledEvent | ReservationCompletedEvent;
 export type $defs = Record<string, never>;
 export interface operations {
     listReservations: {
@@ -1344,7 +1459,7 @@ export interface operations {
                  * @description Only reservations in this status. An unknown value is 400 VALIDATION_ERROR.
                  * @example CONFIRMED
                  */
-                status?: components["schemas"]["ReservationStatus"];
+                status?: ReservationStatus;
                 /**
                  * @description Only reservations of this branch. An unknown branch id is 400 VALIDATION_ERROR.
                  * @example br_old_town
@@ -1379,7 +1494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReservationListResponse"];
+                    "application/json": ReservationListResponse;
                 };
             };
             /** @description VALIDATION_ERROR: a query parameter has the wrong type or format (bad date, unknown `status`, unknown `branchId`, `limit` < 1, `offset` < 0). */
@@ -1388,7 +1503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1412,7 +1527,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateReservationRequest"];
+                "application/json": CreateReservationRequest;
             };
         };
         responses: {
@@ -1422,7 +1537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateReservationResponse"];
+                    "application/json": CreateReservationResponse;
                 };
             };
             /** @description INVALID_JSON (body not a JSON object, not valid UTF-8, or nested deeper than 32 levels), missing required fields (no `code`), or VALIDATION_ERROR (a field has the wrong type or format, `from` not before `to`, unknown tableId/serviceId/branchId, guests not a positive integer or above the table's capacity). */
@@ -1431,7 +1546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1441,7 +1556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             /** @description DOUBLE_BOOKING: `tableId` was given and the table has an active (PENDING or CONFIRMED) reservation whose `[from, to)` interval intersects the requested one on the same date. */
@@ -1450,7 +1565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -1486,7 +1601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReservationDetailResponse"];
+                    "application/json": ReservationDetailResponse;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1516,7 +1631,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["CancelReservationRequest"];
+                "application/json": CancelReservationRequest;
             };
         };
         responses: {
@@ -1526,7 +1641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CancelReservationResponse"];
+                    "application/json": CancelReservationResponse;
                 };
             };
             /** @description INVALID_JSON (body present but not a JSON object, not valid UTF-8, or nested deeper than 32 levels) or VALIDATION_ERROR (`reason` not a string). */
@@ -1535,7 +1650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1545,7 +1660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             404: components["responses"]["NotFound"];
@@ -1555,7 +1670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -1584,7 +1699,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateReservationStatusRequest"];
+                "application/json": UpdateReservationStatusRequest;
             };
         };
         responses: {
@@ -1594,7 +1709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateReservationStatusResponse"];
+                    "application/json": UpdateReservationStatusResponse;
                 };
             };
             /** @description INVALID_JSON (body not a JSON object, not valid UTF-8, or nested deeper than 32 levels) or VALIDATION_ERROR (`status` missing or not a ReservationStatus, `note`/`reason` not strings). */
@@ -1603,7 +1718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1613,7 +1728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             404: components["responses"]["NotFound"];
@@ -1623,7 +1738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
@@ -1674,7 +1789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AvailabilityResponse"];
+                    "application/json": AvailabilityResponse;
                 };
             };
             /** @description VALIDATION_ERROR: `date` missing or malformed, unknown `branchId` or `serviceId`, `duration` not an integer in 1–1440. */
@@ -1683,7 +1798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1713,7 +1828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ScheduleResponse"];
+                    "application/json": ScheduleResponse;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1754,7 +1869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TableListResponse"];
+                    "application/json": TableListResponse;
                 };
             };
             /** @description VALIDATION_ERROR: unknown `branchId`. */
@@ -1763,7 +1878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1799,7 +1914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceListResponse"];
+                    "application/json": ServiceListResponse;
                 };
             };
             /** @description VALIDATION_ERROR: unknown `branchId`. */
@@ -1808,7 +1923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": ErrorBody;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1838,7 +1953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProjectInfoResponse"];
+                    "application/json": ProjectInfoResponse;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -1879,7 +1994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PhotoListResponse"];
+                    "application/json": PhotoListResponse;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1921,7 +2036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReviewListResponse"];
+                    "application/json": ReviewListResponse;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -1952,7 +2067,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReservationCreatedEvent"];
+                "application/json": ReservationCreatedEvent;
             };
         };
         responses: {
@@ -1980,7 +2095,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReservationConfirmedEvent"];
+                "application/json": ReservationConfirmedEvent;
             };
         };
         responses: {
@@ -2008,7 +2123,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReservationCancelledEvent"];
+                "application/json": ReservationCancelledEvent;
             };
         };
         responses: {
@@ -2036,7 +2151,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReservationCompletedEvent"];
+                "application/json": ReservationCompletedEvent;
             };
         };
         responses: {

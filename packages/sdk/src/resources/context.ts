@@ -1,6 +1,7 @@
 // What every resource needs: the typed openapi-fetch client, the project's path parameter, and a way
 // to run one call with its per-call options.
 import type { Client } from 'openapi-fetch';
+import type { Call } from '../abort';
 import { errorFromResponse, ReservationApiError } from '../errors';
 import type { CallFetch } from '../fetch-with-retry';
 import type { paths } from '../generated/schema';
@@ -26,14 +27,16 @@ export interface Answer<T> {
   response: Response;
 }
 
-/** The parsed body of a 2xx answer, or the typed error of anything else. */
-export function unwrap<T>({ data, error, response }: Answer<T>): T {
-  if (!response.ok) throw errorFromResponse(response, error);
+/** The parsed body of a 2xx answer, or the typed error of anything else (with the call's method and URL). */
+export function unwrap<T>({ data, error, response }: Answer<T>, { request }: Call): T {
+  if (!response.ok) throw errorFromResponse(response, error, request);
   if (data === undefined) {
     throw new ReservationApiError({
       status: response.status,
       message: `The Reservation API answered ${response.status} without a body`,
       headers: response.headers,
+      method: request?.method,
+      url: request?.url,
     });
   }
   return data;

@@ -1,10 +1,10 @@
 import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
 import type {
-  CancelReservationInput,
+  CancelReservationRequest,
   CancelReservationResult,
   CreatedReservation,
-  CreateReservationInput,
+  CreateReservationRequest,
   Reservation,
   ReservationDetail,
   ReservationIterateQuery,
@@ -26,8 +26,11 @@ export interface ReservationsResource {
   /** One reservation with its `statusHistory`. */
   get(id: string, options?: RequestOptions): Promise<ReservationDetail>;
   /** Creates a PENDING reservation. Never retried automatically (see README). */
-  create(body: CreateReservationInput, options?: RequestOptions): Promise<CreatedReservation>;
-  /** Moves a reservation along the state machine. Never retried automatically. */
+  create(body: CreateReservationRequest, options?: RequestOptions): Promise<CreatedReservation>;
+  /**
+   * Moves a reservation along the state machine (to CONFIRMED, CANCELLED, COMPLETED or NO_SHOW; never
+   * back to PENDING). Never retried automatically.
+   */
   updateStatus(
     id: string,
     body: UpdateReservationStatusInput,
@@ -36,7 +39,7 @@ export interface ReservationsResource {
   /** Cancels a PENDING or CONFIRMED reservation. Never retried automatically. */
   cancel(
     id: string,
-    body?: CancelReservationInput,
+    body?: CancelReservationRequest,
     options?: RequestOptions,
   ): Promise<CancelReservationResult>;
 }

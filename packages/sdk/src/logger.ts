@@ -1,0 +1,54 @@
+// Opt-in logging of what the client does, for when a retry or a timeout surprises you: `debug` each
+// attempt (method, URL, status, attempt, duration), `warn` each retry, `error` a call that got no
+// response. Off unless `logLevel` is set. Records hold the method and URL, never a header, so the API
+// key (sent only as a header) cannot reach a log; error texts are the SDK's own, already redacted.
+
+/** Any object with console's four level methods: `console` itself, pino, winston, a test spy… */
+export type Logger = Pick<Console, 'debug' | 'info' | 'warn' | 'error'>;
+
+/** The least severe level that is logged; `off` (the default) logs nothing. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
+
+const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'off'];
+
+/** The facts of one record, also passed as an object (second argument) for structured loggers. */
+export interface LogRecord {
+  method: string;
+  url: string;
+  /** 1 for the first attempt. */
+  attempt: number;
+  status?: number;
+  /** This attempt, from sending the request until the response headers (or the failure). */
+  durationMs?: number;
+  /** The wait before the next attempt. */
+  delayMs?: number;
+  error?: string;
+}
+
+/** Writes one record at `level`; the client only calls it when logging is on. */
+export type Log = (level: Exclude<LogLevel, 'off' | 'info'>, message: string, record: LogRecord) => void;
+
+/**
+ * The client's log function, or undefined when logging is off (the default), so that the hot path
+ * pays one check. Throws a TypeError at creation for an unknown level or a logger that lacks a method
+ * the level needs.
+ */
+export function createLog(logger: Logger | undefined, logLevel: LogLevel | undefined): Log | undefined {
+  const min = LEVELS.indexOf(logLevel ?? 'off');
+  if (min < 0) {
+    throw new TypeError(
+      `createReservationClient: \`logLevel\` must be one of ${LEVELS.join(', ')}; got ${String(logLevel)}`,
+    );
+  }
+  const target = logger ?? console;
+  const enabled = LEVELS.slice(min, -1) as Array<Exclude<LogLevel, 'off'>>;
+  for (const level of enabled) {
+    if (typeof target?.[level] !== 'function') {
+      throw new TypeError(`createReservationClient: \`logger.${level}\` must be a function`);
+    }
+  }
+  if (enabled.length === 0) return undefined;
+  return (level, message, record) => {
+    if (enabled.includes(level)) target[level](`[reservation-api] ${message}`, record);
+  };
+}
