@@ -1,8 +1,9 @@
-// Browser entry: everything of the universal entry plus startBrowserMock(), which runs the mock in a
+// Browser entry: everything of the main entry plus startBrowserMock(), which runs the mock in a
 // service worker (`npx msw init public/ --save` puts mockServiceWorker.js where the app serves it).
 // No Node-only module is imported from here.
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
-import { createMockService, type MockService, type MockServiceOptions } from './service';
+import { createMockService, type MockService } from './index';
+import type { MockServiceOptions } from './core/mock-core';
 
 export * from './index';
 

@@ -1,5 +1,5 @@
 // Read-only project data: tables, services, gallery, reviews, schedule and info. These collections
-// change only through seeding and the control helpers, so lists are @msw/data queries (see store.ts).
+// change only through seeding and the control helpers, so lists are @msw/data queries over the collections (store.ts).
 import type { components } from '@reservation-api/sdk';
 import { GALLERY_PAGE, type Page, type PageRequest, paginate, REVIEWS_PAGE } from './paginate';
 import { requireBranch } from './projects';
@@ -18,7 +18,7 @@ export function listTables(
 ): TableRecord[] {
   requireBranch(store, project, filter.branchId);
   return store.tables
-    .query()
+    .collection
     .findMany(
       (q) =>
         q.where(
@@ -40,7 +40,7 @@ export function listServices(
 ): ServiceRecord[] {
   requireBranch(store, project, filter.branchId);
   const services = store.services
-    .query()
+    .collection
     .findMany((q) =>
       q.where(
         (s) =>
@@ -55,7 +55,7 @@ export function listServices(
 
 /** Gallery by displayOrder. */
 export function listPhotos(store: Store, project: ProjectRecord, page: PageRequest): Page<PhotoRecord> {
-  const photos = store.photos.query().findMany((q) => q.where({ projectId: project.id }), {
+  const photos = store.photos.collection.findMany((q) => q.where({ projectId: project.id }), {
     orderBy: [{ displayOrder: 'asc' }, { id: 'asc' }],
   });
   return paginate(photos, page, GALLERY_PAGE);
@@ -68,7 +68,7 @@ interface ReviewPage extends Page<ReviewRecord> {
 /** Approved and visible reviews, newest first, with their average rounded to one decimal. */
 export function listReviews(store: Store, project: ProjectRecord, page: PageRequest): ReviewPage {
   const reviews = store.reviews
-    .query()
+    .collection
     .findMany((q) => q.where({ projectId: project.id, isApproved: true, isVisible: true }), {
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     });
@@ -92,6 +92,6 @@ export function getSchedule(project: ProjectRecord): Schemas['Schedule'] {
 export function getProjectInfo(store: Store, project: ProjectRecord): Schemas['ProjectInfo'] {
   return projectInfoView(
     project,
-    store.branches.query().findMany((q) => q.where({ projectId: project.id })),
+    store.branches.collection.findMany((q) => q.where({ projectId: project.id })),
   );
 }

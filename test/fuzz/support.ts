@@ -1,9 +1,8 @@
 // Shared by the fuzz tests: the REAL standalone server on 127.0.0.1 (port 0), the contract check of
 // every answer, raw sockets for bytes fetch() refuses to send, and the fixed seed of every property.
-import { connect } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { assertResponseMatches, assertSchema, findOperation } from '../../../../test/support/openapi';
-import { type MockServer, startMockServer } from '../../src/node';
+import { assertResponseMatches, assertSchema, findOperation } from '../support/openapi';
+import { type MockServer, startMockServer } from '@reservation-api/mock-server/node';
 
 /** A Monday morning in Prague (10:00 local): the demo bistro opens at 11:00. */
 export const NOW = '2026-06-15T08:00:00.000Z';
@@ -91,69 +90,7 @@ export function assertContract(method: string, pathname: string, answer: Answer)
     throw new Error(`${method} ${pathname}: ${answer.status} for a path the contract does not have`);
 }
 
-export interface RawAnswer {
-  /** The status line and headers, as received. */
-  head: string;
-  status: number;
-  body: string;
-  /** The server closed the connection (or it was closed after the answer). */
-  closed: boolean;
-}
-
-/**
- * Writes raw bytes to the server and reads one HTTP answer (for input fetch() will not send:
- * CR/LF in a header, invalid bytes, lying lengths). Bounded: gives up after `timeoutMs`.
- */
-export function rawRequest(port: number, bytes: string | Buffer, timeoutMs = 5000): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    let received = Buffer.alloc(0);
-    let settled = false;
-    const finish = (closed: boolean) => {
-      if (settled) return;
-      const text = received.toString('latin1');
-      const end = text.indexOf('\r\n\r\n');
-      if (end === -1) {
-        if (closed) {
-          settled = true;
-          clearTimeout(timer);
-          reject(new Error(`connection closed without a complete answer: ${JSON.stringify(text)}`));
-        }
-        return;
-      }
-      const head = text.slice(0, end);
-      const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-      const body = received.subarray(end + 4);
-      if (length && body.length < Number(length[1]) && !closed) return;
-      settled = true;
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({
-        head,
-        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0),
-        body: body.subarray(0, length ? Number(length[1]) : body.length).toString('utf8'),
-        closed,
-      });
-    };
-    const timer = setTimeout(() => {
-      socket.destroy();
-      if (!settled) {
-        settled = true;
-        reject(new Error(`no answer within ${timeoutMs} ms: ${JSON.stringify(received.toString('latin1'))}`));
-      }
-    }, timeoutMs);
-    socket.on('data', (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      finish(false);
-    });
-    socket.on('end', () => finish(true));
-    socket.on('close', () => finish(true));
-    // A server that answers and closes while we still write (413) resets the connection: the answer
-    // already read counts.
-    socket.on('error', () => finish(true));
-    socket.write(bytes);
-  });
-}
+export { type RawAnswer, rawRequest } from '../../packages/mock-server/test/support/raw-http';
 
 /** A snapshot of Object.prototype's own keys and a fresh object's view of a polluted key. */
 export function prototypeState(): { keys: string[]; polluted: unknown } {

@@ -4,7 +4,7 @@
 // what keeps that shortcut honest.)
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RESERVATION_STATUSES, type ReservationStatus } from '../../src/domain/records';
+import { RESERVATION_STATUSES, type ReservationStatus } from '@reservation-api/mock-server';
 import { assertContract, runs, send, useStandaloneServer } from './support';
 
 interface StoredReservation {

@@ -16,7 +16,7 @@ import {
   startReceiver,
   T0,
   waitForDeliveries,
-} from './support';
+} from './e2e-support';
 
 afterEach(closeAll);
 

@@ -21,7 +21,7 @@ import {
   T0,
   type TestReceiver,
   waitForDeliveries,
-} from './support';
+} from './e2e-support';
 
 afterEach(closeAll);
 

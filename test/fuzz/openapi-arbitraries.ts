@@ -4,7 +4,7 @@
 // fuzz tests follow the contract when it changes. Ids get hints from the demo data, so that valid
 // requests reach the deeper rules (overlaps, transitions) and not only the 404s.
 import fc from 'fast-check';
-import { openapi } from '../../../../test/support/openapi';
+import { openapi } from '../support/openapi';
 
 type Json = Record<string, unknown>;
 

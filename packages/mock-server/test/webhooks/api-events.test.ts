@@ -3,7 +3,6 @@
 import { signWebhookPayload } from '@reservation-api/sdk/webhooks';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { assertWebhookMatches } from '../../../../test/support/openapi';
 import { booking, type MockApi, useMockApi } from '../support/api';
 
 const P = '/api/v1/demo-bistro';
@@ -44,7 +43,6 @@ describe('webhook events', () => {
     expect(received).toHaveLength(1);
     const [first] = received;
     if (!first) throw new Error('no delivery');
-    assertWebhookMatches(JSON.parse(first.body));
     expect(first.signature).toBe(await signWebhookPayload(first.body, 'whsec_demo_bistro'));
     expect(JSON.parse(first.body)).toEqual({
       event: 'reservation.created',
@@ -78,7 +76,6 @@ describe('webhook events', () => {
     await api.patch(`${P}/reservations/res_demo_0003/status`, { status: 'NO_SHOW' });
     await api.del(`${P}/reservations/res_demo_0005`, { json: { reason: 'Weather' } });
     await api.service.control.settled();
-    for (const r of received) assertWebhookMatches(JSON.parse(r.body));
     expect(events(received).map((e) => [e.event, e.data.reservation])).toEqual([
       [
         'reservation.confirmed',

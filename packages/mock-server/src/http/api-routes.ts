@@ -1,7 +1,7 @@
 // The route table: the 12 operations of openapi.yaml. Each handler is thin (parse with zod → call the
 // domain → shape the answer) and typed by its operationId against the generated types, so a body that
 // drifts from the contract does not compile. Authentication, permission and body reading happen
-// before a handler runs (api.ts), in the documented order.
+// before a handler runs (api.ts), in the documented order; handlers run under the service's lock.
 import type { components, operations } from '@reservation-api/sdk';
 import { getAvailability } from '../domain/availability';
 import {
@@ -17,7 +17,6 @@ import type { ApiKeyRecord, Permission, ProjectRecord } from '../domain/records'
 import {
   cancelReservation,
   changeReservationStatus,
-  checkRequiredFields,
   createReservation,
   getReservation,
   listReservations,
@@ -37,6 +36,8 @@ import {
   listReservationsQuery,
   pageQuery,
   parseWith,
+  requiredReservationFields,
+  requireFields,
   servicesQuery,
   tablesQuery,
   updateReservationStatusBody,
@@ -82,6 +83,8 @@ export interface RouteOutput<Body> {
   body: Body;
   /** Events to hand to the webhook dispatcher once the answer is certain. */
   events?: readonly WebhookEvent[];
+  /** Ids of the reservations the request created or changed (for the request journal). */
+  changed?: readonly string[];
 }
 
 export interface Route {
@@ -92,8 +95,7 @@ export interface Route {
   /** The permission the key needs; null: any valid key of the project. */
   permission: Permission | null;
   body: 'none' | 'required' | 'optional';
-  /** Synchronous on purpose: every check and write of a request happens in one step. */
-  handle(input: RouteInput): RouteOutput<unknown>;
+  handle(input: RouteInput): RouteOutput<unknown> | Promise<RouteOutput<unknown>>;
 }
 
 /** What a handler of `Op` returns. Handlers annotate it: a deferred generic would widen `success: true`. */
@@ -102,7 +104,9 @@ type Output<Op extends OperationId> = RouteOutput<SuccessBody<Op>>;
 // The operationId comes first so that it fixes `Op`; the handler's annotated Output must match it.
 function route<Op extends OperationId>(
   operationId: Op,
-  definition: Omit<Route, 'operationId' | 'handle'> & { handle(input: RouteInput): Output<NoInfer<Op>> },
+  definition: Omit<Route, 'operationId' | 'handle'> & {
+    handle(input: RouteInput): Output<NoInfer<Op>> | Promise<Output<NoInfer<Op>>>;
+  },
 ): Route {
   return { operationId, ...definition };
 }
@@ -137,9 +141,10 @@ export const ROUTES: readonly Route[] = [
     path: '/reservations',
     permission: 'write',
     body: 'required',
-    handle({ ctx, project, body }): Output<'createReservation'> {
-      checkRequiredFields(project, body);
-      const { reservation, events } = createReservation(ctx, project, parseWith(createReservationBody, body));
+    async handle({ ctx, project, body }): Promise<Output<'createReservation'>> {
+      requireFields(body, requiredReservationFields(project.settings.requirePhone));
+      const input = parseWith(createReservationBody, body);
+      const { reservation, events } = await createReservation(ctx, project, input);
       const { id, date, from, to } = reservation;
       return {
         status: 201,
@@ -149,6 +154,7 @@ export const ROUTES: readonly Route[] = [
           reservation: { id, status: 'PENDING', date, from, to },
         },
         events,
+        changed: [id],
       };
     },
   }),
@@ -170,9 +176,9 @@ export const ROUTES: readonly Route[] = [
     path: '/reservations/:id/status',
     permission: 'write',
     body: 'required',
-    handle(input): Output<'updateReservationStatus'> {
+    async handle(input): Promise<Output<'updateReservationStatus'>> {
       const change = parseWith(updateReservationStatusBody, input.body);
-      const { reservation, events } = changeReservationStatus(
+      const { reservation, events } = await changeReservationStatus(
         input.ctx,
         input.project,
         param(input, 'id'),
@@ -187,6 +193,7 @@ export const ROUTES: readonly Route[] = [
           reservation: { id: reservation.id, status: reservation.status },
         },
         events,
+        changed: [reservation.id],
       };
     },
   }),
@@ -195,16 +202,21 @@ export const ROUTES: readonly Route[] = [
     path: '/reservations/:id',
     permission: 'delete',
     body: 'optional',
-    handle(input): Output<'cancelReservation'> {
+    async handle(input): Promise<Output<'cancelReservation'>> {
       const { reason } = parseWith(cancelReservationBody, input.body);
-      const { events } = cancelReservation(
+      const { reservation, events } = await cancelReservation(
         input.ctx,
         input.project,
         param(input, 'id'),
         { reason },
         input.key.id,
       );
-      return { status: 200, body: { success: true, message: 'Reservation cancelled' }, events };
+      return {
+        status: 200,
+        body: { success: true, message: 'Reservation cancelled' },
+        events,
+        changed: [reservation.id],
+      };
     },
   }),
   route('getAvailability', {

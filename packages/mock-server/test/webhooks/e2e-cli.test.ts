@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { constructWebhookEvent } from '@reservation-api/sdk/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeAll, DEMO_SECRET, startReceiver } from './support';
+import { closeAll, DEMO_SECRET, startReceiver } from './e2e-support';
 
 afterEach(closeAll);
 
