@@ -22,6 +22,8 @@ export { MAX_BODY_BYTES, MAX_BODY_DEPTH } from './http/body';
 export type { MockAnswer, MockRequest } from './http/exchange';
 export type { Fault, FaultSpec } from './http/faults';
 export { createSequentialIds, type IdSource } from './ids';
+export { browserStorage } from './persist/browser-storage';
+export type { MockPersistence, MockSnapshot } from './persist/snapshot';
 export { DEMO_KEYS, demoSeed } from './seed/demo';
 export { emptySeed } from './seed/empty';
 export { parseSeedData, parseSeedJson, SeedError } from './seed/from-json';

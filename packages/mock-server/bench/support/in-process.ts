@@ -15,9 +15,7 @@ export async function inProcessCosts(
   cases: readonly LoadCase[],
   seeded: number,
 ): Promise<Map<string, number>> {
-  const { createMockCore } = (await import(
-    new URL('../../dist/node.js', import.meta.url).href
-  )) as NodeEntry;
+  const { createMockCore } = (await import(new URL('../../dist/node.js', import.meta.url).href)) as NodeEntry;
   const service = createMockCore({ now: NOW });
   for (let i = 0; i < seeded; i++) await service.control.addReservation(SLUG, seededReservation(i));
   const costs = new Map<string, number>();

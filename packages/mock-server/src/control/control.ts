@@ -87,7 +87,10 @@ export interface MockControl {
   };
   keys: {
     list(slug: string): Promise<KeyInfo[]>;
-    create(slug: string, input: { permissions: readonly Permission[]; name?: string }): Promise<IssuedKeyInfo>;
+    create(
+      slug: string,
+      input: { permissions: readonly Permission[]; name?: string },
+    ): Promise<IssuedKeyInfo>;
     /** A new value for key `id`; the old value is rejected from now on. */
     regenerate(slug: string, id: string): Promise<IssuedKeyInfo>;
     /** The key's value is rejected from now on (401 API_KEY_INVALID); it leaves the list. */
@@ -98,7 +101,10 @@ export interface MockControl {
     entry: { email?: string; phone?: string },
   ): Promise<{ id: string; email: string | null; phone: string | null }>;
   /** Sets where the project's events go; a generated `whsec_…` secret unless one is given or set. */
-  setWebhook(slug: string, target: { url: string; secret?: string }): Promise<{ url: string; secret: string }>;
+  setWebhook(
+    slug: string,
+    target: { url: string; secret?: string },
+  ): Promise<{ url: string; secret: string }>;
   /** Every webhook delivery, oldest first. */
   deliveries(): Delivery[];
   /** One extra attempt of delivery `id`, now. */
@@ -151,7 +157,9 @@ export interface ControlDependencies {
 export function parseControl<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const why = result.error.issues.map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message));
+  const why = result.error.issues.map((i) =>
+    i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message,
+  );
   throw new MockControlError(why.join('; '));
 }
 

@@ -37,7 +37,9 @@ export const clockBody = z.union(
 );
 
 export const keyInput = z.object({
-  permissions: z.array(z.enum(PERMISSIONS), { error: `permissions must be a list of ${PERMISSIONS.join(', ')}` }),
+  permissions: z.array(z.enum(PERMISSIONS), {
+    error: `permissions must be a list of ${PERMISSIONS.join(', ')}`,
+  }),
   name: z.string().min(1).optional(),
 });
 
@@ -47,7 +49,10 @@ export const webhookInput = z.object({
 });
 
 export const reservationsFilter = z.object({
-  date: z.string().refine(isCalendarDate, { error: `date ${DATE_MESSAGE}` }).optional(),
+  date: z
+    .string()
+    .refine(isCalendarDate, { error: `date ${DATE_MESSAGE}` })
+    .optional(),
 });
 
 export const journalFilter = z.object({

@@ -85,7 +85,8 @@ export function createJournal(limit: number): Journal {
       entries.push(entry);
       if (entries.length > limit) entries.shift();
     },
-    list: (filter = {}) => entries.filter((entry) => matches(entry, filter)).map((entry) => structuredClone(entry)),
+    list: (filter = {}) =>
+      entries.filter((entry) => matches(entry, filter)).map((entry) => structuredClone(entry)),
     clear() {
       entries = [];
       counter = 0;

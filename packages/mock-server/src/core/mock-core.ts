@@ -14,6 +14,7 @@ import type { MockAnswer, MockRequest } from '../http/exchange';
 import { createFaults } from '../http/faults';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
 import { createSequentialIds, type IdSource } from '../ids';
+import { type MockPersistence, storeFromSnapshot, takeSnapshot } from '../persist/snapshot';
 import { applySeed, type HashedSeed, hashSeed } from '../seed/apply-seed';
 import { demoSeed } from '../seed/demo';
 import { emptySeed } from '../seed/empty';
@@ -46,6 +47,11 @@ export interface MockServiceOptions {
   webhookTimeoutMs?: number;
   /** How many requests the journal keeps (default 1,000); 0 turns it off. */
   journalLimit?: number;
+  /**
+   * Keep the data (not the clock, faults, deliveries or journal) between runs: loaded at start
+   * instead of the seed, saved after every change; reset() returns to the seed and saves that.
+   */
+  persistence?: MockPersistence;
 }
 
 export interface MockCore {
@@ -108,13 +114,51 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     return fresh.store;
   }
 
+  const { persistence } = options;
+  /** The persisted data as a store, or null when there is none (or it no longer fits). */
+  async function persistedStore(): Promise<Store | null> {
+    try {
+      const saved = await persistence?.load();
+      const store = saved ? await storeFromSnapshot(saved) : null;
+      if (saved && !store) logger.warn('the persisted data does not fit this mock; starting from the seed');
+      if (saved && store) ids.restore?.(saved.ids);
+      return store;
+    } catch (error) {
+      logger.warn('the persisted data could not be loaded; starting from the seed', error);
+      return null;
+    }
+  }
+
   // The first task of the lock: every request and control call waits for the seed.
   const seeding: Promise<HashedSeed> = lock.run(async () => {
     const hashed = await hashSeed(resolvedSeed);
-    ctx.store = await seededStore(hashed);
+    ctx.store = (await persistedStore()) ?? (await seededStore(hashed));
     return hashed;
   });
   seeding.catch((error: unknown) => logger.error('the seed could not be applied', error));
+
+  if (persistence) {
+    // Saved after each change, once the change has taken effect (the save queues behind it).
+    let saving = false;
+    events.subscribe((event) => {
+      if (event.type !== 'state' || event.data.kind === 'clock' || event.data.kind === 'faults' || saving)
+        return;
+      saving = true;
+      void lock
+        .run(() => {
+          saving = false;
+          return persistence.save(takeSnapshot(ctx));
+        })
+        .catch((error: unknown) => logger.error('the data could not be saved', error));
+    });
+    // Another tab saved: take its data (without saving it back, which would echo between tabs).
+    persistence.watch?.(() => {
+      void lock.run(async () => {
+        const store = await persistedStore();
+        if (store) ctx.store = store;
+      });
+    });
+  }
 
   const reset = (): Promise<void> =>
     lock.run(async () => {

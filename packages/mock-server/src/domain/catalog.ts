@@ -17,19 +17,17 @@ export function listTables(
   filter: { branchId?: string | undefined; zoneId?: string | undefined },
 ): TableRecord[] {
   requireBranch(store, project, filter.branchId);
-  return store.tables
-    .collection
-    .findMany(
-      (q) =>
-        q.where(
-          (t) =>
-            t.projectId === project.id &&
-            t.isActive &&
-            (filter.branchId === undefined || t.branchId === filter.branchId) &&
-            (filter.zoneId === undefined || t.zoneId === filter.zoneId),
-        ),
-      { orderBy: [{ position: 'asc' }, { id: 'asc' }] },
-    );
+  return store.tables.collection.findMany(
+    (q) =>
+      q.where(
+        (t) =>
+          t.projectId === project.id &&
+          t.isActive &&
+          (filter.branchId === undefined || t.branchId === filter.branchId) &&
+          (filter.zoneId === undefined || t.zoneId === filter.zoneId),
+      ),
+    { orderBy: [{ position: 'asc' }, { id: 'asc' }] },
+  );
 }
 
 /** Active services by name. */
@@ -39,16 +37,14 @@ export function listServices(
   filter: { branchId?: string | undefined },
 ): ServiceRecord[] {
   requireBranch(store, project, filter.branchId);
-  const services = store.services
-    .collection
-    .findMany((q) =>
-      q.where(
-        (s) =>
-          s.projectId === project.id &&
-          s.isActive &&
-          (filter.branchId === undefined || s.branchId === filter.branchId),
-      ),
-    );
+  const services = store.services.collection.findMany((q) =>
+    q.where(
+      (s) =>
+        s.projectId === project.id &&
+        s.isActive &&
+        (filter.branchId === undefined || s.branchId === filter.branchId),
+    ),
+  );
   // Names are Czech: compare as people read them (Č after C), which a plain < does not.
   return services.sort((a, b) => a.name.localeCompare(b.name, 'cs') || (a.id < b.id ? -1 : 1));
 }
@@ -67,11 +63,12 @@ interface ReviewPage extends Page<ReviewRecord> {
 
 /** Approved and visible reviews, newest first, with their average rounded to one decimal. */
 export function listReviews(store: Store, project: ProjectRecord, page: PageRequest): ReviewPage {
-  const reviews = store.reviews
-    .collection
-    .findMany((q) => q.where({ projectId: project.id, isApproved: true, isVisible: true }), {
+  const reviews = store.reviews.collection.findMany(
+    (q) => q.where({ projectId: project.id, isApproved: true, isVisible: true }),
+    {
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    });
+    },
+  );
   const sum = reviews.reduce((acc, r) => acc + r.rating, 0);
   const averageRating = reviews.length === 0 ? null : Math.round((sum / reviews.length) * 10) / 10;
   return { ...paginate(reviews, page, REVIEWS_PAGE), averageRating };

@@ -46,7 +46,8 @@ const PERMISSION_TEXT: Record<Permission, string> = {
 /** Factories for every domain error, with the documented texts. */
 export const errors = {
   apiKeyMissing: () => new DomainError('API_KEY_MISSING', 'Missing X-API-Key header'),
-  apiKeyInvalid: (reason?: string) => new DomainError('API_KEY_INVALID', 'Invalid API key', undefined, reason),
+  apiKeyInvalid: (reason?: string) =>
+    new DomainError('API_KEY_INVALID', 'Invalid API key', undefined, reason),
   projectMismatch: () => new DomainError('PROJECT_MISMATCH', 'API key is not authorized for this project'),
   permissionDenied: (permission: Permission) =>
     new DomainError('PERMISSION_DENIED', `API key does not have ${PERMISSION_TEXT[permission]}`),
@@ -60,7 +61,12 @@ export const errors = {
   reservationNotFound: () => new DomainError('RESERVATION_NOT_FOUND', 'Reservation not found'),
   customerBlacklisted: () => new DomainError('CUSTOMER_BLACKLISTED', 'Customer is blacklisted'),
   outsideOpeningHours: (reason: string) =>
-    new DomainError('OUTSIDE_OPENING_HOURS', 'The requested time is outside opening hours', undefined, reason),
+    new DomainError(
+      'OUTSIDE_OPENING_HOURS',
+      'The requested time is outside opening hours',
+      undefined,
+      reason,
+    ),
   inPast: (reason: string) =>
     new DomainError('RESERVATION_IN_PAST', 'The requested time is in the past', undefined, reason),
   invalidTransition: (from: string, to: string) =>

@@ -132,7 +132,8 @@ export async function createReservation(
     throw errors.inPast(`starts before the mock's now, ${isoOf(now)}`);
 
   const taken = table ? overlapping(store, table.id, input.date, from, to) : undefined;
-  if (table && taken) throw errors.doubleBooking(`table ${table.id} is held by ${taken.id} ${taken.from}-${taken.to}`);
+  if (table && taken)
+    throw errors.doubleBooking(`table ${table.id} is held by ${taken.id} ${taken.from}-${taken.to}`);
 
   const at = isoOf(now);
   const customer = await upsertCustomer(ctx, project.id, existing, { ...input, email }, at);
@@ -221,7 +222,10 @@ export function listReservations(
 ): Page<ReservationRecord> {
   requireBranch(store, project, query.branchId);
   const { limit, offset } = resolvePage(query, RESERVATIONS_PAGE);
-  const lowest = [query.date, query.from].filter((d) => d !== undefined).sort().pop();
+  const lowest = [query.date, query.from]
+    .filter((d) => d !== undefined)
+    .sort()
+    .pop();
   const highest = [query.date, query.to].filter((d) => d !== undefined).sort()[0];
   const dates = [...store.reservationDates(project.id)]
     .filter((d) => (lowest === undefined || d >= lowest) && (highest === undefined || d <= highest))
@@ -351,14 +355,28 @@ export async function insertReservation(
   const status = data.status ?? 'PENDING';
   const start = Date.parse(createdAt);
   const history: ReservationRecord['statusHistory'] = [
-    { status: 'PENDING', changedBy: 'system', action: 'created', changedAt: createdAt, note: null, reason: null },
+    {
+      status: 'PENDING',
+      changedBy: 'system',
+      action: 'created',
+      changedAt: createdAt,
+      note: null,
+      reason: null,
+    },
   ];
   let previous: ReservationStatus = 'PENDING';
   for (const [i, to] of PATH_TO[status].entries()) {
     const action = TRANSITIONS[previous][to];
     if (action === undefined) throw new Error(`No transition ${previous} → ${to}`);
     const changedAt = isoOf(Math.max(start, Math.min(start + (i + 1) * 60_000, now)));
-    history.push({ status: to, changedBy: data.changedBy ?? 'system', action, changedAt, note: null, reason: null });
+    history.push({
+      status: to,
+      changedBy: data.changedBy ?? 'system',
+      action,
+      changedAt,
+      note: null,
+      reason: null,
+    });
     previous = to;
   }
   return store.reservations.insert({

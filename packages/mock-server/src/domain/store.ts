@@ -47,11 +47,13 @@ interface SecondaryIndex<T> {
 
 export class Table<T extends { readonly id: string }> {
   readonly collection: Collection<z.ZodType<T>>;
+  readonly schema: z.ZodType<T>;
   readonly #byId = new Map<string, T>();
   readonly #indexes: readonly SecondaryIndex<T>[];
 
   constructor(schema: z.ZodType<T>, indexes: readonly SecondaryIndex<T>[] = []) {
     this.collection = new Collection({ schema });
+    this.schema = schema;
     this.#indexes = indexes;
   }
 

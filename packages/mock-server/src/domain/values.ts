@@ -17,7 +17,9 @@ export const calendarDate = () =>
 
 /** A start time `HH:MM`, 00:00–23:59. */
 export const startTime = () =>
-  z.string({ error: requiredOr(START_TIME_MESSAGE) }).regex(START_TIME_PATTERN, { error: START_TIME_MESSAGE });
+  z
+    .string({ error: requiredOr(START_TIME_MESSAGE) })
+    .regex(START_TIME_PATTERN, { error: START_TIME_MESSAGE });
 
 /** An end time `HH:MM`, 00:00–24:00. */
 export const endTime = () =>

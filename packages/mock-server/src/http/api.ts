@@ -10,7 +10,13 @@ import { clip, type Journal, type JournalEntry } from '../core/journal';
 import type { Lock } from '../core/lock';
 import type { MockLogger } from '../core/logger';
 import type { DomainContext } from '../domain/context';
-import { authenticate, authoriseProject, type PresentedKey, presentKey, requirePermission } from '../domain/keys';
+import {
+  authenticate,
+  authoriseProject,
+  type PresentedKey,
+  presentKey,
+  requirePermission,
+} from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
 import type { WebhookDispatcher } from '../webhooks';
 import { ROUTES, type Route } from './api-routes';
@@ -64,7 +70,13 @@ export function createApi(deps: ApiDependencies): Api {
   const router = createRouter(ROUTES);
 
   /** 401 → 403 → 404 → 403, against the store as it is now. */
-  function resolveAccess(presented: PresentedKey, slug: string | undefined, parts: string[] | undefined, method: string, trace: Trace): Access {
+  function resolveAccess(
+    presented: PresentedKey,
+    slug: string | undefined,
+    parts: string[] | undefined,
+    method: string,
+    trace: Trace,
+  ): Access {
     const key = authenticate(ctx.store, presented);
     trace.key = { id: key.id, name: key.name };
     const project = authoriseProject(ctx.store, key, slug ?? '');
@@ -143,7 +155,9 @@ export function createApi(deps: ApiDependencies): Api {
       },
       { optional: route?.route.body === 'optional' },
     );
-    return lock.run(() => takeEffect(resolveAccess(presented, slug, parts, method, trace), query, body, trace));
+    return lock.run(() =>
+      takeEffect(resolveAccess(presented, slug, parts, method, trace), query, body, trace),
+    );
   }
 
   return {
@@ -154,7 +168,14 @@ export function createApi(deps: ApiDependencies): Api {
       const id = journal.nextId();
       const at = new Date(ctx.clock.now()).toISOString();
       const wallTime = new Date().toISOString();
-      const trace: Trace = { key: 'none', operationId: null, rule: 'ok', reservations: [], deliveries: [], body: null };
+      const trace: Trace = {
+        key: 'none',
+        operationId: null,
+        rule: 'ok',
+        reservations: [],
+        deliveries: [],
+        body: null,
+      };
       let answer: MockAnswer;
       let error: JournalEntry['error'] = null;
       try {

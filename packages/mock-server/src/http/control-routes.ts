@@ -22,7 +22,11 @@ interface ControlRoute extends RouteDefinition {
 const ok = (body: unknown = { success: true }) => jsonAnswer(200, body);
 
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
-  { method: 'GET', path: '/', run: () => ok({ routes: CONTROL_ROUTES.map((r) => `${r.method} /__mock${r.path}`) }) },
+  {
+    method: 'GET',
+    path: '/',
+    run: () => ok({ routes: CONTROL_ROUTES.map((r) => `${r.method} /__mock${r.path}`) }),
+  },
   {
     method: 'POST',
     path: '/reset',
@@ -81,7 +85,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'PUT',
     path: '/projects/:slug/webhook',
-    run: async (control, { slug = '' }, { body }) => ok(await control.setWebhook(slug, (await body()) as never)),
+    run: async (control, { slug = '' }, { body }) =>
+      ok(await control.setWebhook(slug, (await body()) as never)),
   },
   { method: 'GET', path: '/webhooks/deliveries', run: (control) => ok({ deliveries: control.deliveries() }) },
   {
@@ -92,7 +97,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/faults',
-    run: async (control, _, { body }) => jsonAnswer(201, { fault: control.faults.add((await body()) as never) }),
+    run: async (control, _, { body }) =>
+      jsonAnswer(201, { fault: control.faults.add((await body()) as never) }),
   },
   { method: 'GET', path: '/faults', run: (control) => ok({ faults: control.faults.list() }) },
   {

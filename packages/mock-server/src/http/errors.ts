@@ -27,7 +27,8 @@ export class HttpError extends Error {
 /** Factories with the documented texts (openapi.yaml). */
 export const httpErrors = {
   notFound: () => new HttpError('NOT_FOUND', 'Not found'),
-  unsupportedMediaType: () => new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'),
+  unsupportedMediaType: () =>
+    new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'),
   payloadTooLarge: () => new HttpError('PAYLOAD_TOO_LARGE', 'Request body too large'),
   invalidJson: () => new HttpError('INVALID_JSON', 'Request body must be a JSON object'),
   missingFields: (fields: readonly string[]) =>

@@ -8,9 +8,12 @@ import { z } from 'zod';
 export const MAX_DELAY_MS = 2_147_483_647;
 
 const positiveInt = (name: string) =>
-  z.number({ error: `${name} must be a number` }).int({ error: `${name} must be a positive integer` }).min(1, {
-    error: `${name} must be a positive integer`,
-  });
+  z
+    .number({ error: `${name} must be a number` })
+    .int({ error: `${name} must be a positive integer` })
+    .min(1, {
+      error: `${name} must be a positive integer`,
+    });
 
 export const faultSpecSchema = z
   .object({

@@ -18,14 +18,22 @@ interface ErrorMapping {
 }
 
 const ERROR_RESPONSES: Readonly<Record<DomainErrorCode | HttpErrorCode, ErrorMapping>> = {
-  HOST_NOT_ALLOWED: { status: 403, code: 'HOST_NOT_ALLOWED', rule: 'Host header is not a loopback or allowed host' },
+  HOST_NOT_ALLOWED: {
+    status: 403,
+    code: 'HOST_NOT_ALLOWED',
+    rule: 'Host header is not a loopback or allowed host',
+  },
   RATE_LIMITED: { status: 429, code: 'RATE_LIMITED', rule: 'injected fault' },
   INTERNAL_ERROR: { status: 500, code: 'INTERNAL_ERROR', rule: 'injected fault or a bug in the mock' },
   API_KEY_MISSING: { status: 401, code: 'API_KEY_MISSING', rule: 'X-API-Key header absent or empty' },
   API_KEY_INVALID: { status: 401, code: 'API_KEY_INVALID', rule: 'key unknown, revoked or regenerated' },
   PROJECT_MISMATCH: { status: 403, code: 'PROJECT_MISMATCH', rule: "slug is not the key's project" },
   NOT_FOUND: { status: 404, code: 'NOT_FOUND', rule: 'no such route under /api/v1' },
-  PERMISSION_DENIED: { status: 403, code: 'PERMISSION_DENIED', rule: 'key lacks the permission of the route' },
+  PERMISSION_DENIED: {
+    status: 403,
+    code: 'PERMISSION_DENIED',
+    rule: 'key lacks the permission of the route',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',

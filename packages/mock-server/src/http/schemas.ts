@@ -51,7 +51,11 @@ export const createReservationBody = z
     serviceIds: z.array(id(), { error: 'must be an array of strings' }).optional(),
     note: text().max(1000, { error: 'must be at most 1000 characters' }).optional(),
   })
-  .refine(startsBeforeEnd, { error: 'must be before to', path: ['from'], when: (p) => p.issues.length === 0 });
+  .refine(startsBeforeEnd, {
+    error: 'must be before to',
+    path: ['from'],
+    when: (p) => p.issues.length === 0,
+  });
 
 export const updateReservationStatusBody = z.object({
   status: status(),

@@ -5,7 +5,12 @@ import type { MockControl } from '../control/control';
 
 const PING_MS = 15_000;
 
-export function streamEvents(control: MockControl, req: IncomingMessage, res: ServerResponse, cors: Record<string, string>): void {
+export function streamEvents(
+  control: MockControl,
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: Record<string, string>,
+): void {
   res.writeHead(200, {
     ...cors,
     'content-type': 'text/event-stream; charset=utf-8',

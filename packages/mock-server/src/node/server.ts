@@ -156,7 +156,10 @@ function send(res: ServerResponse, answer: MockAnswer, extra: Record<string, str
 
 const NOT_FOUND = errorAnswer(httpErrors.notFound());
 const HOST_NOT_ALLOWED = errorAnswer(httpErrors.hostNotAllowed());
-const FOREIGN_ORIGIN = controlErrorAnswer(403, 'Control requests from web pages of other origins are refused');
+const FOREIGN_ORIGIN = controlErrorAnswer(
+  403,
+  'Control requests from web pages of other origins are refused',
+);
 const STARTING = errorAnswer(httpErrors.internal(), { status: 503 });
 const FAILED = errorAnswer(httpErrors.internal());
 
@@ -180,7 +183,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return true;
     }
     const wantsPage = path === '/' && (req.headers.accept ?? '').includes('text/html');
-    const name = wantsPage ? 'index.html' : path.startsWith('/dashboard/') ? path.slice('/dashboard/'.length) : null;
+    const name = wantsPage
+      ? 'index.html'
+      : path.startsWith('/dashboard/')
+        ? path.slice('/dashboard/'.length)
+        : null;
     if (name === null) return false;
     const file = await dashboardFile(name);
     if (!file) return false;
@@ -254,7 +261,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   hostAllowed = createHostCheck(address.address, options.allowedHosts ?? []);
 
   if (!core) {
-    const seed = options.webhookUrl ? withWebhookUrl(options.seed ?? 'demo', options.webhookUrl) : options.seed;
+    const seed = options.webhookUrl
+      ? withWebhookUrl(options.seed ?? 'demo', options.webhookUrl)
+      : options.seed;
     core = createMockCore({
       baseUrl: url,
       ...(seed === undefined ? {} : { seed }),

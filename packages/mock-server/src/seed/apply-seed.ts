@@ -18,9 +18,7 @@ export interface HashedSeed {
 }
 
 export async function hashSeedProject(project: SeedProject): Promise<HashedSeedProject> {
-  const apiKeys = await Promise.all(
-    project.apiKeys.map(({ key, ...rest }) => hashedKey(key, rest)),
-  );
+  const apiKeys = await Promise.all(project.apiKeys.map(({ key, ...rest }) => hashedKey(key, rest)));
   return { ...project, apiKeys };
 }
 

@@ -170,7 +170,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     let best: Entry | undefined;
     for (const entry of entries.values()) {
       if (entry.dueAt === null || entry.dueAt > limit) continue;
-      if (best?.dueAt == null || entry.dueAt < best.dueAt || (entry.dueAt === best.dueAt && entry.seq < best.seq))
+      if (
+        best?.dueAt == null ||
+        entry.dueAt < best.dueAt ||
+        (entry.dueAt === best.dueAt && entry.seq < best.seq)
+      )
         best = entry;
     }
     return best?.dueAt ?? undefined;
@@ -239,7 +243,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         const target = options.getTarget(projectId);
         if (target === null) return null;
         const body: unknown = JSON.stringify(event);
-        if (typeof body !== 'string') throw new TypeError('The webhook event could not be serialised to JSON');
+        if (typeof body !== 'string')
+          throw new TypeError('The webhook event could not be serialised to JSON');
         const now = clock.now();
         const record: Delivery = {
           id: ids.next(DELIVERY_ID_PREFIX),
@@ -290,7 +295,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const entry = entries.get(id);
       if (entry === undefined) throw new Error(`No webhook delivery with id "${id}"`);
       await chain(entry, true);
-      if (entry.discarded) throw new Error(`Webhook delivery "${id}" was removed by reset() during redelivery`);
+      if (entry.discarded)
+        throw new Error(`Webhook delivery "${id}" was removed by reset() during redelivery`);
       return copyDelivery(entry.record);
     },
 

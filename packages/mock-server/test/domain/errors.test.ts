@@ -15,6 +15,8 @@ describe('DomainError', () => {
       { field: 'date', message: 'must be a date in YYYY-MM-DD format' },
       { field: 'guests', message: 'must be a positive integer' },
     ]);
-    expect(error.message).toBe('date: must be a date in YYYY-MM-DD format; guests: must be a positive integer');
+    expect(error.message).toBe(
+      'date: must be a date in YYYY-MM-DD format; guests: must be a positive integer',
+    );
   });
 });

@@ -42,7 +42,9 @@ describe('API keys', () => {
     expect(() => authoriseProject(ctx.store, key, 'demo-bistro')).toThrow(
       'API key is not authorized for this project',
     );
-    expect(() => authoriseProject(ctx.store, key, 'ghost')).toThrow('API key is not authorized for this project');
+    expect(() => authoriseProject(ctx.store, key, 'ghost')).toThrow(
+      'API key is not authorized for this project',
+    );
   });
 
   it('carry permissions: a read key may read but is refused media', async () => {

@@ -29,20 +29,30 @@ describe('DOUBLE_BOOKING on create', () => {
     await expect(createReservation(ctx, project(), { ...base, from: '12:30', to: '13:30' })).rejects.toThrow(
       'Table is already reserved for this time slot',
     );
-    await expect(createReservation(ctx, project(), { ...base, from: '11:00', to: '12:00' })).resolves.toBeDefined();
-    await expect(createReservation(ctx, project(), { ...base, from: '13:00', to: '14:00' })).resolves.toBeDefined();
+    await expect(
+      createReservation(ctx, project(), { ...base, from: '11:00', to: '12:00' }),
+    ).resolves.toBeDefined();
+    await expect(
+      createReservation(ctx, project(), { ...base, from: '13:00', to: '14:00' }),
+    ).resolves.toBeDefined();
   });
 
   it('ignores other tables, other dates and bookings without a table', async () => {
     const { ctx, project } = await createTestDomain();
     await createReservation(ctx, project(), { ...base, from: '12:00', to: '13:00' });
-    await expect(createReservation(ctx, project(), { ...base, tableId: 'tbl_02', from: '12:00', to: '13:00' }),
+    await expect(
+      createReservation(ctx, project(), { ...base, tableId: 'tbl_02', from: '12:00', to: '13:00' }),
     ).resolves.toBeDefined();
-    await expect(createReservation(ctx, project(), { ...base, date: '2026-06-17', from: '12:00', to: '13:00' }),
+    await expect(
+      createReservation(ctx, project(), { ...base, date: '2026-06-17', from: '12:00', to: '13:00' }),
     ).resolves.toBeDefined();
     const { tableId: _omit, ...noTable } = base;
-    await expect(createReservation(ctx, project(), { ...noTable, from: '12:00', to: '13:00' })).resolves.toBeDefined();
-    await expect(createReservation(ctx, project(), { ...noTable, from: '12:00', to: '13:00' })).resolves.toBeDefined();
+    await expect(
+      createReservation(ctx, project(), { ...noTable, from: '12:00', to: '13:00' }),
+    ).resolves.toBeDefined();
+    await expect(
+      createReservation(ctx, project(), { ...noTable, from: '12:00', to: '13:00' }),
+    ).resolves.toBeDefined();
   });
 
   it.each<[ReservationStatus, boolean]>([
@@ -70,7 +80,8 @@ describe('DOUBLE_BOOKING on create', () => {
     const { ctx, project } = await createTestDomain();
     await createReservation(ctx, project(), { ...base, from: '12:00', to: '13:00' });
     const before = await ctx.store.snapshot();
-    await expect(createReservation(ctx, project(), { ...base, email: 'new@example.com', from: '12:00', to: '12:30' }),
+    await expect(
+      createReservation(ctx, project(), { ...base, email: 'new@example.com', from: '12:00', to: '12:30' }),
     ).rejects.toThrow();
     expect(await ctx.store.snapshot()).toEqual(before);
   });

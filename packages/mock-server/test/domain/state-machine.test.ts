@@ -84,8 +84,9 @@ describe('the reservation state machine', () => {
       previousStatus: 'PENDING',
       confirmedBy: 'key_a',
     });
-    const cancelled = (await applyTransition(ctx, await make('CONFIRMED'), { to: 'CANCELLED', actor: 'key_b' }))
-      .events[0];
+    const cancelled = (
+      await applyTransition(ctx, await make('CONFIRMED'), { to: 'CANCELLED', actor: 'key_b' })
+    ).events[0];
     expect(cancelled?.data.reservation).toMatchObject({
       previousStatus: 'CONFIRMED',
       reason: null,

@@ -12,7 +12,8 @@ describe('the store', () => {
       from: '12:00',
       to: '13:00',
     });
-    const confirmed = (await applyTransition(ctx, reservation, { to: 'CONFIRMED', actor: 'key_x' })).reservation;
+    const confirmed = (await applyTransition(ctx, reservation, { to: 'CONFIRMED', actor: 'key_x' }))
+      .reservation;
     const inCollection = ctx.store.reservations.collection.findFirst((q) => q.where({ id: reservation.id }));
     expect(inCollection).toBe(confirmed);
     expect(ctx.store.reservations.get(reservation.id)).toBe(confirmed);
@@ -35,9 +36,9 @@ describe('the store', () => {
     const next = (await applyTransition(ctx, reservation, { to: 'CANCELLED', actor: 'key_x' })).reservation;
     expect(ctx.store.reservationsOfTableOn('tbl_01', '2026-06-23')).toEqual([next]);
     expect(ctx.store.reservationsOn('prj_demo_bistro', '2026-06-23')).toEqual([next]);
-    expect(listReservations(ctx.store, project(), { date: '2026-06-23', status: 'CANCELLED' }).items).toEqual([
-      next,
-    ]);
+    expect(listReservations(ctx.store, project(), { date: '2026-06-23', status: 'CANCELLED' }).items).toEqual(
+      [next],
+    );
     expect(listReservations(ctx.store, project(), { date: '2026-06-23', status: 'PENDING' }).total).toBe(0);
   });
 

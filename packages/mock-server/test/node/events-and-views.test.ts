@@ -14,13 +14,14 @@ const json = async (path: string, init?: RequestInit) => (await fetch(`${server.
 
 /** Reads the SSE stream until `count` events of `type` arrived; returns their data. */
 async function collect(stream: ReadableStream<Uint8Array>, type: string, count: number): Promise<unknown[]> {
-  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
   const found: unknown[] = [];
   let buffer = '';
   while (found.length < count) {
     const { done, value } = await reader.read();
     if (done) break;
-    buffer += value;
+    buffer += decoder.decode(value, { stream: true });
     let end = buffer.indexOf('\n\n');
     while (end !== -1) {
       const block = buffer.slice(0, end);
@@ -54,7 +55,9 @@ describe('GET /__mock/events', () => {
   });
 
   it('is refused to web pages of other sites', async () => {
-    const response = await fetch(`${server.url}/__mock/events`, { headers: { Origin: 'https://evil.example' } });
+    const response = await fetch(`${server.url}/__mock/events`, {
+      headers: { Origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(403);
   });
 });
@@ -83,7 +86,9 @@ describe('control views', () => {
     expect(reservations.every((r) => r.date === '2026-06-16' && r.statusHistory.length > 0)).toBe(true);
     const froms = reservations.map((r) => r.from);
     expect(froms).toEqual([...froms].sort());
-    expect((await fetch(`${server.url}/__mock/projects/demo-bistro/reservations?date=16.6.`)).status).toBe(400);
+    expect((await fetch(`${server.url}/__mock/projects/demo-bistro/reservations?date=16.6.`)).status).toBe(
+      400,
+    );
     expect((await fetch(`${server.url}/__mock/projects/nope/reservations`)).status).toBe(404);
   });
 
@@ -94,10 +99,14 @@ describe('control views', () => {
       }>;
     const first = await add(500);
     const second = await add(503);
-    expect((await fetch(`${server.url}/__mock/faults/${first.fault.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await fetch(`${server.url}/__mock/faults/${first.fault.id}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
     expect(((await json('/__mock/faults')) as { faults: { id: string }[] }).faults.map((f) => f.id)).toEqual([
       second.fault.id,
     ]);
-    expect((await fetch(`${server.url}/__mock/faults/${first.fault.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await fetch(`${server.url}/__mock/faults/${first.fault.id}`, { method: 'DELETE' })).status).toBe(
+      404,
+    );
   });
 });

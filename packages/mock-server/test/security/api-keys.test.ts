@@ -28,7 +28,10 @@ describe('API keys at rest', () => {
       const values = [...DEMO_KEYS, created.key, regenerated.key, overHttp.key];
 
       const snapshot = JSON.stringify(await control.snapshot());
-      const listed = JSON.stringify([await control.keys.list('demo-bistro'), await control.keys.list('demo-salon')]);
+      const listed = JSON.stringify([
+        await control.keys.list('demo-bistro'),
+        await control.keys.list('demo-salon'),
+      ]);
       const route = await (await fetch(`${server.url}/__mock/projects/demo-bistro/keys`)).text();
       for (const value of values) {
         for (const [where, text] of [
@@ -65,7 +68,8 @@ describe('comparing a presented key', () => {
     expect(authenticate(ctx.store, await presentKey('rk_demo_full')).id).toBe('key_demo_full');
     expect(lookup).toHaveBeenCalledWith(await hashKey('rk_demo_full'));
     expect(() => authenticate(ctx.store, { hash: 'x'.repeat(64) })).toThrow('Invalid API key');
-    for (const call of lookup.mock.calls) for (const argument of call) expect(argument).toMatch(/^[0-9a-fx]{64}$/);
+    for (const call of lookup.mock.calls)
+      for (const argument of call) expect(argument).toMatch(/^[0-9a-fx]{64}$/);
   });
 
   it('keeps no key value for reset(): after a reset only hashes are held, and the demo keys work again', async () => {

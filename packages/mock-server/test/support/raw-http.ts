@@ -65,4 +65,3 @@ export function rawRequest(port: number, bytes: string | Buffer, timeoutMs = 500
     socket.write(bytes);
   });
 }
-
