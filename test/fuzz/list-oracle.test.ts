@@ -2,9 +2,10 @@
 // pages over a few hundred reservations give exactly the items and total that filtering and sorting
 // every record would. (The list walks a date index and only counts days outside the page; this is
 // what keeps that shortcut honest.)
+
+import { RESERVATION_STATUSES, type ReservationStatus } from '@reservation-api/mock-server';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RESERVATION_STATUSES, type ReservationStatus } from '@reservation-api/mock-server';
 import { assertContract, runs, send, useStandaloneServer } from './support';
 
 interface StoredReservation {

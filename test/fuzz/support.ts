@@ -1,8 +1,9 @@
 // Shared by the fuzz tests: the REAL standalone server on 127.0.0.1 (port 0), the contract check of
 // every answer, raw sockets for bytes fetch() refuses to send, and the fixed seed of every property.
+
+import { type MockServer, startMockServer } from '@reservation-api/mock-server/node';
 import { afterAll, beforeAll } from 'vitest';
 import { assertResponseMatches, assertSchema, findOperation } from '../support/openapi';
-import { type MockServer, startMockServer } from '@reservation-api/mock-server/node';
 
 /** A Monday morning in Prague (10:00 local): the demo bistro opens at 11:00. */
 export const NOW = '2026-06-15T08:00:00.000Z';

@@ -4,9 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { parseSeedJson } from './seed/from-json';
 import type { ResolvedSeedData } from './seed/seed-data';
 
-export * from './public';
-export { type MockServer, type MockServerOptions, startMockServer, withWebhookUrl } from './node/server';
 export { isLoopbackHost } from './node/host-check';
+export { type MockServer, type MockServerOptions, startMockServer, withWebhookUrl } from './node/server';
+export * from './public';
 
 /** Reads and validates a seed JSON file (see README "Seed format"). */
 export async function loadSeedFile(path: string): Promise<ResolvedSeedData> {

@@ -16,12 +16,12 @@ import { reservationDetailView, serviceView, tableView } from '../domain/views';
 import { type Fault, type FaultSpec, type Faults, faultSpecSchema } from '../http/faults';
 import { addSeedProject, hashSeedProject } from '../seed/apply-seed';
 import {
+  type ReservationImport,
+  reservationImportSchema,
   type SeedProjectInput,
   type SeedServiceInput,
   type SeedTableInput,
   seedProjectSchema,
-  type ReservationImport,
-  reservationImportSchema,
   seedServiceSchema,
   seedTableSchema,
 } from '../seed/seed-data';

@@ -2,8 +2,8 @@
 // routes alike (mock README, "Control interface"): nothing changes until the whole input is valid.
 import { z } from 'zod';
 import { PERMISSIONS } from '../domain/records';
-import { DATE_MESSAGE } from '../domain/values';
 import { isCalendarDate } from '../domain/time';
+import { DATE_MESSAGE } from '../domain/values';
 
 /** The latest instant the mock's clock may show: 9999-12-31T23:59:59.999Z. */
 export const MAX_CLOCK_MS = 253_402_300_799_999;

@@ -173,8 +173,8 @@ export function createStore(): Store {
   /** Which dates of a project have reservations (a count per date, so removals know when to drop one). */
   const projectDates: SecondaryIndex<ReservationRecord> = {
     add({ projectId, date }) {
-      let dates = datesByProject.get(projectId);
-      if (!dates) datesByProject.set(projectId, (dates = new Map()));
+      const dates = datesByProject.get(projectId) ?? new Map<string, number>();
+      datesByProject.set(projectId, dates);
       dates.set(date, (dates.get(date) ?? 0) + 1);
     },
     remove({ projectId, date }) {

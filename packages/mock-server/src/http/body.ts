@@ -33,7 +33,8 @@ function nestingDepth(text: string, limit: number): number {
       inString = true;
     } else if (c === 123 /* { */ || c === 91 /* [ */) {
       depth++;
-      if (depth > deepest && (deepest = depth) > limit) return deepest;
+      deepest = Math.max(deepest, depth);
+      if (deepest > limit) return deepest;
     } else if (c === 125 /* } */ || c === 93 /* ] */) {
       depth--;
     }

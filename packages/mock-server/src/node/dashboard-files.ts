@@ -1,7 +1,8 @@
 // The dashboard's static files (the package's `dashboard/` folder), served at GET /__mock/ and
 // /__mock/dashboard/<file>. No build step: the files ship as they are.
-import { readFile } from 'node:fs/promises';
+
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 const TYPES: Readonly<Record<string, string>> = {

@@ -7,9 +7,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { consoleLogger, type MockLogger } from '../core/logger';
 import { createMockCore, type MockCore, resolveSeed } from '../core/mock-core';
+import { controlPath } from '../http/control-routes';
 import { httpErrors } from '../http/errors';
 import type { MockAnswer, MockRequest } from '../http/exchange';
-import { controlPath } from '../http/control-routes';
 import { controlErrorAnswer, errorAnswer } from '../http/responses';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { dashboardFile } from './dashboard-files';

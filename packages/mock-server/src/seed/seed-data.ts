@@ -9,9 +9,9 @@ import { isValidTimeZone, toMinutes } from '../domain/time';
 import {
   calendarDate,
   endTime,
+  timestamp as isoTimestamp,
   startsBeforeEnd,
   startTime,
-  timestamp as isoTimestamp,
 } from '../domain/values';
 
 const date = calendarDate();

@@ -4,8 +4,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLoopbackHost, isLoopbackOrigin } from '../../src/node/host-check';
 import { type MockServer, startMockServer } from '../../src/node';
+import { isLoopbackHost, isLoopbackOrigin } from '../../src/node/host-check';
 import { rawRequest } from '../support/raw-http';
 
 const CONTROL_ROUTES: [string, string, unknown?][] = [

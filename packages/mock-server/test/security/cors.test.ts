@@ -3,8 +3,8 @@
 // them to API answers and answers preflight requests.
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockServer, startMockServer } from '../../src/node';
 import { createMockService } from '../../src/index';
+import { type MockServer, startMockServer } from '../../src/node';
 
 const BASE = 'http://127.0.0.1:4010';
 const API = `${BASE}/api/v1/demo-bistro`;

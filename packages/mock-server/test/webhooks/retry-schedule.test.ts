@@ -100,7 +100,7 @@ describe('webhook retry schedule (manual clock)', () => {
 
   it('runs due attempts earliest first, and the oldest delivery first when due at the same time', async () => {
     const order: string[] = [];
-    const { clock, dispatcher } = setup((_, call) => {
+    const { dispatcher } = setup((_, call) => {
       order.push(`${call.headers.get('X-Webhook-Delivery')}@${(call.at - START) / MINUTE}`);
       return 500;
     });
