@@ -14,6 +14,8 @@ export type ReservationApiErrorName =
   | 'NotFoundError'
   | 'ConflictError'
   | 'OutsideOpeningHoursError'
+  | 'ReservationInPastError'
+  | 'UnsupportedMediaTypeError'
   | 'RateLimitError'
   | 'ServerError'
   | 'ConnectionError'
@@ -124,6 +126,16 @@ export class ConflictError extends ReservationApiError {
 export class OutsideOpeningHoursError extends ReservationApiError {
   override get name(): 'OutsideOpeningHoursError' {
     return 'OutsideOpeningHoursError';
+  }
+}
+export class ReservationInPastError extends ReservationApiError {
+  override get name(): 'ReservationInPastError' {
+    return 'ReservationInPastError';
+  }
+}
+export class UnsupportedMediaTypeError extends ReservationApiError {
+  override get name(): 'UnsupportedMediaTypeError' {
+    return 'UnsupportedMediaTypeError';
   }
 }
 export class ServerError extends ReservationApiError {
@@ -279,8 +291,12 @@ export function errorFromResponse(response: ResponseLike, body: unknown): Reserv
       return new NotFoundError(init);
     case 409:
       return new ConflictError(init);
+    case 415:
+      return new UnsupportedMediaTypeError(init);
     case 422:
-      return new OutsideOpeningHoursError(init);
+      return code === 'RESERVATION_IN_PAST'
+        ? new ReservationInPastError(init)
+        : new OutsideOpeningHoursError(init);
     case 429:
       return new RateLimitError(init);
     default:

@@ -22,8 +22,10 @@ export {
   ReservationApiError,
   type ReservationApiErrorInit,
   type ReservationApiErrorName,
+  ReservationInPastError,
   ServerError,
   TimeoutError,
+  UnsupportedMediaTypeError,
   ValidationError,
   type ValidationErrorDetail,
 } from './errors';

@@ -11,8 +11,10 @@ import {
   PermissionDeniedError,
   RateLimitError,
   ReservationApiError,
+  ReservationInPastError,
   ServerError,
   TimeoutError,
+  UnsupportedMediaTypeError,
   ValidationError,
 } from '../src/index';
 import { clientOn } from './support/client';
@@ -96,6 +98,24 @@ describe('errorFromResponse picks the class from status and code', () => {
       ),
       OutsideOpeningHoursError,
       'OUTSIDE_OPENING_HOURS',
+    ],
+    [
+      422,
+      errorBody('Unprocessable Entity', 'The requested time is in the past', 'RESERVATION_IN_PAST'),
+      ReservationInPastError,
+      'RESERVATION_IN_PAST',
+    ],
+    [
+      415,
+      errorBody('Unsupported Media Type', 'Content-Type must be application/json', 'UNSUPPORTED_MEDIA_TYPE'),
+      UnsupportedMediaTypeError,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    [
+      403,
+      errorBody('Forbidden', 'Host not allowed', 'HOST_NOT_ALLOWED'),
+      PermissionDeniedError,
+      'HOST_NOT_ALLOWED',
     ],
     [429, errorBody('Too Many Requests', 'Rate limited', 'RATE_LIMITED'), RateLimitError, 'RATE_LIMITED'],
     [500, errorBody('Internal Server Error', 'Boom', 'INTERNAL_ERROR'), ServerError, 'INTERNAL_ERROR'],

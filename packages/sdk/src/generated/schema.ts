@@ -10,7 +10,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -58,17 +58,20 @@ export interface paths {
          *     - **Blacklist:** a blacklisted customer (e-mail case-insensitive, or phone) gets 403
          *       CUSTOMER_BLACKLISTED `Customer is blacklisted`.
          *     - **Opening hours:** the whole `[from, to)` interval must lie within the opening hours of that day
-         *       (project local time), not across the break, and not on a closed day or a closed holiday;
-         *       otherwise 422 OUTSIDE_OPENING_HOURS.
+         *       (project local time), not across the break, not on a closed day or a closed holiday, and not in
+         *       local time that does not exist that day (the spring-forward hour); otherwise 422
+         *       OUTSIDE_OPENING_HOURS. `to` may be `24:00`; `from` may not.
+         *     - **Not in the past:** a reservation that starts (its `date` and `from` in the project's time zone)
+         *       before the service's current time is 422 RESERVATION_IN_PAST `The requested time is in the past`.
          *     - **Double booking:** only when `tableId` is given. Two reservations overlap when their `[from, to)`
          *       intervals on the same date intersect; touching ends (10:00–11:00 and 11:00–12:00) do not overlap.
          *       Only active reservations (PENDING, CONFIRMED) count. An overlap is 409 DOUBLE_BOOKING. Concurrent
          *       creations for the same table and time give exactly one 201; all others get 409.
          *
          *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
-         *     413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, missing required fields, VALIDATION_ERROR),
-         *     403 CUSTOMER_BLACKLISTED, 422 OUTSIDE_OPENING_HOURS, 409 DOUBLE_BOOKING. A rejected request
-         *     creates nothing and sends no event.
+         *     415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, missing required fields,
+         *     VALIDATION_ERROR), 403 CUSTOMER_BLACKLISTED, 422 OUTSIDE_OPENING_HOURS, 422 RESERVATION_IN_PAST,
+         *     409 DOUBLE_BOOKING. A rejected request creates nothing and sends no event.
          */
         post: operations["createReservation"];
         delete?: never;
@@ -83,7 +86,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -140,7 +143,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -191,7 +194,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -233,7 +236,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -266,7 +269,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -298,7 +301,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -331,7 +334,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -364,7 +367,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -398,7 +401,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -551,7 +554,7 @@ export interface components {
          * @description Machine-readable error code. The 400 "Missing required fields" error of `POST /reservations` has no code.
          * @enum {string}
          */
-        ErrorCode: "API_KEY_MISSING" | "API_KEY_INVALID" | "PROJECT_MISMATCH" | "PERMISSION_DENIED" | "INVALID_JSON" | "VALIDATION_ERROR" | "RESERVATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATUS_TRANSITION" | "DOUBLE_BOOKING" | "CUSTOMER_BLACKLISTED" | "OUTSIDE_OPENING_HOURS" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR";
+        ErrorCode: "API_KEY_MISSING" | "API_KEY_INVALID" | "PROJECT_MISMATCH" | "PERMISSION_DENIED" | "INVALID_JSON" | "VALIDATION_ERROR" | "RESERVATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATUS_TRANSITION" | "DOUBLE_BOOKING" | "CUSTOMER_BLACKLISTED" | "OUTSIDE_OPENING_HOURS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RESERVATION_IN_PAST" | "HOST_NOT_ALLOWED" | "RATE_LIMITED" | "INTERNAL_ERROR";
         /**
          * @description Webhook event names. NO_SHOW sends no event.
          * @enum {string}
@@ -591,7 +594,7 @@ export interface components {
             date: string;
             /** @description Start time, local `HH:MM`. */
             from: string;
-            /** @description End time, local `HH:MM` (exclusive; later than `from`). */
+            /** @description End time, local `HH:MM` (exclusive; later than `from`; `24:00` is the end of the day). */
             to: string;
             status: components["schemas"]["ReservationStatus"];
             /** @description Number of guests; 1 when omitted on creation. */
@@ -633,7 +636,7 @@ export interface components {
             date: string;
             /** @description Start time, local `HH:MM`. */
             from: string;
-            /** @description End time, local `HH:MM` (exclusive; later than `from`). */
+            /** @description End time, local `HH:MM` (exclusive; later than `from`; `24:00` is the end of the day). */
             to: string;
             status: components["schemas"]["ReservationStatus"];
             /** @description Number of guests; 1 when omitted on creation. */
@@ -1196,8 +1199,17 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, or falls on a closed day or a closed holiday. */
+        /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, falls on a closed day or a closed holiday, or overlaps local time that does not exist that day (the spring-forward hour). RESERVATION_IN_PAST: the reservation starts (its `date` and `from` in the project's time zone; a time of the repeated autumn hour means its first occurrence) before the service's current time. Checked in that order, after the blacklist and before 409. */
         UnprocessableEntity: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description UNSUPPORTED_MEDIA_TYPE: a body was sent with another `Content-Type` than `application/json` (or `application/*+json`; parameters such as `charset` are allowed), or without one. Checked after 403 PERMISSION_DENIED and before 413. */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1247,7 +1259,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+         * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
          * @example demo-bistro
          */
         Slug: string;
@@ -1321,7 +1333,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1360,7 +1372,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1411,6 +1423,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalError"];
@@ -1422,7 +1435,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1458,7 +1471,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1515,6 +1528,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalError"];
         };
@@ -1525,7 +1539,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1582,6 +1596,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["InternalError"];
         };
@@ -1613,7 +1628,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1652,7 +1667,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1693,7 +1708,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1738,7 +1753,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1777,7 +1792,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1818,7 +1833,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
@@ -1860,7 +1875,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and also when it does not match the pattern) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated.
+                 * @description URL slug of the project. If it is not the API key's project (whether or not such a project exists, and whatever its spelling) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. Project slugs are lower-case letters, digits and dashes, but the parameter declares no pattern: a malformed slug is 403 too, not a validation error.
                  * @example demo-bistro
                  */
                 slug: components["parameters"]["Slug"];
