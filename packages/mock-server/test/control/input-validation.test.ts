@@ -52,7 +52,10 @@ describe('POST /__mock/clock with bad input', () => {
     const set = await send(server, 'POST', '/__mock/clock', { json: { now: lastDay } });
     expect(set.status, set.text).toBe(200);
     expect(set.body).toEqual({ now: lastDay });
-    expectRefused(await send(server, 'POST', '/__mock/clock', { json: { advanceMs: 86_400_000 } }), 'advanceMs');
+    expectRefused(
+      await send(server, 'POST', '/__mock/clock', { json: { advanceMs: 86_400_000 } }),
+      'advanceMs',
+    );
     expect(await server.service.control.clock.now()).toBe(lastDay);
     // 9999-12-31 is a Friday: the bistro is open until 22:00, and it is 13:00 in Prague.
     await expectApiWorks(server, '9999-12-31');

@@ -19,20 +19,23 @@ const LOOPBACK = ['localhost', 'foo.localhost', '127.0.0.1', '127.0.0.2', '[::1]
 const withPort = (server: MockServer, name: string) => `${name}:${server.address.port}`;
 
 describe('Host check', () => {
-  it.each(FOREIGN)('refuses Host %s on the API and the control routes with 403 HOST_NOT_ALLOWED', async (name) => {
-    const server = await startServer({ now: TUESDAY_NOON });
-    const host = withPort(server, name);
-    for (const [method, path] of [
-      ['GET', INFO],
-      ['GET', '/api/v1/demo-bistro/reservations'],
-      ['GET', '/__mock/webhooks/deliveries'],
-      ['GET', '/__mock/projects/demo-bistro/keys'],
-    ] as const) {
-      const answer = await send(server, method, path, { host });
-      expect(answer.status, `${method} ${path}`).toBe(403);
-      expect(answer.body, `${method} ${path}`).toEqual(REFUSED);
-    }
-  });
+  it.each(FOREIGN)(
+    'refuses Host %s on the API and the control routes with 403 HOST_NOT_ALLOWED',
+    async (name) => {
+      const server = await startServer({ now: TUESDAY_NOON });
+      const host = withPort(server, name);
+      for (const [method, path] of [
+        ['GET', INFO],
+        ['GET', '/api/v1/demo-bistro/reservations'],
+        ['GET', '/__mock/webhooks/deliveries'],
+        ['GET', '/__mock/projects/demo-bistro/keys'],
+      ] as const) {
+        const answer = await send(server, method, path, { host });
+        expect(answer.status, `${method} ${path}`).toBe(403);
+        expect(answer.body, `${method} ${path}`).toEqual(REFUSED);
+      }
+    },
+  );
 
   it('changes nothing for a refused control request', async () => {
     const server = await startServer({ now: TUESDAY_NOON });
@@ -48,16 +51,21 @@ describe('Host check', () => {
     expect((await send(server, 'GET', INFO)).status).toBe(200);
   });
 
-  it.each(LOOPBACK)('answers Host %s (with and without a port), and only foreign names are refused', async (name) => {
-    const server = await startServer({ now: TUESDAY_NOON });
-    expect((await send(server, 'GET', INFO, { host: withPort(server, name) })).status).toBe(200);
-    expect((await send(server, 'GET', INFO, { host: name })).status).toBe(200);
-    expect((await send(server, 'GET', '/__mock/faults', { host: withPort(server, name) })).status).toBe(200);
-    // The same server refuses a foreign name: the check is on, not skipped.
-    expect((await send(server, 'GET', INFO, { host: withPort(server, 'evil.example') })).status).toBe(403);
-  });
+  it.each(LOOPBACK)(
+    'answers Host %s (with and without a port), and only foreign names are refused',
+    async (name) => {
+      const server = await startServer({ now: TUESDAY_NOON });
+      expect((await send(server, 'GET', INFO, { host: withPort(server, name) })).status).toBe(200);
+      expect((await send(server, 'GET', INFO, { host: name })).status).toBe(200);
+      expect((await send(server, 'GET', '/__mock/faults', { host: withPort(server, name) })).status).toBe(
+        200,
+      );
+      // The same server refuses a foreign name: the check is on, not skipped.
+      expect((await send(server, 'GET', INFO, { host: withPort(server, 'evil.example') })).status).toBe(403);
+    },
+  );
 
-  it("answers a host listed in allowedHosts, and still refuses the others", async () => {
+  it('answers a host listed in allowedHosts, and still refuses the others', async () => {
     const server = await startServer({ now: TUESDAY_NOON, allowedHosts: ['mock.test'] });
     expect((await send(server, 'GET', INFO, { host: withPort(server, 'mock.test') })).status).toBe(200);
     expect((await send(server, 'GET', '/__mock/faults', { host: 'mock.test' })).status).toBe(200);

@@ -65,7 +65,14 @@ export function send(
   }
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port: typeof target === 'number' ? target : target.address.port, method, path, headers, agent: false },
+      {
+        host: '127.0.0.1',
+        port: typeof target === 'number' ? target : target.address.port,
+        method,
+        path,
+        headers,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -102,9 +109,6 @@ export async function reservationCount(server: MockServer, date = '2026-06-16'):
 /** Opening hours for every day of the week (seed format). */
 export function everyDay(hours: { open: string; close: string } | null): Record<string, typeof hours> {
   return Object.fromEntries(
-    ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => [
-      day,
-      hours,
-    ]),
+    ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((day) => [day, hours]),
   );
 }
