@@ -94,8 +94,10 @@ describe('bookings in the past', () => {
   });
 });
 
+/** Open on Sundays 01:00–05:00: across both of the year's clock changes in Prague. */
+const NIGHT_OWL = project('night-owl', { openingHours: { sunday: { open: '01:00', close: '05:00' } } });
+
 describe('the spring-forward hour (2026-03-29, Europe/Prague: 02:00 jumps to 03:00)', () => {
-  const NIGHT_OWL = project('night-owl', { openingHours: { sunday: { open: '01:00', close: '05:00' } } });
   const NIGHT = '/api/v1/night-owl/reservations';
 
   async function start(): Promise<MockServer> {
@@ -154,9 +156,7 @@ describe('the autumn hour that occurs twice (2026-10-25, Europe/Prague: 03:00 go
   it('a wall-clock time means its first occurrence', async () => {
     // 00:30 UTC is 02:30 of the first pass (CEST); the second 02:00 is still half an hour away.
     const server = await startServer({ now: '2026-10-25T00:30:00.000Z' });
-    await server.service.control.createProject(
-      project('night-owl', { openingHours: { sunday: { open: '01:00', close: '05:00' } } }),
-    );
+    await server.service.control.createProject(NIGHT_OWL);
     const day = await slots(server, 'night-owl', 'date=2026-10-25');
     expect(day.map(span)).toEqual([
       '01:00-01:30',
