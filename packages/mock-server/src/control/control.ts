@@ -299,7 +299,7 @@ export function createControl(deps: ControlDependencies): MockControl {
         return reservationDetailView(ctx.store, reservation);
       }),
     async createProject(input) {
-      const hashed = await hashSeedProject(parseControl(seedProjectSchema, input));
+      const hashed = hashSeedProject(parseControl(seedProjectSchema, input));
       const record = await write(() => addSeedProject(ctx, hashed));
       announce({ kind: 'project', slug: record.slug });
       return { id: record.id, slug: record.slug };

@@ -113,6 +113,10 @@ export function createApi(deps: ApiDependencies): Api {
     const { url, method } = request;
     const fault = faults.take(method, url.pathname.slice(basePath.length));
     if (fault) {
+      events.emit({
+        type: 'state',
+        data: { kind: 'faults', at: new Date(ctx.clock.now()).toISOString(), id: fault.id },
+      });
       if (fault.delayMs > 0) await delay(fault.delayMs);
       if (fault.status !== null) {
         trace.rule = `fault ${fault.id}`;
@@ -127,7 +131,7 @@ export function createApi(deps: ApiDependencies): Api {
     const slug = safeDecode(rawSlug);
     const parts = pathSegments(rest.join('/'));
     const query = queryObject(url.searchParams);
-    const presented = await presentKey(request.header('x-api-key'));
+    const presented = presentKey(request.header('x-api-key'));
     if (presented === null) trace.key = 'none';
     else trace.key = 'unknown';
 
