@@ -95,6 +95,11 @@ export async function replayTraffic(r: Replayer): Promise<void> {
       contentType: 'application/json; charset=utf-8',
     }),
   );
+  // Up to closing time, at a table.
+  await create(
+    booking({ email: 'late@example.com', from: '20:00', to: '22:00', tableId: 'tbl_03', guests: 2 }),
+    ok(201),
+  );
   const toCancel = idOf(
     await create(booking({ email: 'cancel@example.com', from: '14:00', to: '15:00' }), ok(201)),
   );
@@ -223,6 +228,7 @@ export async function replayTraffic(r: Replayer): Promise<void> {
     '?date=2026-06-16&status=CONFIRMED',
     '?branchId=br_old_town',
     '?limit=2&offset=1',
+    '?limit=500',
     '?limit=9007199254740992',
     '?offset=9007199254740992',
   ])

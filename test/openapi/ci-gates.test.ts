@@ -56,4 +56,23 @@ describe('CI gates', () => {
     const redocly = join(root, 'node_modules/.bin/redocly');
     expect(await exitCode(redocly, ['lint', '--config', join(dir, 'redocly.yaml'), broken])).not.toBe(0);
   }, 60_000);
+
+  it('Spectral passes on openapi.yaml with zero errors, and fails on an array without items', async () => {
+    const spectral = join(root, 'node_modules/.bin/spectral');
+    const ruleset = join(root, '.spectral.yaml');
+    const lint = (file: string) =>
+      exitCode(spectral, ['lint', file, '--ruleset', ruleset, '--fail-severity=error', '-q']);
+    expect(await lint(spec)).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), 'spectral-'));
+    const broken = join(dir, 'openapi.yaml');
+    writeFileSync(
+      broken,
+      readFileSync(spec, 'utf8').replace(
+        "details:\n            type: array\n            minItems: 1\n            items:\n              $ref: '#/components/schemas/ValidationErrorDetail'\n",
+        'details:\n            type: array\n',
+      ),
+    );
+    expect(readFileSync(broken, 'utf8')).not.toEqual(readFileSync(spec, 'utf8'));
+    expect(await lint(broken)).not.toBe(0);
+  }, 60_000);
 });

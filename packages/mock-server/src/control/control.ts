@@ -5,15 +5,15 @@
 import type { components } from '@reservation-api/sdk';
 import type { z } from 'zod';
 import type { EventBus, StateChange } from '../core/event-bus';
-import type { Journal, JournalEntry, JournalFilter } from '../core/journal';
-import type { Lock } from '../core/lock';
-import { type DomainContext, nowIso } from '../domain/context';
+import type { JournalEntry, JournalFilter } from '../core/journal';
+import type { MockParts } from '../core/parts';
+import { nowIso } from '../domain/context';
 import { createKey, keysOfProject, regenerateKey, revokeKey } from '../domain/keys';
 import { addToBlacklist, blacklistInput, setWebhook } from '../domain/projects';
 import type { Permission, ProjectRecord } from '../domain/records';
 import { compareListOrder, insertReservation } from '../domain/reservations';
 import { reservationDetailView, serviceView, tableView } from '../domain/views';
-import { type Fault, type FaultSpec, type Faults, faultSpecSchema } from '../http/faults';
+import { type Fault, type FaultSpec, faultSpecSchema } from '../http/faults';
 import { addSeedProject, hashSeedProject } from '../seed/apply-seed';
 import {
   type ReservationImport,
@@ -25,7 +25,7 @@ import {
   seedServiceSchema,
   seedTableSchema,
 } from '../seed/seed-data';
-import type { Delivery, WebhookDispatcher } from '../webhooks';
+import type { Delivery } from '../webhooks';
 import {
   advanceInput,
   instantInput,
@@ -143,13 +143,7 @@ export interface MockControl {
   settled(): Promise<void>;
 }
 
-export interface ControlDependencies {
-  ctx: DomainContext;
-  lock: Lock;
-  dispatcher: WebhookDispatcher;
-  faults: Faults;
-  journal: Journal;
-  events: EventBus;
+export interface ControlDependencies extends MockParts {
   reset(): Promise<void>;
 }
 
@@ -299,7 +293,7 @@ export function createControl(deps: ControlDependencies): MockControl {
         return reservationDetailView(ctx.store, reservation);
       }),
     async createProject(input) {
-      const hashed = await hashSeedProject(parseControl(seedProjectSchema, input));
+      const hashed = hashSeedProject(parseControl(seedProjectSchema, input));
       const record = await write(() => addSeedProject(ctx, hashed));
       announce({ kind: 'project', slug: record.slug });
       return { id: record.id, slug: record.slug };

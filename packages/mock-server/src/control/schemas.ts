@@ -15,7 +15,7 @@ export const instantInput = z
     [
       z.date().transform((d) => d.getTime()),
       z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
-      z.number().int(),
+      z.number(),
     ],
     { error: `now must be an ISO 8601 date-time or epoch milliseconds ${CLOCK_RANGE}` },
   )
@@ -23,13 +23,15 @@ export const instantInput = z
     z
       .number()
       .min(0, { error: `now must be ${CLOCK_RANGE}` })
-      .max(MAX_CLOCK_MS, { error: `now must be ${CLOCK_RANGE}` }),
+      .max(MAX_CLOCK_MS, { error: `now must be ${CLOCK_RANGE}` })
+      .refine(Number.isInteger, { error: 'now must be whole milliseconds' }),
   );
 
 export const advanceInput = z
   .number({ error: 'advanceMs must be a non-negative integer' })
-  .int({ error: 'advanceMs must be a non-negative integer' })
-  .min(0, { error: 'advanceMs must be a non-negative integer' });
+  .min(0, { error: 'advanceMs must be a non-negative integer' })
+  .max(MAX_CLOCK_MS, { error: 'advanceMs would move the clock past 9999-12-31' })
+  .refine(Number.isInteger, { error: 'advanceMs must be a non-negative integer' });
 
 export const clockBody = z.union(
   [z.object({ now: z.unknown() }).strict(), z.object({ advanceMs: z.unknown() }).strict()],

@@ -82,8 +82,8 @@ function normaliseBaseUrl(baseUrl: string): string {
 
 export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
-  // Validated at once, so a bad seed throws here; from then on only its hashed form is kept.
-  const resolvedSeed = resolveSeed(options.seed);
+  // Validated and hashed at once, so a bad seed throws here and only key hashes are kept.
+  const seed = hashSeed(resolveSeed(options.seed));
   const logger = options.logger ?? consoleLogger;
   const clock =
     options.clock ?? (options.now === undefined ? createSystemClock() : createManualClock(options.now));
@@ -130,12 +130,11 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   }
 
   // The first task of the lock: every request and control call waits for the seed.
-  const seeding: Promise<HashedSeed> = lock.run(async () => {
-    const hashed = await hashSeed(resolvedSeed);
-    ctx.store = (await persistedStore()) ?? (await seededStore(hashed));
-    return hashed;
-  });
-  seeding.catch((error: unknown) => logger.error('the seed could not be applied', error));
+  lock
+    .run(async () => {
+      ctx.store = (await persistedStore()) ?? (await seededStore(seed));
+    })
+    .catch((error: unknown) => logger.error('the seed could not be applied', error));
 
   if (persistence) {
     // Saved after each change, once the change has taken effect (the save queues behind it).
@@ -167,7 +166,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       journal.clear();
       ids.reset();
       clock.set(clock.manual ? startedAt : Date.now() + startOffset);
-      ctx.store = await seededStore(await seeding);
+      ctx.store = await seededStore(seed);
     });
 
   const control = createControl({ ctx, lock, dispatcher, faults, journal, events, reset });

@@ -231,20 +231,21 @@ export function listReservations(
     .filter((d) => (lowest === undefined || d >= lowest) && (highest === undefined || d <= highest))
     .sort();
 
+  const filtered = query.status !== undefined || query.branchId !== undefined;
   const items: ReservationRecord[] = [];
   let total = 0;
   for (const date of dates) {
-    const matching = store
-      .reservationsOn(project.id, date)
-      .filter(
-        (r) =>
-          (query.status === undefined || r.status === query.status) &&
-          (query.branchId === undefined || r.branchId === query.branchId),
-      );
+    const day = store.reservationsOn(project.id, date);
+    const matching = filtered
+      ? day.filter(
+          (r) =>
+            (query.status === undefined || r.status === query.status) &&
+            (query.branchId === undefined || r.branchId === query.branchId),
+        )
+      : day;
     const pageEnd = offset + limit;
     if (total + matching.length > offset && total < pageEnd) {
-      matching.sort(compareListOrder);
-      items.push(...matching.slice(Math.max(0, offset - total), pageEnd - total));
+      items.push(...[...matching].sort(compareListOrder).slice(Math.max(0, offset - total), pageEnd - total));
     }
     total += matching.length;
   }

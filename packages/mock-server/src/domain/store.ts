@@ -166,22 +166,18 @@ export function createStore(): Store {
   const projectBySlug = new Map<string, ProjectRecord>();
   const keyByHash = new Map<string, ApiKeyRecord>();
   const customerByEmail = new Map<string, CustomerRecord>();
-  const reservationsByDay = new Map<string, ReservationRecord[]>();
+  /** Per project, its reservations grouped by date. */
+  const reservationsByProject = new Map<string, Map<string, ReservationRecord[]>>();
   const reservationsByTableDay = new Map<string, ReservationRecord[]>();
-  const datesByProject = new Map<string, Map<string, number>>();
-
-  /** Which dates of a project have reservations (a count per date, so removals know when to drop one). */
-  const projectDates: SecondaryIndex<ReservationRecord> = {
-    add({ projectId, date }) {
-      const dates = datesByProject.get(projectId) ?? new Map<string, number>();
-      datesByProject.set(projectId, dates);
-      dates.set(date, (dates.get(date) ?? 0) + 1);
+  const projectDays: SecondaryIndex<ReservationRecord> = {
+    add(record) {
+      const days = reservationsByProject.get(record.projectId) ?? new Map<string, ReservationRecord[]>();
+      reservationsByProject.set(record.projectId, days);
+      groupIndex<ReservationRecord>((r) => r.date, days).add(record);
     },
-    remove({ projectId, date }) {
-      const dates = datesByProject.get(projectId);
-      const count = dates?.get(date) ?? 0;
-      if (count <= 1) dates?.delete(date);
-      else dates?.set(date, count - 1);
+    remove(record) {
+      const days = reservationsByProject.get(record.projectId);
+      if (days) groupIndex<ReservationRecord>((r) => r.date, days).remove(record);
     },
   };
 
@@ -196,9 +192,8 @@ export function createStore(): Store {
     ]),
     blacklist: new Table(blacklistEntrySchema),
     reservations: new Table(reservationSchema, [
-      groupIndex((r) => pair(r.projectId, r.date), reservationsByDay),
+      projectDays,
       groupIndex((r) => (r.tableId === null ? null : pair(r.tableId, r.date)), reservationsByTableDay),
-      projectDates,
     ]),
     photos: new Table(photoSchema),
     reviews: new Table(reviewSchema),
@@ -211,8 +206,8 @@ export function createStore(): Store {
     projectBySlug: (slug) => projectBySlug.get(slug),
     keyByHash: (hash) => keyByHash.get(hash),
     customerByEmail: (projectId, email) => customerByEmail.get(pair(projectId, email.toLowerCase())),
-    reservationsOn: (projectId, date) => reservationsByDay.get(pair(projectId, date)) ?? [],
-    reservationDates: (projectId) => datesByProject.get(projectId)?.keys() ?? [],
+    reservationsOn: (projectId, date) => reservationsByProject.get(projectId)?.get(date) ?? [],
+    reservationDates: (projectId) => reservationsByProject.get(projectId)?.keys() ?? [],
     reservationsOfTableOn: (tableId, date) => reservationsByTableDay.get(pair(tableId, date)) ?? [],
     snapshot() {
       const out: Record<string, unknown[]> = {};

@@ -1,15 +1,6 @@
-// The API's request pipeline, in the documented order of checks (openapi.yaml, "Order of checks"):
-//   injected fault → 401 key → 403 PROJECT_MISMATCH → 404 route → 403 PERMISSION_DENIED →
-//   415/413/400 body → the route's handler (400 query/body → 404 reservation → 403 blacklist →
-//   422 hours / past → 409).
-// A request takes effect under the service's lock, and its key, project and permission are judged
-// again at that moment: a key regenerated or revoked while a body was still arriving makes the
-// request 401 and nothing is written. Every request, answered or refused, goes into the journal.
-import type { EventBus } from '../core/event-bus';
-import { clip, type Journal, type JournalEntry } from '../core/journal';
-import type { Lock } from '../core/lock';
+import { clip, type JournalEntry } from '../core/journal';
 import type { MockLogger } from '../core/logger';
-import type { DomainContext } from '../domain/context';
+import type { MockParts } from '../core/parts';
 import {
   authenticate,
   authoriseProject,
@@ -18,22 +9,14 @@ import {
   requirePermission,
 } from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
-import type { WebhookDispatcher } from '../webhooks';
 import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
 import { httpErrors } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
-import type { Faults } from './faults';
 import { errorAnswer, isApiError, jsonAnswer, ruleOf } from './responses';
 import { createRouter, pathSegments, type RouteMatch, safeDecode } from './router';
 
-export interface ApiDependencies {
-  ctx: DomainContext;
-  lock: Lock;
-  dispatcher: WebhookDispatcher;
-  faults: Faults;
-  journal: Journal;
-  events: EventBus;
+export interface ApiDependencies extends MockParts {
   logger: MockLogger;
   /** `{base_url}` without `/api/v1` and without a trailing slash. */
   baseUrl: string;
@@ -113,6 +96,10 @@ export function createApi(deps: ApiDependencies): Api {
     const { url, method } = request;
     const fault = faults.take(method, url.pathname.slice(basePath.length));
     if (fault) {
+      events.emit({
+        type: 'state',
+        data: { kind: 'faults', at: new Date(ctx.clock.now()).toISOString(), id: fault.id },
+      });
       if (fault.delayMs > 0) await delay(fault.delayMs);
       if (fault.status !== null) {
         trace.rule = `fault ${fault.id}`;
@@ -127,7 +114,7 @@ export function createApi(deps: ApiDependencies): Api {
     const slug = safeDecode(rawSlug);
     const parts = pathSegments(rest.join('/'));
     const query = queryObject(url.searchParams);
-    const presented = await presentKey(request.header('x-api-key'));
+    const presented = presentKey(request.header('x-api-key'));
     if (presented === null) trace.key = 'none';
     else trace.key = 'unknown';
 

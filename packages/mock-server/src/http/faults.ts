@@ -23,18 +23,19 @@ export const faultSpecSchema = z
     path: z.string().min(1).optional(),
     /** 429, or 500–599. Without it the request is only delayed, then answered normally. */
     status: z
-      .number()
-      .int()
-      .refine((s) => s === 429 || (s >= 500 && s <= 599), { error: 'status must be 429 or 500-599' })
+      .number({ error: 'status must be 429 or 500-599' })
+      .refine((s) => s === 429 || (Number.isInteger(s) && s >= 500 && s <= 599), {
+        error: 'status must be 429 or 500-599',
+      })
       .optional(),
     /** How many matching requests the fault applies to. Default 1. */
     times: positiveInt('times').optional(),
     /** Delay before answering, in ms (at most 2,147,483,647). */
     delayMs: z
-      .number({ error: 'delayMs must be a number' })
-      .int({ error: 'delayMs must be an integer from 0 to 2147483647' })
+      .number({ error: 'delayMs must be an integer from 0 to 2147483647' })
       .min(0, { error: 'delayMs must be an integer from 0 to 2147483647' })
       .max(MAX_DELAY_MS, { error: 'delayMs must be an integer from 0 to 2147483647' })
+      .refine(Number.isInteger, { error: 'delayMs must be an integer from 0 to 2147483647' })
       .optional(),
     /** Seconds for the Retry-After header of a 429. Default 1. */
     retryAfter: positiveInt('retryAfter').optional(),

@@ -19,12 +19,15 @@ const status = () =>
     error: (issue) => (issue.input === undefined ? 'is required' : STATUS_MESSAGE),
   });
 
-/** A non-negative integer query parameter of at least `min`, from its digits; any size (limits clamp). */
+/**
+ * A non-negative integer query parameter of at least `min`, from its digits. Any number of digits:
+ * limits clamp and offsets past the end are empty pages, so a huge value reads as the largest safe one.
+ */
 const intParam = (message: string, min: number) =>
   z
     .string({ error: message })
     .regex(/^\d+$/, { error: message })
-    .transform(Number)
+    .transform((digits) => Math.min(Number(digits), Number.MAX_SAFE_INTEGER))
     .pipe(z.number().min(min, { error: message }));
 
 const limitParam = () => intParam('must be an integer of at least 1', 1);

@@ -183,6 +183,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return true;
     }
     const wantsPage = path === '/' && (req.headers.accept ?? '').includes('text/html');
+    if (wantsPage && !(req.url ?? '').split('?')[0]?.endsWith('/')) {
+      // The page's relative URLs (assets, API) need the trailing slash.
+      res.writeHead(308, { location: `${new URL(active.baseUrl).pathname.replace(/\/$/, '')}/__mock/` });
+      res.end();
+      return true;
+    }
     const name = wantsPage
       ? 'index.html'
       : path.startsWith('/dashboard/')

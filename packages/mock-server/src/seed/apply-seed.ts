@@ -17,13 +17,12 @@ export interface HashedSeed {
   projects: HashedSeedProject[];
 }
 
-export async function hashSeedProject(project: SeedProject): Promise<HashedSeedProject> {
-  const apiKeys = await Promise.all(project.apiKeys.map(({ key, ...rest }) => hashedKey(key, rest)));
-  return { ...project, apiKeys };
+export function hashSeedProject(project: SeedProject): HashedSeedProject {
+  return { ...project, apiKeys: project.apiKeys.map(({ key, ...rest }) => hashedKey(key, rest)) };
 }
 
-export async function hashSeed(seed: ResolvedSeedData): Promise<HashedSeed> {
-  return { projects: await Promise.all(seed.projects.map(hashSeedProject)) };
+export function hashSeed(seed: ResolvedSeedData): HashedSeed {
+  return { projects: seed.projects.map(hashSeedProject) };
 }
 
 export function toDayHours(week: SeedWeeklyHours): DayHours[] {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { MockControlError } from '../../src/index';
 import type { MockServer } from '../../src/node';
-import { booking, send, startServer, TUESDAY_NOON } from '../support/standalone';
+import { booking, send, startServer, TUESDAY_NOON } from '../support/server';
 
 const RESERVATIONS = '/api/v1/demo-bistro/reservations';
 
@@ -36,6 +36,11 @@ const BAD_CLOCK: [body: Record<string, unknown>, field: string][] = [
   [{ advanceMs: 1e20 }, 'advanceMs'],
   [{ advanceMs: -1 }, 'advanceMs'],
   [{ advanceMs: 1.5 }, 'advanceMs'],
+  [{ now: '2026-06-15' }, 'now'],
+  [{ now: 1.5 }, 'now'],
+  [{ advanceMs: '60000' }, 'advanceMs'],
+  [{ now: TUESDAY_NOON, advanceMs: 1 }, 'either now or advanceMs'],
+  [{}, 'either now or advanceMs'],
 ];
 
 describe('POST /__mock/clock with bad input', () => {
@@ -46,7 +51,15 @@ describe('POST /__mock/clock with bad input', () => {
     await expectApiWorks(server);
   });
 
-  it('keeps the clock before 10000-01-01: the last day works, a move past it is refused', async () => {
+  it('keeps the clock before 10000-01-01: the last instant is accepted, a move past it is refused', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const latest = '9999-12-31T23:59:59.999Z';
+    expect((await send(server, 'POST', '/__mock/clock', { json: { now: latest } })).status).toBe(200);
+    expectRefused(await send(server, 'POST', '/__mock/clock', { json: { advanceMs: 1 } }), 'advanceMs');
+    expect(await server.service.control.clock.now()).toBe(latest);
+  });
+
+  it('on the last day the API still works, and a move past it is refused', async () => {
     const server = await startServer({ now: TUESDAY_NOON });
     const lastDay = '9999-12-31T12:00:00.000Z';
     const set = await send(server, 'POST', '/__mock/clock', { json: { now: lastDay } });
@@ -76,7 +89,7 @@ describe('control.clock with bad input', () => {
     },
   );
 
-  it.each([1e20, -1, 1.5, Number.NaN])(
+  it.each([1e20, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])(
     'advance(%s) rejects with a MockControlError naming advanceMs; nothing changes',
     async (ms) => {
       const server = await startServer({ now: TUESDAY_NOON });
@@ -96,6 +109,10 @@ const BAD_FAULTS: [spec: Record<string, unknown>, field: string][] = [
   [{ status: 500, times: 1.5 }, 'times'],
   [{ status: 429, retryAfter: 0 }, 'retryAfter'],
   [{ status: 429, retryAfter: 1.5 }, 'retryAfter'],
+  [{ status: 500, delayMs: -1 }, 'delayMs'],
+  [{ status: 404 }, 'status'],
+  [{ method: 'GET' }, 'give a status, a delayMs, or both'],
+  [{ status: 500, unknown: true }, 'unknown'],
 ];
 
 describe('faults with bad input', () => {
@@ -115,5 +132,48 @@ describe('faults with bad input', () => {
     expect((error as Error).message).toContain(field);
     expect(await faults.list()).toEqual([]);
     expect((await send(server, 'GET', RESERVATIONS)).status).toBe(200);
+  });
+});
+
+describe('valid control input at the limits (the guard)', () => {
+  it('accepts the largest delay and a Date for the clock', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    const fault = await control.faults.add({ delayMs: 2_147_483_647, path: '/nowhere' });
+    expect(fault.delayMs).toBe(2_147_483_647);
+    await control.clock.set(new Date('2026-06-17T00:00:00Z'));
+    expect(await control.clock.now()).toBe('2026-06-17T00:00:00.000Z');
+  });
+});
+
+describe('other control input', () => {
+  it('is refused with 400 or 404 and changes nothing', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    const before = await control.snapshot();
+    const cases: [string, string, unknown, number][] = [
+      ['POST', '/__mock/projects/demo-bistro/keys', { permissions: ['admin'] }, 400],
+      ['POST', '/__mock/projects/nope/keys', { permissions: [] }, 404],
+      ['POST', '/__mock/projects/demo-bistro/blacklist', {}, 400],
+      ['PUT', '/__mock/projects/demo-bistro/webhook', { url: 'ftp://x' }, 400],
+      ['PUT', '/__mock/projects/demo-bistro/webhook', { url: 'not a url' }, 400],
+      ['POST', '/__mock/projects/demo-bistro/keys/key_nope/regenerate', undefined, 404],
+      ['POST', '/__mock/webhooks/deliveries/whd_nope/redeliver', undefined, 404],
+      ['GET', '/__mock/requests?since=whenever', undefined, 400],
+    ];
+    for (const [method, path, json, status] of cases) {
+      const answer = await send(server, method, path, { key: null, ...(json === undefined ? {} : { json }) });
+      expect(answer.status, `${method} ${path}`).toBe(status);
+      expect(answer.body, `${method} ${path}`).toMatchObject({ message: expect.any(String) });
+    }
+    expect(await control.snapshot()).toEqual(before);
+    await expect(
+      control.keys.create('demo-bistro', { permissions: ['admin' as never] }),
+    ).rejects.toMatchObject({
+      kind: 'invalid',
+    });
+    await expect(control.keys.create('nope', { permissions: [] })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
   });
 });

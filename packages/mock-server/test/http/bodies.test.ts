@@ -4,7 +4,7 @@
 // strings inside say. A refused body changes nothing.
 import { describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/node';
-import { booking, reservationCount, send, startServer, TUESDAY_NOON } from '../support/standalone';
+import { booking, reservationCount, send, startServer, TUESDAY_NOON } from '../support/server';
 
 const RESERVATIONS = '/api/v1/demo-bistro/reservations';
 const UNSUPPORTED = {
@@ -69,6 +69,7 @@ describe('Content-Type', () => {
       ['application/json', 201],
       ['application/json; charset=utf-8', 201],
       ['application/json;charset=UTF-8', 201],
+      ['Application/JSON', 201],
       ['application/vnd.api+json', 201],
       ['application/merge-patch+json; charset=utf-8', 201],
       ['text/plain', 415],
@@ -156,6 +157,7 @@ const STRINGS: [name: string, inner: string][] = [
   ['"é"', '"é"'],
   ['"constructor"', '"constructor"'],
   ['"__proto__"', '"__proto__"'],
+  ['"\\u005f_proto__"', '"\\u005f_proto__"'],
 ];
 
 describe('nesting depth', () => {

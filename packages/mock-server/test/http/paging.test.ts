@@ -3,7 +3,7 @@
 // neither is ever 400 for being large.
 import { describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/node';
-import { send, startServer, TUESDAY_NOON } from '../support/standalone';
+import { send, startServer, TUESDAY_NOON } from '../support/server';
 
 const KEY = 'rk_paging_full';
 const CREATED = '2026-06-01T10:00:00.000Z';
@@ -40,7 +40,7 @@ async function startWithLongLists(): Promise<MockServer> {
   return server;
 }
 
-const HUGE = ['9007199254740992', '9007199254740993', `1${'0'.repeat(30)}`];
+const HUGE = ['9007199254740992', '9007199254740993', `1${'0'.repeat(30)}`, '1'.repeat(400)];
 
 describe.each([
   ['reservations', 'reservations', 100, 120],
@@ -76,5 +76,14 @@ describe.each([
     expect((await page(server, `limit=${max + 1}`)).count).toBe(max);
     expect((await page(server, `offset=${total}`)).items).toEqual([]);
     expect((await page(server, `offset=${total - 1}`)).items).toHaveLength(1);
+  });
+
+  it('still refuses limit=0 and offset=-1 with 400 VALIDATION_ERROR', async () => {
+    const server = await startWithLongLists();
+    for (const query of ['limit=0', 'offset=-1']) {
+      const answer = await send(server, 'GET', `/api/v1/paging/${path}?${query}`, { key: KEY });
+      expect(answer.status, query).toBe(400);
+      expect(answer.body, query).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
   });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SeedProjectInput } from '../../src/index';
 import type { MockServer } from '../../src/node';
-import { booking, everyDay, reservationCount, send, startServer, TUESDAY_NOON } from '../support/standalone';
+import { booking, everyDay, reservationCount, send, startServer, TUESDAY_NOON } from '../support/server';
 
 const RESERVATIONS = '/api/v1/demo-bistro/reservations';
 const IN_PAST = {
@@ -65,15 +65,19 @@ describe('bookings in the past', () => {
     expect(await reservationCount(server, date)).toBe(before);
   });
 
-  it('a booking that starts exactly now is accepted (the guard: only the past is refused)', async () => {
+  it('a booking that starts exactly now is accepted, as availability says (the guard: only the past is refused)', async () => {
     const server = await startServer({ now: TUESDAY_NOON });
+    const today = await send(server, 'GET', '/api/v1/demo-bistro/availability?date=2026-06-16');
+    const offered = (today.body as { slots: Slot[] }).slots;
+    expect(offered.find((slot) => slot.from === '11:30')?.available).toBe(false);
+    expect(offered.find((slot) => slot.from === '12:00')?.available).toBe(true);
     const answer = await send(server, 'POST', RESERVATIONS, {
       json: booking({ from: '12:00', to: '13:00' }),
     });
     expect(answer.status, answer.text).toBe(201);
   });
 
-  it('is checked after the blacklist and before 409', async () => {
+  it('is checked after the blacklist and the opening hours, and before 409', async () => {
     const server = await startServer({ now: TUESDAY_NOON });
     const past = { date: '2026-06-16', from: '11:00', to: '12:00' };
     const blacklisted = await send(server, 'POST', RESERVATIONS, {
@@ -81,6 +85,9 @@ describe('bookings in the past', () => {
     });
     expect(blacklisted.status).toBe(403);
     expect(blacklisted.body).toMatchObject({ code: 'CUSTOMER_BLACKLISTED' });
+    // Last Sunday: closed, and in the past; the hours are checked first.
+    const closed = await send(server, 'POST', RESERVATIONS, { json: booking({ date: '2026-06-14' }) });
+    expect(closed.body).toEqual(OUTSIDE_HOURS);
 
     await server.service.control.addReservation('demo-bistro', {
       ...past,
@@ -208,6 +215,9 @@ describe('24:00 as the end of a day', () => {
       key: 'rk_late-bar_full',
     });
     expect((detail.body as { reservation: { to: string } }).reservation.to).toBe('24:00');
+    const schedule = await send(server, 'GET', '/api/v1/late-bar/schedule', { key: 'rk_late-bar_full' });
+    const week = (schedule.body as { openingHours: { close?: string }[] }).openingHours;
+    expect(week.map((day) => day.close)).toEqual(Array(7).fill('24:00'));
     // …and that slot is now taken (the project has one implicit place).
     const after = await slots(server, 'late-bar', 'date=2026-06-16');
     expect(after.filter((slot) => !slot.available).map(span)).toEqual(['23:00-23:30', '23:30-24:00']);

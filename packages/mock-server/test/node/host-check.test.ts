@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/node';
-import { send, startServer, TUESDAY_NOON } from '../support/standalone';
+import { createHostCheck, hostName } from '../../src/node/host-check';
+import { send, startServer, TUESDAY_NOON } from '../support/server';
 
 const REFUSED = { error: 'Forbidden', message: 'Host not allowed', code: 'HOST_NOT_ALLOWED' };
 const INFO = '/api/v1/demo-bistro/info';
@@ -20,19 +21,22 @@ const withPort = (server: MockServer, name: string) => `${name}:${server.address
 
 describe('Host check', () => {
   it.each(FOREIGN)(
-    'refuses Host %s on the API and the control routes with 403 HOST_NOT_ALLOWED',
+    'refuses Host %s on the API, the control routes and the dashboard with 403 HOST_NOT_ALLOWED',
     async (name) => {
       const server = await startServer({ now: TUESDAY_NOON });
       const host = withPort(server, name);
-      for (const [method, path] of [
-        ['GET', INFO],
-        ['GET', '/api/v1/demo-bistro/reservations'],
-        ['GET', '/__mock/webhooks/deliveries'],
-        ['GET', '/__mock/projects/demo-bistro/keys'],
-      ] as const) {
-        const answer = await send(server, method, path, { host });
-        expect(answer.status, `${method} ${path}`).toBe(403);
-        expect(answer.body, `${method} ${path}`).toEqual(REFUSED);
+      for (const path of [
+        INFO,
+        '/api/v1/demo-bistro/reservations',
+        '/__mock/webhooks/deliveries',
+        '/__mock/projects/demo-bistro/keys',
+        '/__mock/requests',
+        '/__mock/',
+      ]) {
+        // Accept: text/html makes /__mock/ the dashboard page.
+        const answer = await send(server, 'GET', path, { host, headers: { accept: 'text/html' } });
+        expect(answer.status, path).toBe(403);
+        expect(answer.body, path).toEqual(REFUSED);
       }
     },
   );
@@ -47,7 +51,10 @@ describe('Host check', () => {
       host,
     });
     expect(key.status).toBe(403);
+    const fault = await send(server, 'POST', '/__mock/faults', { host, json: { status: 500 } });
+    expect(fault.status).toBe(403);
     expect(await server.service.control.clock.now()).toBe(TUESDAY_NOON);
+    expect(await server.service.control.faults.list()).toEqual([]);
     expect((await send(server, 'GET', INFO)).status).toBe(200);
   });
 
@@ -80,6 +87,21 @@ describe('Host check', () => {
     const open = await startServer({ now: TUESDAY_NOON, allowedHosts: 'all' });
     expect((await send(open, 'GET', INFO, { host: withPort(open, 'evil.example') })).status).toBe(200);
     expect((await send(open, 'GET', '/__mock/faults', { host: 'evil.example' })).status).toBe(200);
+  });
+});
+
+describe('createHostCheck', () => {
+  it('parses Host values and decides by name', () => {
+    expect(hostName('Example.TEST:4010')).toBe('example.test');
+    expect(hostName('[::1]:4010')).toBe('::1');
+    expect(hostName('bad host')).toBeNull();
+    const check = createHostCheck('192.0.2.10', ['mock.test']);
+    expect(check('192.0.2.10:4010')).toBe(true);
+    expect(check('mock.test')).toBe(true);
+    expect(check('localhost:1')).toBe(true);
+    expect(check('evil.example')).toBe(false);
+    expect(check('127.0.0.1.evil.example')).toBe(false);
+    expect(check(undefined)).toBe(true);
   });
 });
 

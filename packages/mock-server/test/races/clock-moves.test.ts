@@ -2,7 +2,7 @@
 // order they arrive, so three concurrent one-minute moves of a frozen clock make three minutes (the
 // first version read the clock once per move and lost two of them).
 import { afterEach, describe, expect, it } from 'vitest';
-import { booking, send, startServer, TUESDAY_NOON } from '../support/standalone';
+import { booking, send, startServer, TUESDAY_NOON } from '../support/server';
 import { closeAll, startReceiver } from '../webhooks/e2e-support';
 
 afterEach(closeAll);

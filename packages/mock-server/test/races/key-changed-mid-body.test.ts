@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/node';
-import { booking, startServer, TUESDAY_NOON } from '../support/standalone';
+import { booking, startServer, TUESDAY_NOON } from '../support/server';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -23,7 +23,7 @@ export async function createTestDomain(options: { now?: string; seed?: SeedData 
     ids: createSequentialIds(),
     randomBytes: webCryptoRandomBytes,
   };
-  await applySeed(ctx, await hashSeed(parseSeedData(options.seed ?? demoSeed())));
+  await applySeed(ctx, hashSeed(parseSeedData(options.seed ?? demoSeed())));
   return {
     ctx,
     project(slug = 'demo-bistro') {

@@ -4,7 +4,7 @@
 // still follow one another. Real timers and real sockets throughout.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/node';
-import { everyDay } from '../support/standalone';
+import { everyDay } from '../support/server';
 import { booking, call, closeAll, deliveries, startMock, startReceiver } from './e2e-support';
 
 afterEach(closeAll);

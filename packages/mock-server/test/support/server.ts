@@ -1,9 +1,56 @@
-// The standalone server over node:http, with every header and body byte chosen by the test: fetch()
-// sets its own Host and a text/plain Content-Type for string bodies, which the Host check and the
-// media-type rule need to control. Servers started here close after each test.
+// A standalone server per test (real HTTP on 127.0.0.1, a free port), closed after it, and requests to
+// it: `call` through fetch, `send` through node:http with every header and body byte chosen by the
+// test (fetch sets its own Host and a text/plain Content-Type for string bodies, which the Host check
+// and the media-type rule need to control).
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { afterEach } from 'vitest';
 import { type MockServer, type MockServerOptions, startMockServer } from '../../src/node';
+
+export interface ServerHarness {
+  readonly server: MockServer;
+  start(options?: MockServerOptions): Promise<MockServer>;
+  /** fetch relative to the server's URL; a JSON body is serialised with Content-Type application/json. */
+  call(
+    path: string,
+    init?: RequestInit & { json?: unknown; key?: string | null },
+  ): Promise<{ status: number; body: unknown; headers: Headers }>;
+}
+
+export function useServer(defaults: MockServerOptions = {}): ServerHarness {
+  let current: MockServer | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const harness: ServerHarness = {
+    get server() {
+      if (!current) throw new Error('useServer: start() first');
+      return current;
+    },
+    async start(options = {}) {
+      current = await startMockServer({ port: 0, ...defaults, ...options });
+      return current;
+    },
+    async call(path, init = {}) {
+      const { json, key = 'rk_demo_full', ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (key !== null) headers.set('X-API-Key', key);
+      if (json !== undefined) headers.set('Content-Type', 'application/json');
+      const response = await fetch(`${harness.server.url}${path}`, {
+        ...rest,
+        headers,
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      });
+      const text = await response.text();
+      return {
+        status: response.status,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+        headers: response.headers,
+      };
+    },
+  };
+  return harness;
+}
 
 /** Tuesday 2026-06-16, 12:00 in Prague (CEST): the demo bistro has been open for an hour. */
 export const TUESDAY_NOON = '2026-06-16T10:00:00.000Z';
@@ -31,6 +78,8 @@ export interface SendOptions {
   contentType?: string | null;
   /** The Host header. Default: 127.0.0.1:<port>. */
   host?: string;
+  /** Further headers (e.g. Accept). */
+  headers?: Record<string, string>;
 }
 
 export interface HttpAnswer {
@@ -58,6 +107,7 @@ export function send(
   const key = options.key === undefined ? 'rk_demo_full' : options.key;
   if (key !== null) headers['x-api-key'] = key;
   if (options.host !== undefined) headers.host = options.host;
+  Object.assign(headers, options.headers);
   if (bytes !== undefined) {
     headers['content-length'] = String(bytes.length);
     const type = options.contentType === undefined ? 'application/json' : options.contentType;
