@@ -57,30 +57,22 @@ describe('CI gates', () => {
     expect(await exitCode(redocly, ['lint', '--config', join(dir, 'redocly.yaml'), broken])).not.toBe(0);
   }, 60_000);
 
-  describe('Spectral (spectral:oas, run by lint:openapi)', () => {
+  it('Spectral passes on openapi.yaml with zero errors, and fails on an array without items', async () => {
     const spectral = join(root, 'node_modules/.bin/spectral');
+    const ruleset = join(root, '.spectral.yaml');
     const lint = (file: string) =>
-      exitCode(spectral, [
-        'lint',
-        file,
-        '--ruleset',
-        join(root, '.spectral.yaml'),
-        '--fail-severity',
-        'error',
-      ]);
-
-    it('reports no error on openapi.yaml', async () => {
-      expect(await lint(spec)).toBe(0);
-    }, 60_000);
-
-    it('fails on the array-items error it once reported (an array schema without items)', async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'spectral-'));
-      const broken = join(dir, 'openapi.yaml');
-      const text = readFileSync(spec, 'utf8');
-      const fix = 'description: Required when `code` is VALIDATION_ERROR.';
-      expect(text).toContain(fix);
-      writeFileSync(broken, text.replace(fix, 'type: array'));
-      expect(await lint(broken)).not.toBe(0);
-    }, 60_000);
-  });
+      exitCode(spectral, ['lint', file, '--ruleset', ruleset, '--fail-severity=error', '-q']);
+    expect(await lint(spec)).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), 'spectral-'));
+    const broken = join(dir, 'openapi.yaml');
+    writeFileSync(
+      broken,
+      readFileSync(spec, 'utf8').replace(
+        "details:\n          type: array\n          minItems: 1\n          items:\n            $ref: '#/components/schemas/ValidationErrorDetail'\n",
+        'details:\n          type: array\n',
+      ),
+    );
+    expect(readFileSync(broken, 'utf8')).not.toEqual(readFileSync(spec, 'utf8'));
+    expect(await lint(broken)).not.toBe(0);
+  }, 60_000);
 });

@@ -46,7 +46,8 @@ function formatErrors(errors: ErrorObject[] | null | undefined): string {
     .join('\n');
 }
 
-function resolveRef<T extends Json>(node: T): T {
+/** Follows `$ref`s (local ones, into openapi.yaml) until a node without one. */
+export function resolveRef<T extends Json>(node: T): T {
   const ref = node.$ref;
   if (typeof ref !== 'string') return node;
   let target: unknown = openapi;
@@ -54,7 +55,8 @@ function resolveRef<T extends Json>(node: T): T {
   return resolveRef(target as T);
 }
 
-function pointerEscape(s: string): string {
+/** Escapes one JSON pointer segment (`/` and `~`). */
+export function pointerEscape(s: string): string {
   return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
@@ -191,4 +193,55 @@ export function collectExamples(): ExampleSite[] {
     }
   }
   return sites;
+}
+
+export interface ParameterSite {
+  name: string;
+  in: string;
+  required: boolean;
+  /** JSON pointer of the parameter's schema, for validatorAt(). */
+  pointer: string;
+}
+
+/** An operation's parameters (the path item's, overridden by the operation's own), with schema pointers. */
+export function parametersOf(template: string, method: string): ParameterSite[] {
+  const item = openapi.paths[template];
+  if (!item) throw new Error(`openapi.yaml has no path ${template}`);
+  const itemPointer = `#/paths/${pointerEscape(template)}`;
+  const sites = new Map<string, ParameterSite>();
+  const collect = (list: unknown, base: string) => {
+    for (const [i, node] of ((list as Json[] | undefined) ?? []).entries()) {
+      const ref = typeof node.$ref === 'string' ? node.$ref : undefined;
+      const param = resolveRef(node);
+      const site: ParameterSite = {
+        name: String(param.name),
+        in: String(param.in),
+        required: param.required === true,
+        pointer: `${ref ?? `${base}/parameters/${i}`}/schema`,
+      };
+      sites.set(`${site.in}:${site.name}`, site);
+    }
+  };
+  collect(item.parameters, itemPointer);
+  collect(item[method.toLowerCase()]?.parameters, `${itemPointer}/${method.toLowerCase()}`);
+  return [...sites.values()];
+}
+
+/**
+ * The request body an operation declares: whether it is required, and the schema pointer of each
+ * media type. Undefined when the operation takes no body.
+ */
+export function requestBodyOf(
+  template: string,
+  method: string,
+): { required: boolean; media: Record<string, string> } | undefined {
+  const opPointer = `#/paths/${pointerEscape(template)}/${method.toLowerCase()}`;
+  const node = openapi.paths[template]?.[method.toLowerCase()]?.requestBody as Json | undefined;
+  if (!node) return undefined;
+  const base = typeof node.$ref === 'string' ? node.$ref : `${opPointer}/requestBody`;
+  const body = resolveRef(node);
+  const media: Record<string, string> = {};
+  for (const type of Object.keys((body.content as Json | undefined) ?? {}))
+    media[type] = `${base}/content/${pointerEscape(type)}/schema`;
+  return { required: body.required === true, media };
 }

@@ -4,6 +4,7 @@
 //   ?project=SLUG         project slug (default demo-bistro)
 //   ?now=ISO              mock mode: pin the mock's clock (and the widget's "today") to this instant
 //   ?e2e=1                mock mode: expose the mock on window.__mock for the browser test
+//   ?persist=1            mock mode: keep the mock's data across reloads (localStorage)
 
 export type ApiMode = 'mock' | 'proxy';
 
@@ -13,6 +14,8 @@ export interface WidgetConfig {
   /** A fixed "now" (mock mode), or undefined for the real clock. */
   now: string | undefined;
   e2e: boolean;
+  /** Mock mode: keep the mock's data across page reloads and tabs. */
+  persist: boolean;
 }
 
 export interface ConfigEnv {
@@ -32,5 +35,6 @@ export function readConfig(search: string, env: ConfigEnv): WidgetConfig {
     slug: query.get('project') || env.VITE_PROJECT_SLUG || 'demo-bistro',
     now: now && Number.isFinite(Date.parse(now)) ? now : undefined,
     e2e: query.get('e2e') === '1',
+    persist: query.get('persist') === '1',
   };
 }

@@ -15,6 +15,7 @@ async function start() {
       slug: config.slug,
       now: config.now,
       expose: config.e2e,
+      persist: config.persist,
     });
   }
   if (modeLabel) {

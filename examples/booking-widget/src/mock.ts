@@ -2,7 +2,7 @@
 // the widget's requests and answers them from @reservation-api/mock-server's in-memory demo data.
 // Loaded only in mock mode (dynamic import in main.ts), so proxy-mode pages carry none of it.
 
-import { createMockService } from '@reservation-api/mock-server/browser';
+import { browserStorage, createMockService, persistKey } from '@reservation-api/mock-server/browser';
 import { getResponse, http } from 'msw';
 import { setupWorker } from 'msw/browser';
 import type { CreateReservationInput } from './api';
@@ -37,11 +37,18 @@ export interface BrowserMockOptions {
   now?: string | undefined;
   /** Expose the mock on `window.__mock`. */
   expose?: boolean;
+  /** Keep the mock's data across reloads (localStorage) and tabs. */
+  persist?: boolean;
 }
 
 export async function startBrowserMock(options: BrowserMockOptions): Promise<MockService> {
   const { baseUrl, slug, now } = options;
-  const service = createMockService({ seed: 'demo', baseUrl, ...(now ? { now } : {}) });
+  const service = createMockService({
+    seed: 'demo',
+    baseUrl,
+    ...(now ? { now } : {}),
+    ...(options.persist ? { persistence: browserStorage(persistKey(baseUrl)) } : {}),
+  });
 
   // The widget sends no key (as in proxy mode); add the demo key here, then let the mock's own
   // handlers answer. A request that already carries a key keeps it.

@@ -228,4 +228,39 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    'keeps a booking across a reload with ?persist=1, and not without it',
+    async () => {
+      const persistent = `${baseUrl}/?mode=mock&e2e=1&persist=1&now=${encodeURIComponent(NOW)}`;
+      await page.goto(persistent);
+      await page.evaluate(() => localStorage.clear());
+      await page.reload();
+      await page.locator('[data-testid="widget"][data-ready="true"]').waitFor();
+      await page.getByTestId('date').fill(DAY);
+      await expect.poll(() => slot(page, '17:00').isEnabled()).toBe(true);
+      await slot(page, '17:00').click();
+      await page.getByTestId('table-select').selectOption({ index: 1 });
+      await page.getByTestId('name').fill('Petr Svoboda');
+      await page.getByTestId('email').fill('petr@example.com');
+      await page.getByTestId('book').click();
+      await expect.poll(() => page.getByTestId('confirmation').textContent()).toContain('Booked!');
+      const id = (await page.getByTestId('reservation-id').textContent()) ?? '';
+      expect(id).not.toBe('');
+
+      await page.reload();
+      await page.locator('[data-testid="widget"][data-ready="true"]').waitFor();
+      const kept = await apiGet<Schemas['ReservationDetailResponse']>(`/reservations/${id}`);
+      expect(kept.reservation).toMatchObject({ id, date: DAY, from: '17:00', status: 'PENDING' });
+      expect(kept.reservation.customer.email).toBe('petr@example.com');
+
+      // The same reload without persist starts from the demo data: the booking is not there.
+      await page.goto(`${baseUrl}/?mode=mock&e2e=1&now=${encodeURIComponent(NOW)}`);
+      await page.locator('[data-testid="widget"][data-ready="true"]').waitFor();
+      const gone = await apiGet<{ code?: string }>(`/reservations/${id}`);
+      expect(gone.code).toBe('RESERVATION_NOT_FOUND');
+      await page.evaluate(() => localStorage.clear());
+    },
+    TIMEOUT,
+  );
 });

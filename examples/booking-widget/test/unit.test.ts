@@ -24,14 +24,26 @@ const schedule: Pick<Schedule, 'openingHours' | 'holidays'> = {
 
 describe('readConfig', () => {
   it('defaults to mock mode and demo-bistro', () => {
-    expect(readConfig('', {})).toEqual({ mode: 'mock', slug: 'demo-bistro', now: undefined, e2e: false });
+    expect(readConfig('', {})).toEqual({
+      mode: 'mock',
+      slug: 'demo-bistro',
+      now: undefined,
+      e2e: false,
+      persist: false,
+    });
   });
 
   it('lets the query string override the env', () => {
-    const config = readConfig('?mode=mock&project=demo-salon&now=2026-12-01T08:00:00Z&e2e=1', {
+    const config = readConfig('?mode=mock&project=demo-salon&now=2026-12-01T08:00:00Z&e2e=1&persist=1', {
       VITE_API_MODE: 'proxy',
     });
-    expect(config).toEqual({ mode: 'mock', slug: 'demo-salon', now: '2026-12-01T08:00:00Z', e2e: true });
+    expect(config).toEqual({
+      mode: 'mock',
+      slug: 'demo-salon',
+      now: '2026-12-01T08:00:00Z',
+      e2e: true,
+      persist: true,
+    });
     expect(readConfig('', { VITE_API_MODE: 'proxy' }).mode).toBe('proxy');
   });
 

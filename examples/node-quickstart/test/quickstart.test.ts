@@ -76,7 +76,7 @@ describe('quickstart main()', () => {
     );
 
     // The server's view: our reservation ended CANCELLED through confirm and cancel by our key...
-    const stored = mock.service.control.getReservation(SLUG, result.reservationId);
+    const stored = await mock.service.control.getReservation(SLUG, result.reservationId);
     expect(stored.status).toBe('CANCELLED');
     expect(stored.table?.id).toBe('tbl_01');
     expect(stored.statusHistory.map((entry) => entry.action)).toEqual(['created', 'confirmed', 'cancelled']);
@@ -111,7 +111,7 @@ describe('quickstart main()', () => {
       'Next: 2026-06-22 (Monday): open 11:00–22:00, break 15:00–17:00, 9 of 9 slots free',
     );
     expect(result.date).toBe('2026-06-22');
-    expect(mock.service.control.getReservation(SLUG, result.reservationId).status).toBe('CANCELLED');
+    expect((await mock.service.control.getReservation(SLUG, result.reservationId)).status).toBe('CANCELLED');
   });
 });
 
@@ -157,7 +157,7 @@ describe('quickstart as a program (what CI runs)', () => {
     expect(stdout).toContain('409 DOUBLE_BOOKING');
     const id = /^Created (res_\w+):/m.exec(stdout)?.[1];
     expect(id).toBeDefined();
-    expect(mock.service.control.getReservation(SLUG, id ?? '').status).toBe('CANCELLED');
+    expect((await mock.service.control.getReservation(SLUG, id ?? '')).status).toBe('CANCELLED');
   });
 
   it('exits 1 with a hint when nothing listens at the base URL', async () => {

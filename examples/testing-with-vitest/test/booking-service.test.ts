@@ -111,7 +111,7 @@ describe('bookTable', () => {
     // Four-seat tables are the smallest for three; tbl_02 comes first by position.
     expect(result).toEqual({ ok: true, reservationId: expect.any(String), tableId: 'tbl_02' });
     if (!result.ok) return;
-    const stored = mock.control.getReservation(SLUG, result.reservationId);
+    const stored = await mock.control.getReservation(SLUG, result.reservationId);
     expect(stored).toMatchObject({ status: 'PENDING', guests: 3, date: TUESDAY, from: '12:00' });
     expect(stored.table?.id).toBe('tbl_02');
     expect(stored.customer.email).toBe('jana@example.com');
@@ -236,7 +236,7 @@ describe('confirmPending', () => {
       http.patch(
         `${API}/reservations/res_demo_0004/status`,
         async () => {
-          await mock.handle(
+          await mock.fetch(
             new Request(`${API}/reservations/res_demo_0004`, {
               method: 'DELETE',
               headers: { 'X-API-Key': 'rk_demo_full' },
@@ -250,7 +250,7 @@ describe('confirmPending', () => {
     const result = await confirmPending(client, TUESDAY);
 
     expect(result).toEqual({ confirmed: [], skipped: ['res_demo_0004'] });
-    expect(mock.control.getReservation(SLUG, 'res_demo_0004').status).toBe('CANCELLED');
+    expect((await mock.control.getReservation(SLUG, 'res_demo_0004')).status).toBe('CANCELLED');
   });
 });
 

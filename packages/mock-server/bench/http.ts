@@ -1,10 +1,10 @@
 // `pnpm bench:http`: the standalone mock (the BUILT server) over real HTTP on 127.0.0.1 against a
 // bare node:http server that answers the same requests with the same bytes, captured from the mock,
-// and against the same mock answered through msw's getResponse (how the standalone server worked
-// before). Each server runs in its own child process; autocannon, here, is the only load generator,
+// and against the same mock with its request journal turned off (what the journal costs; goal: under
+// 10 % fewer requests per second with it on). Each server runs in its own child process; autocannon, here, is the only load generator,
 // so on two cores the generator and a server under test never share an event loop. For each
-// endpoint the servers are warmed up, then measured in alternating rounds (mock, via MSW, raw, …) so
-// that other load on the machine hits them alike; the ratio is the median of the paired rounds.
+// endpoint the servers are warmed up, then measured in alternating rounds (mock, journal off, raw, …) so
+// that other load on the machine hits them alike; the ratios are medians of the paired rounds.
 // Afterwards the mock and the raw server are profiled per endpoint (separate runs, so profiling
 // does not slow a measured one), and the mock's own cost is timed in process, without HTTP.
 //
@@ -98,9 +98,13 @@ const CASES: BenchCase[] = [
 
 interface Servers {
   mock: ServerChild;
-  msw: ServerChild;
+  /** The same mock with the request journal off. */
+  bare: ServerChild;
   raw: ServerChild;
 }
+
+/** Goal: the journal costs under 10 % of the requests per second. */
+const JOURNAL_GOAL = 0.1;
 
 const HEADERS_NOT_CANNED = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
@@ -135,14 +139,16 @@ function median(values: readonly number[]): number {
 
 interface CaseResult {
   bench: BenchCase;
-  /** µs per answer through service.answer() in this process, without HTTP. */
+  /** µs per answer through the core's handle() in this process, without HTTP. */
   inProcessUs: number;
   mock: LoadResult[];
-  /** The same mock answered through msw's getResponse, as the standalone server used to. */
-  msw: LoadResult[];
+  /** The same mock with the journal off. */
+  bare: LoadResult[];
   raw: LoadResult[];
   /** Median of mock/raw over the paired rounds. */
   ratio: number;
+  /** Median of 1 - mock/bare over the paired rounds: the share of requests/s the journal costs. */
+  journalCost: number;
   profile?: { mock: ProfileSummary; raw: ProfileSummary };
 }
 
@@ -159,7 +165,7 @@ function summary(results: readonly LoadResult[]) {
 }
 
 async function measure(children: Servers, bench: BenchCase): Promise<CaseResult> {
-  const counters = { mock: { next: 0 }, msw: { next: 5_000_000 }, raw: { next: 0 } };
+  const counters = { mock: { next: 0 }, bare: { next: 5_000_000 }, raw: { next: 0 } };
   const run = (which: keyof Servers, durationS: number) => {
     const child = children[which];
     return runLoad(child.url, bench, {
@@ -169,19 +175,28 @@ async function measure(children: Servers, bench: BenchCase): Promise<CaseResult>
       ...(child.process.pid === undefined ? {} : { serverPid: child.process.pid }),
     });
   };
-  for (const which of ['mock', 'msw', 'raw'] as const) await run(which, WARMUP_S);
-  const result: CaseResult = { bench, inProcessUs: Number.NaN, mock: [], msw: [], raw: [], ratio: 0 };
+  for (const which of ['mock', 'bare', 'raw'] as const) await run(which, WARMUP_S);
+  const result: CaseResult = {
+    bench,
+    inProcessUs: Number.NaN,
+    mock: [],
+    bare: [],
+    raw: [],
+    ratio: 0,
+    journalCost: 0,
+  };
   for (let round = 0; round < ROUNDS; round++) {
     result.mock.push(await run('mock', ROUND_S));
-    result.msw.push(await run('msw', ROUND_S));
+    result.bare.push(await run('bare', ROUND_S));
     result.raw.push(await run('raw', ROUND_S));
   }
   result.ratio = median(result.mock.map((m, i) => m.rps / (result.raw[i]?.rps ?? Number.NaN)));
+  result.journalCost = median(result.mock.map((m, i) => 1 - m.rps / (result.bare[i]?.rps ?? Number.NaN)));
   const m = summary(result.mock);
   const r = summary(result.raw);
   console.log(
     `${bench.name}: mock ${Math.round(m.rps)} req/s (p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms), ` +
-      `via MSW ${Math.round(summary(result.msw).rps)} req/s, ` +
+      `journal off ${Math.round(summary(result.bare).rps)} req/s (journal costs ${(result.journalCost * 100).toFixed(1)} %), ` +
       `raw ${Math.round(r.rps)} req/s → ${(result.ratio * 100).toFixed(1)} % (goal ${bench.goal * 100} %)`,
   );
   return result;
@@ -232,15 +247,15 @@ function fmt(n: number): string {
 }
 
 function report(results: readonly CaseResult[], seedMs: number, startedAt: string): void {
-  const rows = results.map(({ bench, inProcessUs, mock, msw, raw, ratio }) => {
+  const rows = results.map(({ bench, inProcessUs, mock, bare, raw, ratio, journalCost }) => {
     const m = summary(mock);
-    const v = summary(msw);
+    const v = summary(bare);
     const r = summary(raw);
     return [
       bench.name,
       fmt(m.rps),
       `${m.p50.toFixed(2)} / ${m.p99.toFixed(2)}`,
-      `${fmt(v.rps)} (${((v.rps / r.rps) * 100).toFixed(1)} %)`,
+      `${fmt(v.rps)} (journal costs ${(journalCost * 100).toFixed(1)} %, goal < ${JOURNAL_GOAL * 100} %${journalCost < JOURNAL_GOAL ? '' : ', **missed**'})`,
       fmt(r.rps),
       `${r.p50.toFixed(2)} / ${r.p99.toFixed(2)}`,
       `**${(ratio * 100).toFixed(1)} %**`,
@@ -279,17 +294,17 @@ server's event loop:
 
 - **mock**: the built standalone server (\`dist/node.js\`, \`startMockServer\`), demo data plus ${fmt(SEEDED)}
   reservations in demo-bistro (seeded in ${fmt(seedMs)} ms), clock frozen;
-- **via MSW**: the same built service answered the way the standalone server did before this benchmark
-  (node:http request → Fetch \`Request\` → msw \`getResponse(service.handlers)\` → \`Response\` → bytes;
-  \`bench/support/msw-server.ts\`), for what the change bought;
+- **journal off**: the same built server with its request journal off (\`journalLimit: 0\`), for what
+  recording every request costs (goal: the mock with its journal on answers under 10 % fewer
+  requests per second);
 - **raw**: a bare \`node:http\` server answering each request with the bytes (status, headers, body)
   captured from the mock; GETs at once, POSTs after reading the body.
 
-Per endpoint: ${WARMUP_S} s warm-up each, then ${ROUNDS} alternating rounds of ${ROUND_S} s (mock, via MSW, raw, …), so other
+Per endpoint: ${WARMUP_S} s warm-up each, then ${ROUNDS} alternating rounds of ${ROUND_S} s (mock, journal off, raw, …), so other
 load on the machine hits all three alike. Requests/s and latencies are medians over the rounds; the
 ratio is the median of the paired rounds' mock/raw. POST makes a new booking on a distinct table and slot
 every time (so the store grows by design while it runs). CPU is the share of one core each process used
-during the rounds (from /proc). "Mock in process" is the mean time of \`service.answer()\` for the same
+during the rounds (from /proc). "Mock in process" is the mean time of the core's \`handle()\` for the same
 request in a loop in the parent, on the same data, without HTTP (\`bench/support/in-process.ts\`).
 
 ${table(
@@ -297,7 +312,7 @@ ${table(
     'endpoint',
     'mock req/s',
     'mock p50 / p99 ms',
-    'via MSW req/s (of raw)',
+    'journal off req/s',
     'raw req/s',
     'raw p50 / p99 ms',
     'mock / raw',
@@ -311,7 +326,7 @@ ${table(
   rows,
 )}
 
-![mock, mock via MSW and raw node:http requests per second, with the goal per endpoint](docs/benchmarks.svg)
+![mock, mock with the journal off and raw node:http requests per second, with the goal per endpoint](docs/benchmarks.svg)
 
 ${
   missed.length === 0
@@ -330,7 +345,7 @@ ${profiles.join('\n')}
 
 - **The mock's own work is a small part of a request.**${
     services?.profile
-      ? ` For GET /services, \`service.answer()\` takes ${services.inProcessUs.toFixed(1)} µs in process (no HTTP), while the mock's server thread spends ${services.profile.mock.usPerRequest.toFixed(0)} µs per request over HTTP against the raw server's ${services.profile.raw.usPerRequest.toFixed(0)} µs; the pipeline's own frames (key hash, route, query, store, JSON) are a few µs each.`
+      ? ` For GET /services, the core's \`handle()\` takes ${services.inProcessUs.toFixed(1)} µs in process (no HTTP), while the mock's server thread spends ${services.profile.mock.usPerRequest.toFixed(0)} µs per request over HTTP against the raw server's ${services.profile.raw.usPerRequest.toFixed(0)} µs; the pipeline's own frames (key hash, route, query, store, JSON) are a few µs each.`
       : ''
   }
 - **Most of the difference is the socket write.**${
@@ -351,16 +366,9 @@ ${profiles.join('\n')}
       : ''
   }
 
-What was changed to get here: the standalone server used to turn every node:http request into a Fetch
-\`Request\` and answer it through msw's \`getResponse\` (the "via MSW" column): each \`Request\` creates an
-\`AbortSignal\` (made transferable, which is slow in Node 20) and \`Headers\`, msw clones the request and parses
-its cookies for every handler, and the \`Response\` body is a stream. The server now calls the same pipeline
-through \`service.answer()\` with a plain request object (\`src/http/exchange.ts\`), and the MSW handlers adapt
-Fetch to that pipeline, so both give identical answers. Inside the pipeline: a faster SHA-256 for the key
-(no allocations per call), list totals counted per day instead of per reservation, the project time
-zone's offset remembered per quarter hour instead of formatting a date per request, \`HH:MM\` parsed from
-character codes, the prototype-key reviver of \`JSON.parse\` run only when the text could contain such a
-key, and no await on an empty write queue.
+What the rebuilt core (one store, one lock, Web Crypto, Temporal) costs and why: see "The rebuilt core"
+above this section; speed-ups live at the edge (\`src/node/server.ts\` answers from plain requests
+without Fetch objects, encodes each body once), not in the domain.
 `;
   writeSection('http', markdown);
   writeFile(
@@ -368,13 +376,13 @@ key, and no await on an empty write queue.
     barChart(
       'Standalone mock vs raw node:http (requests/s, higher is better)',
       'requests per second',
-      results.map(({ bench, mock, msw, raw }) => {
+      results.map(({ bench, mock, bare, raw }) => {
         const rawRps = summary(raw).rps;
         return {
           label: bench.name.replace(/ \(.*\)$/, ''),
           bars: [
-            { name: 'mock (service.answer)', value: summary(mock).rps },
-            { name: 'mock via MSW getResponse', value: summary(msw).rps },
+            { name: 'mock', value: summary(mock).rps },
+            { name: 'mock, journal off', value: summary(bare).rps },
             { name: 'raw node:http', value: rawRps },
           ],
           goal: { value: rawRps * bench.goal, label: `${bench.goal * 100} %` },
@@ -400,15 +408,20 @@ try {
   const mock = await startChild('./mock-child.ts', ['--reservations', String(SEEDED)]);
   children.push(mock);
   console.log(`mock seeded with ${SEEDED} reservations in ${Math.round(mock.seedMs)} ms at ${mock.url}`);
-  const msw = await startChild('./mock-child.ts', ['--reservations', String(SEEDED), '--via', 'msw']);
-  children.push(msw);
+  const bare = await startChild('./mock-child.ts', [
+    '--reservations',
+    String(SEEDED),
+    '--journal-limit',
+    '0',
+  ]);
+  children.push(bare);
   const answersFile = join(dir, 'answers.json');
   writeFileSync(answersFile, JSON.stringify(await captureAnswers(mock.url)));
   const raw = await startChild('./raw-child.ts', ['--answers', answersFile]);
   children.push(raw);
 
   const results: CaseResult[] = [];
-  for (const bench of CASES) results.push(await measure({ mock, msw, raw }, bench));
+  for (const bench of CASES) results.push(await measure({ mock, bare, raw }, bench));
   // Measured after the load runs, so this process does not compete with a server child for a core.
   const costs = await inProcessCosts(CASES, SEEDED);
   for (const result of results) result.inProcessUs = costs.get(result.bench.name) ?? Number.NaN;

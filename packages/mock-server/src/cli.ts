@@ -1,7 +1,6 @@
 // `reservation-mock`: the standalone mock server from the command line (root `pnpm start`).
 import { parseArgs } from 'node:util';
-import { isLoopbackHost } from './http/loopback';
-import { loadSeedFile, type MockServerOptions, startMockServer } from './node';
+import { isLoopbackHost, loadSeedFile, type MockServerOptions, startMockServer } from './node';
 import { DEMO_KEYS } from './seed/demo';
 
 const HELP = `reservation-mock: the Reservation API in memory, over HTTP
@@ -11,8 +10,11 @@ Usage: reservation-mock [options]
   --port PORT          port to listen on (default 4010; 0 = any free port)
   --host HOST          interface to bind (default 127.0.0.1)
   --seed FILE          start with the data in this JSON file instead of the demo data
-  --webhook-url URL    send every project's webhook events to URL
-  --no-control         do not serve the /__mock/ control routes
+  --webhook-url URL    send every project's webhook events to URL (each signed with its
+                       project's secret: whsec_demo_bistro, whsec_demo_salon in the demo data)
+  --allowed-host NAME  also answer requests for this Host name (repeatable; 'all' turns the
+                       Host check off); loopback names and the bound address always work
+  --no-control         do not serve the /__mock/ control routes and the dashboard
   --help               show this help
 
 The API is under {url}/api/v1/:slug/..., e.g.
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
       seed: { type: 'string' },
       'webhook-url': { type: 'string' },
       'no-control': { type: 'boolean' },
+      'allowed-host': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -43,6 +46,8 @@ async function main(): Promise<void> {
 
   const options: MockServerOptions = { port, control: !values['no-control'] };
   if (values.host) options.host = values.host;
+  const allowed = values['allowed-host'] ?? [];
+  if (allowed.length > 0) options.allowedHosts = allowed.includes('all') ? 'all' : allowed;
   if (values['webhook-url']) options.webhookUrl = new URL(values['webhook-url']).toString();
   const seed = values.seed ? await loadSeedFile(values.seed) : undefined;
   if (seed) options.seed = seed;
@@ -59,7 +64,11 @@ async function main(): Promise<void> {
   const server = await startMockServer(options);
   console.log(`Reservation API mock listening on ${server.url}`);
   console.log(`  API:     ${server.url}/api/v1/:slug/...`);
-  console.log(options.control ? `  Control: ${server.url}/__mock/...` : '  Control: off (--no-control)');
+  console.log(
+    options.control
+      ? `  Control: ${server.url}/__mock/...  Dashboard: ${server.url}/__mock/`
+      : '  Control: off (--no-control)',
+  );
   if (options.webhookUrl) console.log(`  Webhooks go to ${options.webhookUrl}`);
   console.log('Keys (X-API-Key):');
   if (seed) {

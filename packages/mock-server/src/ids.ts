@@ -5,6 +5,10 @@ export interface IdSource {
   next(prefix: string): string;
   /** Restore every counter to its initial state (used by reset()). */
   reset(): void;
+  /** The counters, to persist them with the data (optional: persistence needs it). */
+  state?(): Record<string, number>;
+  /** Continues from persisted counters. */
+  restore?(state: Record<string, number>): void;
 }
 
 export function createSequentialIds(): IdSource {
@@ -17,6 +21,11 @@ export function createSequentialIds(): IdSource {
     },
     reset() {
       counters.clear();
+    },
+    state: () => Object.fromEntries(counters),
+    restore(state) {
+      counters.clear();
+      for (const [prefix, n] of Object.entries(state)) if (Number.isInteger(n)) counters.set(prefix, n);
     },
   };
 }

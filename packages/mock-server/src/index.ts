@@ -1,23 +1,15 @@
-// Public surface of @reservation-api/mock-server (universal: Node and browsers). The standalone
-// server is in "./node", the service-worker helper in "./browser".
-export { type Clock, createManualClock, createSystemClock } from './clock';
-export { type IssuedKeyInfo, type KeyInfo, type MockControl, MockControlError } from './control';
-export type { Permission, ReservationStatus } from './domain/records';
-export type { ReservationImport } from './domain/reservations';
-export { ACTIVE_STATUSES, TRANSITIONS } from './domain/state-machine';
-export { MAX_BODY_BYTES } from './http/body';
-export type { ApiAnswer, ApiRequest } from './http/exchange';
-export type { Fault, FaultSpec } from './http/faults';
-export { createSequentialIds, type IdSource } from './ids';
-export { DEMO_KEYS, demoSeed } from './seed/demo';
-export { emptySeed } from './seed/empty';
-export { parseSeedData, parseSeedJson, SeedError } from './seed/from-json';
-export type {
-  ResolvedSeedData,
-  SeedData,
-  SeedProjectInput,
-  SeedServiceInput,
-  SeedTableInput,
-} from './seed/seed-data';
-export { createMockService, DEFAULT_BASE_URL, type MockService, type MockServiceOptions } from './service';
-export type { Delivery, DeliveryAttempt, DeliveryStatus, WebhookEvent } from './webhooks';
+// Public surface of @reservation-api/mock-server (Node tests and browsers): createMockService(), the
+// mock with its MSW handlers. The standalone server is in "./node" (which needs no msw), the service
+// worker helper in "./browser".
+import { createMswHandlers, type MswHandlers } from './adapters/msw';
+import { createMockCore, type MockCore, type MockServiceOptions } from './core/mock-core';
+
+export * from './public';
+
+/** A mock with MSW handlers for its API (`handlers`) and its control routes (`controlHandlers`). */
+export interface MockService extends MockCore, MswHandlers {}
+
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const core = createMockCore(options);
+  return Object.assign(core, createMswHandlers(core));
+}

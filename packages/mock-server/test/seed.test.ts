@@ -18,14 +18,14 @@ const P = '/api/v1/demo-bistro';
 describe('the demo data (DECISIONS.md)', () => {
   const api = useMockApi();
 
-  it('has the documented keys with their permissions and key ids', () => {
+  it('has the documented keys with their permissions and key ids', async () => {
     expect(DEMO_KEYS.map((k) => [k.project, k.key, k.id, [...k.permissions]])).toEqual([
       ['demo-bistro', 'rk_demo_full', 'key_demo_full', ['read', 'write', 'delete', 'media']],
       ['demo-bistro', 'rk_demo_read', 'key_demo_read', ['read']],
       ['demo-bistro', 'rk_demo_basic', 'key_demo_basic', []],
       ['demo-salon', 'rk_salon_full', 'key_salon_full', ['read', 'write', 'delete', 'media']],
     ]);
-    expect(api.service.control.keys.list('demo-salon').map((k) => k.id)).toEqual(['key_salon_full']);
+    expect((await api.service.control.keys.list('demo-salon')).map((k) => k.id)).toEqual(['key_salon_full']);
   });
 
   it('demo-bistro: Europe/Prague, Mon–Sat 11–22, weekday break 15–17, closed Sunday, Christmas Eve holiday', async () => {
@@ -107,7 +107,7 @@ describe('seed data from JSON', () => {
   it('loads the example seed file and serves it', async () => {
     const seed = await loadSeedFile(fileURLToPath(new URL('../seed.example.json', import.meta.url)));
     const service = createMockService({ seed, now: MONDAY_MORNING });
-    const response = await service.handle(
+    const response = await service.fetch(
       new Request(`${service.baseUrl}/api/v1/corner-cafe/reservations`, {
         headers: { 'X-API-Key': 'rk_cafe_full' },
       }),

@@ -2,7 +2,8 @@
 // 127.0.0.1 with a free port and the demo data plus `--reservations N` seeded reservations in
 // demo-bistro, on a frozen clock. It runs in its own process so the load generator does not share
 // its event loop, and answers the parent over IPC (ready, heap after gc, stop). With `--via msw` it
-// answers through msw's getResponse instead, as the standalone server did before (msw-server.ts).
+// answers through msw's getResponse instead, as the standalone server did before (msw-server.ts);
+// `--journal-limit 0` turns the request journal off (what the journal costs).
 import { parseArgs } from 'node:util';
 import { startMswServer } from './msw-server';
 import { createProfiler } from './profiler';
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     reservations: { type: 'string', default: '0' },
     control: { type: 'boolean', default: false },
     via: { type: 'string', default: 'answer' },
+    'journal-limit': { type: 'string', default: '1000' },
   },
 });
 const count = Number(values.reservations);
@@ -26,7 +28,12 @@ const send = (message: ChildMessage): void => {
   process.send?.(message);
 };
 
-const server = await startMockServer({ port: 0, now: NOW, control: values.control });
+const server = await startMockServer({
+  port: 0,
+  now: NOW,
+  control: values.control,
+  journalLimit: Number(values['journal-limit']),
+});
 const seeding = performance.now();
 for (let i = 0; i < count; i++) await server.service.control.addReservation(SLUG, seededReservation(i));
 const seedMs = performance.now() - seeding;

@@ -1,11 +1,12 @@
-// The standalone server as it was before it called service.answer(): every node:http request turned
-// into a Fetch Request and answered through msw's getResponse over the service's MSW handlers, the
+// The standalone server as it was before it answered through the core's handle(): every node:http
+// request turned into a Fetch Request and answered through msw's getResponse over the MSW handlers, the
 // Response read back into bytes. Kept here so that `pnpm bench:http` measures what the change to
-// service.answer() bought, in the same run (the "via MSW" column), not from memory.
+// the core's plain requests bought, in the same run (the "via MSW" column), not from memory.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
-import type { MockService } from '../../src/service';
+import { createMswHandlers } from '../../src/adapters/msw';
+import type { MockCore } from '../../src/core/mock-core';
 
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' };
 const LIMIT = 64 * 1024;
@@ -47,12 +48,13 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end(body);
 }
 
-/** Listens on 127.0.0.1:0 and answers through getResponse(service.handlers). */
-export async function startMswServer(service: MockService): Promise<{ server: Server; url: string }> {
+/** Listens on 127.0.0.1:0 and answers through getResponse over the core's MSW handlers. */
+export async function startMswServer(service: MockCore): Promise<{ server: Server; url: string }> {
   const origin = new URL(service.baseUrl).origin;
+  const { handlers } = createMswHandlers(service);
   const server = createServer((req, res) => {
     void (async () => {
-      const response = await getResponse(service.handlers, await toFetchRequest(req, origin));
+      const response = await getResponse(handlers, await toFetchRequest(req, origin));
       await send(
         res,
         response ?? new Response('{"error":"Not Found","message":"Not found"}', { status: 404 }),

@@ -1,28 +1,26 @@
 // GET /availability: the slots of one day in the project's time zone. Slot length: `duration`, else
 // the service's duration, else the project's default (30). Slots step from `open` and never cross the
-// break or `close`. A slot is available when it has not started yet (project local time, from the
-// mock clock) and some active table of the branch has no overlapping active reservation; a branch
-// without tables has one implicit place.
+// break, `close`, or local time that does not exist that day. A slot is available when it has not
+// started yet (project local time, from the mock clock) and some active table of the branch has no
+// overlapping active reservation; a branch without tables has one implicit place.
 import type { components } from '@reservation-api/sdk';
 import type { DomainContext } from './context';
 import { errors, type ValidationIssue } from './errors';
-import { daySchedule } from './opening-hours';
+import { daySchedule, outsideOpening } from './opening-hours';
 import { activeServiceOf, branchOf, implicitBranch } from './projects';
 import type { BranchRecord, ProjectRecord, ReservationRecord } from './records';
 import { ACTIVE_STATUSES } from './state-machine';
 import {
-  DATE_MESSAGE,
   dayOfWeek,
   ENGLISH_DAY_NAMES,
   type EnglishDayName,
   formatMinutes,
-  isValidDate,
+  localTime,
   overlaps,
   toMinutes,
 } from './time';
 
 type AvailabilityDay = components['schemas']['AvailabilityDay'];
-type Slot = components['schemas']['Slot'];
 
 export interface AvailabilityQuery {
   date: string;
@@ -39,23 +37,6 @@ function activeIntervals(reservations: readonly ReservationRecord[]): Interval[]
     .map((r) => [toMinutes(r.from), toMinutes(r.to)]);
 }
 
-/** Start minutes of the slots of `[open, close)` minus the break, on the grid that starts at `open`. */
-function slotStarts(
-  open: number,
-  close: number,
-  length: number,
-  breakStart: number | null,
-  breakEnd: number | null,
-): number[] {
-  const starts: number[] = [];
-  for (let from = open; from + length <= close; from += length) {
-    const to = from + length;
-    if (breakStart !== null && breakEnd !== null && from < breakEnd && breakStart < to) continue;
-    starts.push(from);
-  }
-  return starts;
-}
-
 export function getAvailability(
   ctx: DomainContext,
   project: ProjectRecord,
@@ -63,7 +44,6 @@ export function getAvailability(
 ): AvailabilityDay {
   const { store } = ctx;
   const issues: ValidationIssue[] = [];
-  if (!isValidDate(query.date)) issues.push({ field: 'date', message: DATE_MESSAGE });
   let branch: BranchRecord | null = null;
   if (query.branchId !== undefined) {
     branch = branchOf(store, project, query.branchId) ?? null;
@@ -71,12 +51,8 @@ export function getAvailability(
   }
   let serviceDuration: number | undefined;
   if (query.serviceId !== undefined) {
-    const service = activeServiceOf(store, project, query.serviceId);
-    if (!service) {
-      issues.push({ field: 'serviceId', message: 'unknown service' });
-    } else {
-      serviceDuration = service.duration;
-    }
+    serviceDuration = activeServiceOf(store, project, query.serviceId)?.duration;
+    if (serviceDuration === undefined) issues.push({ field: 'serviceId', message: 'unknown service' });
   }
   if (issues.length > 0) throw errors.validation(issues);
   branch ??= implicitBranch(store, project);
@@ -88,12 +64,14 @@ export function getAvailability(
 
   const length = query.duration ?? serviceDuration ?? project.slotMinutes;
   const branchId = branch?.id ?? null;
-  const tables = [...store.tables.values()].filter(
-    (t) =>
-      t.projectId === project.id &&
-      t.isActive &&
-      (branchId === null || t.branchId === branchId || t.branchId === null),
-  );
+  const tables = store.tables
+    .all()
+    .filter(
+      (t) =>
+        t.projectId === project.id &&
+        t.isActive &&
+        (branchId === null || t.branchId === branchId || t.branchId === null),
+    );
   // One list of busy intervals per place: per table, or the one implicit place of a table-less branch.
   const places: Interval[][] =
     tables.length > 0
@@ -106,13 +84,15 @@ export function getAvailability(
           ),
         ];
 
-  const now = ctx.zones.localTime(ctx.clock.now(), project.timeZone);
-  const slots: Slot[] = slotStarts(day.open, day.close, length, day.breakStart, day.breakEnd).map((from) => {
+  const now = localTime(ctx.clock.now(), project.timeZone);
+  const slots: AvailabilityDay['slots'] = [];
+  for (let from = day.open; from + length <= day.close; from += length) {
     const to = from + length;
+    if (outsideOpening(day, from, to) !== null) continue;
     const past = query.date < now.date || (query.date === now.date && from < now.minutes);
     const free = !past && places.some((busy) => !busy.some(([bFrom, bTo]) => overlaps(from, to, bFrom, bTo)));
-    return { from: formatMinutes(from), to: formatMinutes(to), available: free };
-  });
+    slots.push({ from: formatMinutes(from), to: formatMinutes(to), available: free });
+  }
 
   const { hours } = day;
   return {
@@ -122,7 +102,7 @@ export function getAvailability(
     openingHours: {
       open: hours.open,
       close: hours.close,
-      ...(day.breakStart !== null && hours.breakStart !== null && hours.breakEnd !== null
+      ...(hours.breakStart !== null && hours.breakEnd !== null
         ? { breakStart: hours.breakStart, breakEnd: hours.breakEnd }
         : {}),
     },

@@ -1,5 +1,5 @@
 // Read-only project data: tables, services, gallery, reviews, schedule and info. These collections
-// change only through seeding and the control helpers, so lists are @msw/data queries (see store.ts).
+// change only through seeding and the control helpers, so lists are @msw/data queries over the collections (store.ts).
 import type { components } from '@reservation-api/sdk';
 import { GALLERY_PAGE, type Page, type PageRequest, paginate, REVIEWS_PAGE } from './paginate';
 import { requireBranch } from './projects';
@@ -17,19 +17,17 @@ export function listTables(
   filter: { branchId?: string | undefined; zoneId?: string | undefined },
 ): TableRecord[] {
   requireBranch(store, project, filter.branchId);
-  return store.tables
-    .query()
-    .findMany(
-      (q) =>
-        q.where(
-          (t) =>
-            t.projectId === project.id &&
-            t.isActive &&
-            (filter.branchId === undefined || t.branchId === filter.branchId) &&
-            (filter.zoneId === undefined || t.zoneId === filter.zoneId),
-        ),
-      { orderBy: [{ position: 'asc' }, { id: 'asc' }] },
-    );
+  return store.tables.collection.findMany(
+    (q) =>
+      q.where(
+        (t) =>
+          t.projectId === project.id &&
+          t.isActive &&
+          (filter.branchId === undefined || t.branchId === filter.branchId) &&
+          (filter.zoneId === undefined || t.zoneId === filter.zoneId),
+      ),
+    { orderBy: [{ position: 'asc' }, { id: 'asc' }] },
+  );
 }
 
 /** Active services by name. */
@@ -39,23 +37,21 @@ export function listServices(
   filter: { branchId?: string | undefined },
 ): ServiceRecord[] {
   requireBranch(store, project, filter.branchId);
-  const services = store.services
-    .query()
-    .findMany((q) =>
-      q.where(
-        (s) =>
-          s.projectId === project.id &&
-          s.isActive &&
-          (filter.branchId === undefined || s.branchId === filter.branchId),
-      ),
-    );
+  const services = store.services.collection.findMany((q) =>
+    q.where(
+      (s) =>
+        s.projectId === project.id &&
+        s.isActive &&
+        (filter.branchId === undefined || s.branchId === filter.branchId),
+    ),
+  );
   // Names are Czech: compare as people read them (Č after C), which a plain < does not.
   return services.sort((a, b) => a.name.localeCompare(b.name, 'cs') || (a.id < b.id ? -1 : 1));
 }
 
 /** Gallery by displayOrder. */
 export function listPhotos(store: Store, project: ProjectRecord, page: PageRequest): Page<PhotoRecord> {
-  const photos = store.photos.query().findMany((q) => q.where({ projectId: project.id }), {
+  const photos = store.photos.collection.findMany((q) => q.where({ projectId: project.id }), {
     orderBy: [{ displayOrder: 'asc' }, { id: 'asc' }],
   });
   return paginate(photos, page, GALLERY_PAGE);
@@ -67,11 +63,12 @@ interface ReviewPage extends Page<ReviewRecord> {
 
 /** Approved and visible reviews, newest first, with their average rounded to one decimal. */
 export function listReviews(store: Store, project: ProjectRecord, page: PageRequest): ReviewPage {
-  const reviews = store.reviews
-    .query()
-    .findMany((q) => q.where({ projectId: project.id, isApproved: true, isVisible: true }), {
+  const reviews = store.reviews.collection.findMany(
+    (q) => q.where({ projectId: project.id, isApproved: true, isVisible: true }),
+    {
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    });
+    },
+  );
   const sum = reviews.reduce((acc, r) => acc + r.rating, 0);
   const averageRating = reviews.length === 0 ? null : Math.round((sum / reviews.length) * 10) / 10;
   return { ...paginate(reviews, page, REVIEWS_PAGE), averageRating };
@@ -92,6 +89,6 @@ export function getSchedule(project: ProjectRecord): Schemas['Schedule'] {
 export function getProjectInfo(store: Store, project: ProjectRecord): Schemas['ProjectInfo'] {
   return projectInfoView(
     project,
-    store.branches.query().findMany((q) => q.where({ projectId: project.id })),
+    store.branches.collection.findMany((q) => q.where({ projectId: project.id })),
   );
 }

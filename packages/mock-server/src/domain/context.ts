@@ -1,15 +1,15 @@
-// What every domain function gets: the service's own store, clock, id source and time zones.
-// Nothing here is module-level, so two services (or a reset one) never share state.
+// What every domain function gets: the service's current store, clock, id source and random bytes.
+// Nothing here is module-level, so two services (or a reset one) never share state. `store` is
+// replaced as a whole by reset() (a fresh store seeded anew), so functions read it from here on
+// every call instead of keeping it.
 import type { Clock } from '../clock';
 import type { IdSource } from '../ids';
 import type { Store } from './store';
-import type { TimeZones } from './time';
 
 export interface DomainContext {
-  readonly store: Store;
+  store: Store;
   readonly clock: Clock;
   readonly ids: IdSource;
-  readonly zones: TimeZones;
   /** Cryptographically random bytes (key values, webhook secrets). */
   randomBytes(length: number): Uint8Array;
 }

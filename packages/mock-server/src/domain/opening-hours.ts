@@ -1,19 +1,21 @@
 // Which hours apply on a date: a closed holiday wins, then the branch's own weekly hours, then the
-// project's. Reservations (422) and availability (slots) both ask this one function.
+// project's. Reservations (422) and availability (slots) both ask this one module, so a booking is
+// accepted exactly where a slot could be offered.
 import type { BranchRecord, DayHours, ProjectRecord } from './records';
-import { dayOfWeek, toMinutes } from './time';
+import { dayOfWeek, missingMinutes, overlaps, toMinutes } from './time';
 
 export type DaySchedule =
   | { isOpen: false; reason: string }
   | {
       isOpen: true;
       hours: DayHours & { open: string; close: string };
-      /** Minutes since midnight. */
+      /** Minutes since midnight; `close` may be 1440 (24:00). */
       open: number;
       close: number;
       /** The break as minutes, or null without one. */
-      breakStart: number | null;
-      breakEnd: number | null;
+      break: readonly [number, number] | null;
+      /** Local minutes that do not exist that day (spring forward), or null. */
+      missing: readonly [number, number] | null;
     };
 
 /** The reason shown for a regular closed day. */
@@ -26,26 +28,32 @@ const CLOSED_REASON = 'Closed';
 export function daySchedule(project: ProjectRecord, branch: BranchRecord | null, date: string): DaySchedule {
   const holiday = project.holidays.find((h) => h.date === date);
   if (holiday && !holiday.isOpen) return { isOpen: false, reason: holiday.name };
-  const week = branch?.openingHours ?? project.openingHours;
-  const hours = week[dayOfWeek(date)];
+  const hours = (branch?.openingHours ?? project.openingHours)[dayOfWeek(date)];
   if (!hours?.isOpen || hours.open === null || hours.close === null)
     return { isOpen: false, reason: CLOSED_REASON };
-  const hasBreak = hours.breakStart !== null && hours.breakEnd !== null;
   return {
     isOpen: true,
     hours: { ...hours, open: hours.open, close: hours.close },
     open: toMinutes(hours.open),
     close: toMinutes(hours.close),
-    breakStart: hasBreak && hours.breakStart !== null ? toMinutes(hours.breakStart) : null,
-    breakEnd: hasBreak && hours.breakEnd !== null ? toMinutes(hours.breakEnd) : null,
+    break:
+      hours.breakStart !== null && hours.breakEnd !== null
+        ? [toMinutes(hours.breakStart), toMinutes(hours.breakEnd)]
+        : null,
+    missing: missingMinutes(date, project.timeZone),
   };
 }
 
-/** `[from, to)` (minutes) lies within the opening and does not reach into the break. */
-export function fitsOpening(day: DaySchedule, from: number, to: number): boolean {
-  if (!day.isOpen) return false;
-  if (from < day.open || to > day.close) return false;
-  if (day.breakStart !== null && day.breakEnd !== null && from < day.breakEnd && day.breakStart < to)
-    return false;
-  return true;
+/**
+ * Why `[from, to)` (minutes) cannot be booked on that day, or null when it lies within the opening,
+ * outside the break, and in local time that exists.
+ */
+export function outsideOpening(day: DaySchedule, from: number, to: number): string | null {
+  if (!day.isOpen) return `the day is closed (${day.reason})`;
+  if (from < day.open || to > day.close) return `open ${day.hours.open}-${day.hours.close}`;
+  if (day.break && overlaps(from, to, day.break[0], day.break[1]))
+    return `break ${day.hours.breakStart}-${day.hours.breakEnd}`;
+  if (day.missing && overlaps(from, to, day.missing[0], day.missing[1]))
+    return 'this local time does not exist that day (clocks move forward)';
+  return null;
 }

@@ -1,5 +1,6 @@
-// limit/offset paging with the clamping rule of DECISIONS.md: a limit above the maximum is clamped,
-// not rejected (values below 1 or negative offsets are rejected earlier, by request validation).
+// limit/offset paging with the clamping rule of openapi.yaml: a limit above the maximum is clamped
+// whatever its size, not rejected, and an offset past the end is an empty page (values below 1 or
+// negative offsets are rejected earlier, by request validation).
 
 export interface PageRequest {
   limit?: number | undefined;

@@ -1,4 +1,5 @@
-// Per-project data that rules read: branches, the blacklist and the webhook target.
+// Per-project data that rules read: branches, services, the blacklist and the webhook target.
+import { z } from 'zod';
 import { base64Url, type DomainContext, nowIso } from './context';
 import { errors } from './errors';
 import type {
@@ -13,11 +14,6 @@ import type { Store } from './store';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Prague';
 export const DEFAULT_SLOT_MINUTES = 30;
-
-/** The project's branches, from the always-current rows (rules use this, not a collection query). */
-function branchesOf(store: Store, projectId: string): BranchRecord[] {
-  return [...store.branches.values()].filter((b) => b.projectId === projectId);
-}
 
 /** The branch `id` of the project, or undefined (unknown, or another project's). */
 export function branchOf(store: Store, project: ProjectRecord, id: string): BranchRecord | undefined {
@@ -45,7 +41,7 @@ export function bookedService(service: ServiceRecord): ReservationRecord['servic
 
 /** The branch a request without `branchId` means: the project's only branch, if it has exactly one. */
 export function implicitBranch(store: Store, project: ProjectRecord): BranchRecord | null {
-  const branches = branchesOf(store, project.id);
+  const branches = store.branches.all().filter((b) => b.projectId === project.id);
   return branches.length === 1 ? (branches[0] ?? null) : null;
 }
 
@@ -56,34 +52,38 @@ export function normalisePhone(phone: string): string {
 
 export function isBlacklisted(store: Store, projectId: string, email: string, phone: string | null): boolean {
   const emailKey = email.trim().toLowerCase();
-  const phoneKey = phone === null ? null : normalisePhone(phone);
-  for (const entry of store.blacklist.values()) {
-    if (entry.projectId !== projectId) continue;
-    if (entry.email !== null && entry.email.toLowerCase() === emailKey) return true;
-    if (
-      entry.phone !== null &&
-      phoneKey !== null &&
-      phoneKey !== '' &&
-      normalisePhone(entry.phone) === phoneKey
-    )
-      return true;
-  }
-  return false;
+  const phoneKey = phone === null ? '' : normalisePhone(phone);
+  return store.blacklist
+    .all()
+    .some(
+      (entry) =>
+        entry.projectId === projectId &&
+        ((entry.email !== null && entry.email.toLowerCase() === emailKey) ||
+          (entry.phone !== null && phoneKey !== '' && normalisePhone(entry.phone) === phoneKey)),
+    );
 }
 
-export function addToBlacklist(
+/** A blacklist entry as given by a seed or the control interface: an e-mail, a phone, or both. */
+export const blacklistInput = z
+  .object({
+    email: z.string().trim().min(1).optional(),
+    phone: z.string().trim().min(1).optional(),
+  })
+  .refine((entry) => entry.email !== undefined || entry.phone !== undefined, {
+    error: 'give an email or a phone',
+  });
+export type BlacklistInput = z.output<typeof blacklistInput>;
+
+export async function addToBlacklist(
   ctx: DomainContext,
   projectId: string,
-  entry: { email?: string | null; phone?: string | null },
-): BlacklistEntryRecord {
-  const email = entry.email?.trim() || null;
-  const phone = entry.phone?.trim() || null;
-  if (email === null && phone === null) throw new Error('A blacklist entry needs an email or a phone');
+  entry: BlacklistInput,
+): Promise<BlacklistEntryRecord> {
   return ctx.store.blacklist.insert({
     id: ctx.ids.next('blk'),
     projectId,
-    email,
-    phone,
+    email: entry.email ?? null,
+    phone: entry.phone ?? null,
     createdAt: nowIso(ctx),
   });
 }
@@ -94,11 +94,11 @@ function generateWebhookSecret(ctx: Pick<DomainContext, 'randomBytes'>): string 
 }
 
 /** Sets the project's webhook target; keeps the current secret unless one is given (or none exists). */
-export function setWebhook(
+export async function setWebhook(
   ctx: DomainContext,
   projectId: string,
-  input: { url: string | null; secret?: string },
-): WebhookConfigRecord {
+  input: { url: string | null; secret?: string | undefined },
+): Promise<WebhookConfigRecord> {
   const existing = ctx.store.webhooks.get(projectId);
   const record = {
     id: projectId,
@@ -106,7 +106,7 @@ export function setWebhook(
     url: input.url,
     secret: input.secret ?? existing?.secret ?? generateWebhookSecret(ctx),
   };
-  return existing ? ctx.store.webhooks.replace(record) : ctx.store.webhooks.insert(record);
+  return existing ? ctx.store.webhooks.update(existing, record) : ctx.store.webhooks.insert(record);
 }
 
 /** Where the project's events go, or null when no URL is configured. */

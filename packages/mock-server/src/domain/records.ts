@@ -1,6 +1,8 @@
-// The shapes stored in the @msw/data collections. They are the mock's own model (a superset of what
-// the API shows: key hashes, approval flags, opening hours, ...); views.ts maps them to the contract.
+// The shapes stored in the @msw/data collections (store.ts). They are the mock's own model (a superset
+// of what the API shows: key hashes, approval flags, opening hours, ...); views.ts maps them to the
+// contract. Each collection validates its records with these schemas on every create and update.
 import { z } from 'zod';
+import { DATE_PATTERN, END_TIME_PATTERN, START_TIME_PATTERN } from './time';
 
 export const PERMISSIONS = ['read', 'write', 'delete', 'media'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -11,10 +13,8 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const HISTORY_ACTIONS = ['created', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
-export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-const time = z.string().regex(TIME_PATTERN);
+const start = z.string().regex(START_TIME_PATTERN);
+const end = z.string().regex(END_TIME_PATTERN);
 const date = z.string().regex(DATE_PATTERN);
 const timestamp = z.string();
 
@@ -22,10 +22,10 @@ const timestamp = z.string();
 export const dayHoursSchema = z.object({
   dayOfWeek: z.number().int().min(0).max(6),
   isOpen: z.boolean(),
-  open: time.nullable(),
-  close: time.nullable(),
-  breakStart: time.nullable(),
-  breakEnd: time.nullable(),
+  open: start.nullable(),
+  close: end.nullable(),
+  breakStart: start.nullable(),
+  breakEnd: end.nullable(),
 });
 export type DayHours = z.infer<typeof dayHoursSchema>;
 
@@ -150,8 +150,8 @@ export const reservationSchema = z.object({
   customerId: z.string(),
   tableId: z.string().nullable(),
   date,
-  from: time,
-  to: time,
+  from: start,
+  to: end,
   status: z.enum(RESERVATION_STATUSES),
   guests: z.number().int().positive(),
   note: z.string().nullable(),

@@ -1,11 +1,13 @@
-// Creating, listing and reading reservations. create() runs every check and its write in one
-// synchronous step (no await anywhere), so concurrent bookings of one table cannot both pass the
-// overlap check: exactly one wins, the others see its row and get DOUBLE_BOOKING.
+// Creating, listing and reading reservations. Input arrives validated (types, formats, calendar
+// dates, `from` before `to`: http/schemas.ts); the rules here are the ones that need the data.
+// Writes run under the service's lock (core/lock.ts), so the overlap check and the insert that
+// follows it cannot interleave with another booking: of concurrent bookings of one table, exactly
+// one wins and the others see its record and get DOUBLE_BOOKING.
 import type { components } from '@reservation-api/sdk';
 import { type DomainContext, nowIso } from './context';
 import { errors, type ValidationIssue } from './errors';
 import { createdEvent } from './events';
-import { daySchedule, fitsOpening } from './opening-hours';
+import { daySchedule, outsideOpening } from './opening-hours';
 import { type Page, type PageRequest, RESERVATIONS_PAGE, resolvePage } from './paginate';
 import {
   activeServiceOf,
@@ -24,30 +26,11 @@ import type {
   TableRecord,
 } from './records';
 import { ACTIVE_STATUSES, applyTransition, TRANSITIONS, type TransitionResult } from './state-machine';
-import { compareStrings, lowerBound, type ReservationDay, type Store } from './store';
-import { DATE_MESSAGE, isValidDate, overlaps, toMinutes } from './time';
+import type { Store } from './store';
+import { instantOf, isoOf, overlaps, toMinutes } from './time';
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
 export type CreateReservationInput = components['schemas']['CreateReservationRequest'];
-
-/** Required fields of POST /reservations, in the order the 400 message lists them. */
-const ALWAYS_REQUIRED = ['email', 'date', 'from', 'to'] as const;
-
-function isMissing(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-}
-
-/**
- * 400 `Missing required fields: …` (no code) when any of email, date, from, to, and phone when the
- * project requires it, is absent, null or blank. Runs on the raw body, before type validation, so
- * the message lists exactly what is missing.
- */
-export function checkRequiredFields(project: ProjectRecord, body: Readonly<Record<string, unknown>>): void {
-  const required: string[] = [...ALWAYS_REQUIRED];
-  if (project.settings.requirePhone) required.push('phone');
-  const missing = required.filter((field) => isMissing(body[field]));
-  if (missing.length > 0) throw errors.missingFields(missing);
-}
 
 interface ResolvedReferences {
   branch: BranchRecord | null;
@@ -55,17 +38,13 @@ interface ResolvedReferences {
   services: ReservationRecord['services'];
 }
 
-/** 400 VALIDATION_ERROR for what a schema cannot see: calendar dates, from < to, unknown ids, capacity. */
+/** 400 VALIDATION_ERROR for what a schema cannot see: unknown ids, capacity. */
 function resolveReferences(
   store: Store,
   project: ProjectRecord,
   input: CreateReservationInput,
 ): ResolvedReferences {
   const issues: ValidationIssue[] = [];
-  if (!isValidDate(input.date)) issues.push({ field: 'date', message: DATE_MESSAGE });
-  if (toMinutes(input.from) >= toMinutes(input.to))
-    issues.push({ field: 'from', message: 'must be before to' });
-
   let branch: BranchRecord | null = null;
   if (input.branchId !== undefined) {
     branch = branchOf(store, project, input.branchId) ?? null;
@@ -107,27 +86,34 @@ function resolveReferences(
   return { branch, table, services };
 }
 
-/** An active reservation of the table on that date overlaps `[from, to)`. */
-function tableIsTaken(store: Store, tableId: string, date: string, from: number, to: number): boolean {
+/** The active reservation of the table on that date that overlaps `[from, to)`, if any. */
+function overlapping(
+  store: Store,
+  tableId: string,
+  date: string,
+  from: number,
+  to: number,
+): ReservationRecord | undefined {
   return store
     .reservationsOfTableOn(tableId, date)
-    .some((r) => ACTIVE_STATUSES.has(r.status) && overlaps(from, to, toMinutes(r.from), toMinutes(r.to)));
+    .find((r) => ACTIVE_STATUSES.has(r.status) && overlaps(from, to, toMinutes(r.from), toMinutes(r.to)));
 }
 
-interface CreateResult {
+export interface CreateResult {
   reservation: ReservationRecord;
   events: WebhookEvent[];
 }
 
 /**
  * POST /reservations after its body was validated: references (400), blacklist (403), opening hours
- * (422), overlap (409), in that order; then upserts the customer and commits the reservation.
+ * (422), the past (422), overlap (409), in that order; then upserts the customer and stores the
+ * reservation.
  */
-export function createReservation(
+export async function createReservation(
   ctx: DomainContext,
   project: ProjectRecord,
   input: CreateReservationInput,
-): CreateResult {
+): Promise<CreateResult> {
   const { store } = ctx;
   const { branch, table, services } = resolveReferences(store, project, input);
   const email = input.email.trim();
@@ -138,14 +124,20 @@ export function createReservation(
 
   const from = toMinutes(input.from);
   const to = toMinutes(input.to);
-  if (!fitsOpening(daySchedule(project, branch, input.date), from, to)) throw errors.outsideOpeningHours();
+  const closed = outsideOpening(daySchedule(project, branch, input.date), from, to);
+  if (closed !== null) throw errors.outsideOpeningHours(closed);
 
-  if (table && tableIsTaken(store, table.id, input.date, from, to)) throw errors.doubleBooking();
+  const now = ctx.clock.now();
+  if (instantOf(input.date, input.from, project.timeZone) < now)
+    throw errors.inPast(`starts before the mock's now, ${isoOf(now)}`);
 
-  // Every check passed: from here on only writes, still in the same synchronous step.
-  const at = nowIso(ctx);
-  const customer = upsertCustomer(ctx, project.id, existing, { ...input, email }, at);
-  const reservation = store.reservations.insert({
+  const taken = table ? overlapping(store, table.id, input.date, from, to) : undefined;
+  if (table && taken)
+    throw errors.doubleBooking(`table ${table.id} is held by ${taken.id} ${taken.from}-${taken.to}`);
+
+  const at = isoOf(now);
+  const customer = await upsertCustomer(ctx, project.id, existing, { ...input, email }, at);
+  const reservation = await store.reservations.insert({
     id: ctx.ids.next('res'),
     projectId: project.id,
     branchId: branch?.id ?? null,
@@ -167,18 +159,18 @@ export function createReservation(
 }
 
 /** Finds the customer by e-mail (case-insensitive) or creates one; given names and phone update it. */
-function upsertCustomer(
+async function upsertCustomer(
   ctx: DomainContext,
   projectId: string,
   existing: CustomerRecord | undefined,
   input: {
     email: string;
-    firstName?: string | undefined;
-    lastName?: string | undefined;
-    phone?: string | undefined;
+    firstName?: string | null | undefined;
+    lastName?: string | null | undefined;
+    phone?: string | null | undefined;
   },
   at: string,
-): CustomerRecord {
+): Promise<CustomerRecord> {
   if (!existing) {
     return ctx.store.customers.insert({
       id: ctx.ids.next('cus'),
@@ -200,7 +192,7 @@ function upsertCustomer(
     next.firstName !== existing.firstName ||
     next.lastName !== existing.lastName ||
     next.phone !== existing.phone;
-  return changed ? ctx.store.customers.replace(next) : existing;
+  return changed ? ctx.store.customers.update(existing, next) : existing;
 }
 
 export interface ReservationQuery extends PageRequest {
@@ -211,10 +203,17 @@ export interface ReservationQuery extends PageRequest {
   branchId?: string | undefined;
 }
 
+/** List order: `date`, `from`, then `createdAt` (then id, for a stable order). */
+export function compareListOrder(a: ReservationRecord, b: ReservationRecord): number {
+  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
+  if (a.from !== b.from) return a.from < b.from ? -1 : 1;
+  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /**
  * GET /reservations: filters combined with AND, `from`/`to` inclusive dates, ordered by date, from,
- * createdAt. Walks the date index: days before or after the page are only counted (per-day counts), so the
- * cost follows the number of matching days, not the number of reservations.
+ * createdAt. Walks the project's dates in order; a day is sorted only when it holds part of the page.
  */
 export function listReservations(
   store: Store,
@@ -224,34 +223,31 @@ export function listReservations(
   requireBranch(store, project, query.branchId);
   const { limit, offset } = resolvePage(query, RESERVATIONS_PAGE);
   const lowest = [query.date, query.from]
-    .filter((d): d is string => d !== undefined)
+    .filter((d) => d !== undefined)
     .sort()
     .pop();
-  const highest = [query.date, query.to].filter((d): d is string => d !== undefined).sort()[0];
+  const highest = [query.date, query.to].filter((d) => d !== undefined).sort()[0];
+  const dates = [...store.reservationDates(project.id)]
+    .filter((d) => (lowest === undefined || d >= lowest) && (highest === undefined || d <= highest))
+    .sort();
 
-  const dates = store.reservationDates(project.id);
-  const days = store.reservationDays(project.id);
+  const filtered = query.status !== undefined || query.branchId !== undefined;
   const items: ReservationRecord[] = [];
   let total = 0;
-  const start = lowest === undefined ? 0 : lowerBound(dates, lowest, compareStrings);
-  for (let i = start; i < days.length; i++) {
-    const day = days[i] as ReservationDay;
-    if (highest !== undefined && day.date > highest) break;
-    if (query.branchId === undefined) {
-      // A day wholly before the page or after it only adds to the total: count, do not walk.
-      const count =
-        query.status === undefined ? day.reservations.length : (day.byStatus.get(query.status) ?? 0);
-      if (total + count <= offset || items.length >= limit) {
-        total += count;
-        continue;
-      }
+  for (const date of dates) {
+    const day = store.reservationsOn(project.id, date);
+    const matching = filtered
+      ? day.filter(
+          (r) =>
+            (query.status === undefined || r.status === query.status) &&
+            (query.branchId === undefined || r.branchId === query.branchId),
+        )
+      : day;
+    const pageEnd = offset + limit;
+    if (total + matching.length > offset && total < pageEnd) {
+      items.push(...[...matching].sort(compareListOrder).slice(Math.max(0, offset - total), pageEnd - total));
     }
-    for (const reservation of day.reservations) {
-      if (query.status !== undefined && reservation.status !== query.status) continue;
-      if (query.branchId !== undefined && reservation.branchId !== query.branchId) continue;
-      if (total >= offset && items.length < limit) items.push(reservation);
-      total++;
-    }
+    total += matching.length;
   }
   return { items, total };
 }
@@ -270,7 +266,7 @@ export function changeReservationStatus(
   id: string,
   change: { status: ReservationStatus; note?: string | undefined; reason?: string | undefined },
   actor: string,
-): TransitionResult {
+): Promise<TransitionResult> {
   const reservation = getReservation(ctx.store, project, id);
   return applyTransition(ctx, reservation, {
     to: change.status,
@@ -287,7 +283,7 @@ export function cancelReservation(
   id: string,
   input: { reason?: string | undefined },
   actor: string,
-): TransitionResult {
+): Promise<TransitionResult> {
   const reservation = getReservation(ctx.store, project, id);
   return applyTransition(ctx, reservation, { to: 'CANCELLED', actor, reason: input.reason });
 }
@@ -301,7 +297,7 @@ const PATH_TO: Record<ReservationStatus, readonly ReservationStatus[]> = {
   NO_SHOW: ['CONFIRMED', 'NO_SHOW'],
 };
 
-export interface ReservationImport {
+export interface ReservationInsert {
   id?: string | undefined;
   date: string;
   from: string;
@@ -325,19 +321,17 @@ export interface ReservationImport {
 }
 
 /**
- * Puts a reservation straight into the store, for seeds, tests and benchmarks: references must be
- * valid, but opening hours, the blacklist and overlaps are not checked and no event is sent. The
- * history follows the shortest legal path to `status`, one minute per step.
+ * Puts a validated reservation straight into the store, for seeds, tests and benchmarks: references
+ * must exist, but opening hours, the past, the blacklist and overlaps are not checked and no event
+ * is sent. The history follows the shortest legal path to `status`, one minute per step, and never
+ * later than the mock's now (mock README, "Rules").
  */
-export function insertReservation(
+export async function insertReservation(
   ctx: DomainContext,
   project: ProjectRecord,
-  data: ReservationImport,
-): ReservationRecord {
+  data: ReservationInsert,
+): Promise<ReservationRecord> {
   const { store } = ctx;
-  if (!isValidDate(data.date)) throw new Error(`Reservation date ${data.date} is not a calendar date`);
-  if (toMinutes(data.from) >= toMinutes(data.to))
-    throw new Error(`Reservation ${data.from}-${data.to}: from must be before to`);
   const table = data.tableId ? store.tables.get(data.tableId) : undefined;
   if (data.tableId && table?.projectId !== project.id)
     throw new Error(`Unknown table ${data.tableId} in ${project.slug}`);
@@ -349,18 +343,14 @@ export function insertReservation(
     if (service?.projectId !== project.id) throw new Error(`Unknown service ${id} in ${project.slug}`);
     return bookedService(service);
   });
+  const now = ctx.clock.now();
   const createdAt = data.createdAt ?? nowIso(ctx);
   const email = data.customer.email.trim();
-  const customer = upsertCustomer(
+  const customer = await upsertCustomer(
     ctx,
     project.id,
     store.customerByEmail(project.id, email),
-    {
-      email,
-      firstName: data.customer.firstName ?? undefined,
-      lastName: data.customer.lastName ?? undefined,
-      phone: data.customer.phone ?? undefined,
-    },
+    { ...data.customer, email },
     createdAt,
   );
   const status = data.status ?? 'PENDING';
@@ -379,7 +369,7 @@ export function insertReservation(
   for (const [i, to] of PATH_TO[status].entries()) {
     const action = TRANSITIONS[previous][to];
     if (action === undefined) throw new Error(`No transition ${previous} → ${to}`);
-    const changedAt = new Date(start + (i + 1) * 60_000).toISOString();
+    const changedAt = isoOf(Math.max(start, Math.min(start + (i + 1) * 60_000, now)));
     history.push({
       status: to,
       changedBy: data.changedBy ?? 'system',

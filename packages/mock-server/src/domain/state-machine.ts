@@ -43,19 +43,19 @@ export interface TransitionResult {
 
 /**
  * Moves the reservation to `to` when the table allows it (else 409 INVALID_STATUS_TRANSITION and
- * nothing changes), appends the history entry and commits, in one synchronous step.
+ * nothing changes), appends the history entry and stores it (under the service's lock).
  */
-export function applyTransition(
+export async function applyTransition(
   ctx: DomainContext,
   reservation: ReservationRecord,
   request: TransitionRequest,
-): TransitionResult {
+): Promise<TransitionResult> {
   const from = reservation.status;
   const action = transitionAction(from, request.to);
   if (action === undefined) throw errors.invalidTransition(from, request.to);
   const at = nowIso(ctx);
   const reason = request.to === 'CANCELLED' ? (request.reason ?? null) : null;
-  const next = ctx.store.reservations.replace({
+  const next = await ctx.store.reservations.update(reservation, {
     ...reservation,
     status: request.to,
     statusHistory: [

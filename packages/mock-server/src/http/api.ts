@@ -1,94 +1,40 @@
-// The request pipeline of the API, in the order of DECISIONS.md:
-//   injected fault → 401 key → 403 PROJECT_MISMATCH → 404 unknown route → 403 PERMISSION_DENIED →
-//   413/400 body → the route's handler (400 query/body → 404 reservation → 403 blacklist → 422 → 409).
-// Each later step runs only when every earlier one passed, which is what makes the order exact. The
-// handler and the dispatch of its events run without an await in between: a request's checks and
-// writes are one synchronous step. No MSW and no Fetch objects inside: the pipeline reads an
-// ApiRequest and returns an ApiAnswer (exchange.ts); handle() adapts Fetch for MSW and
-// service.handle(), and the standalone server calls answer() straight from node:http.
-import type { DomainContext } from '../domain/context';
-import { errors, isDomainError } from '../domain/errors';
-import { authenticate, authoriseProject, requirePermission } from '../domain/keys';
-import type { WebhookDispatcher } from '../webhooks';
-import { jsonObjectFromBytes, MAX_BODY_BYTES } from './body';
-import { type ApiAnswer, type ApiRequest, fromFetchRequest, toFetchResponse } from './exchange';
-import type { Fault, Faults } from './faults';
-import { errorAnswer, jsonAnswer } from './responses';
-import { ROUTES, type Route } from './routes';
+import { clip, type JournalEntry } from '../core/journal';
+import type { MockLogger } from '../core/logger';
+import type { MockParts } from '../core/parts';
+import {
+  authenticate,
+  authoriseProject,
+  type PresentedKey,
+  presentKey,
+  requirePermission,
+} from '../domain/keys';
+import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
+import { ROUTES, type Route } from './api-routes';
+import { readJsonBody } from './body';
+import { httpErrors } from './errors';
+import type { MockAnswer, MockRequest } from './exchange';
+import { errorAnswer, isApiError, jsonAnswer, ruleOf } from './responses';
+import { createRouter, pathSegments, type RouteMatch, safeDecode } from './router';
 
-export interface ApiOptions {
-  ctx: DomainContext;
-  dispatcher: WebhookDispatcher;
-  faults: Faults;
+export interface ApiDependencies extends MockParts {
+  logger: MockLogger;
   /** `{base_url}` without `/api/v1` and without a trailing slash. */
   baseUrl: string;
 }
 
-export interface RouteMatch {
-  route: Route;
-  params: Record<string, string>;
-}
-
 export interface Api {
-  readonly routes: readonly Route[];
   /** Answers a request under `{baseUrl}/api/v1/`; undefined for any other URL. */
-  handle(request: Request): Promise<Response | undefined>;
-  /** The same without Fetch objects (the standalone server's path). */
-  answer(request: ApiRequest): Promise<ApiAnswer | undefined>;
-  /** Answers a request that an MSW route handler already matched to `route`. */
-  handleMatched(request: Request, slug: string, match: RouteMatch): Promise<Response>;
+  answer(request: MockRequest): Promise<MockAnswer | undefined>;
 }
 
-type Segment = { literal: string } | { param: string };
-
-interface CompiledRoute {
-  route: Route;
-  segments: Segment[];
+interface Access {
+  key: ApiKeyRecord;
+  project: ProjectRecord;
+  match: RouteMatch<Route>;
 }
 
-/** Patterns are split into segments once, at start; matching a request is then a walk over them. */
-function compileRoutes(routes: readonly Route[]): Map<number, CompiledRoute[]> {
-  const bySegmentCount = new Map<number, CompiledRoute[]>();
-  for (const route of routes) {
-    const segments: Segment[] = route.path
-      .split('/')
-      .filter(Boolean)
-      .map((part) => (part.startsWith(':') ? { param: part.slice(1) } : { literal: part }));
-    const list = bySegmentCount.get(segments.length) ?? [];
-    list.push({ route, segments });
-    bySegmentCount.set(segments.length, list);
-  }
-  return bySegmentCount;
-}
-
-function matchRoute(
-  compiled: Map<number, CompiledRoute[]>,
-  method: string,
-  parts: readonly string[],
-): RouteMatch | undefined {
-  for (const { route, segments } of compiled.get(parts.length) ?? []) {
-    if (route.method !== method) continue;
-    const params: Record<string, string> = {};
-    const ok = segments.every((segment, i) => {
-      const part = parts[i] as string;
-      if ('literal' in segment) return segment.literal === part;
-      if (part === '') return false;
-      params[segment.param] = part;
-      return true;
-    });
-    if (ok) return { route, params };
-  }
-  return undefined;
-}
-
-/** The part percent-decoded, or undefined when it holds a malformed escape. */
-export function safeDecode(part: string): string | undefined {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return undefined;
-  }
-}
+/** What the journal learns while a request is answered. */
+type Trace = Pick<JournalEntry, 'key' | 'operationId' | 'rule' | 'reservations' | 'deliveries' | 'body'>;
 
 function queryObject(params: URLSearchParams): Record<string, string> {
   // A plain object with no prototype: a `__proto__` parameter stays an ordinary key.
@@ -97,93 +43,164 @@ function queryObject(params: URLSearchParams): Record<string, string> {
   return query;
 }
 
-export function createApi({ ctx, dispatcher, faults, baseUrl }: ApiOptions): Api {
-  const base = new URL(baseUrl);
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createApi(deps: ApiDependencies): Api {
+  const { ctx, lock, dispatcher, faults, journal, events, logger } = deps;
+  const base = new URL(deps.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
   const apiRoot = `${basePath}/api/v1/`;
-  const compiled = compileRoutes(ROUTES);
+  const router = createRouter(ROUTES);
 
-  const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-  /** The injected fault's answer for this request, if one applies (after its delay). */
-  async function faultAnswer(fault: Fault): Promise<ApiAnswer | undefined> {
-    if (fault.delayMs > 0) await delay(fault.delayMs);
-    if (fault.status === 429) {
-      return errorAnswer(errors.rateLimited(fault.retryAfter), {
-        headers: { 'retry-after': String(fault.retryAfter) },
-      });
-    }
-    if (fault.status !== null) return errorAnswer(errors.internal(), { status: fault.status });
-    return undefined;
-  }
-
-  async function run(
-    request: ApiRequest,
+  /** 401 → 403 → 404 → 403, against the store as it is now. */
+  function resolveAccess(
+    presented: PresentedKey,
     slug: string | undefined,
-    resolve: () => RouteMatch | undefined,
-  ): Promise<ApiAnswer> {
-    const { url } = request;
-    // Checked without an await when no fault is set: the common case costs nothing extra.
-    const fault = faults.take(request.method, url.pathname.slice(basePath.length));
-    if (fault) {
-      const faulted = await faultAnswer(fault);
-      if (faulted) return faulted;
-    }
-    try {
-      // Catalog reads query the collections: let earlier writes reach them first. (Most requests
-      // find nothing to wait for; skipping the await then spares a turn of the microtask queue.)
-      if (!ctx.store.flushed) await ctx.store.flush();
-      const key = authenticate(ctx.store, request.header('x-api-key'));
-      const project = authoriseProject(ctx.store, key, slug ?? '');
-      const match = resolve();
-      if (!match) throw errors.notFound();
-      requirePermission(key, match.route.permission);
-      const body =
-        match.route.body === 'none'
-          ? {}
-          : jsonObjectFromBytes(await request.body(MAX_BODY_BYTES), {
-              optional: match.route.body === 'optional',
-            });
-      const output = match.route.handle({
-        ctx,
-        project,
-        key,
-        params: match.params,
-        query: queryObject(url.searchParams),
-        body,
-      });
-      for (const event of output.events ?? []) dispatcher.enqueue(project.id, event);
-      if (!ctx.store.flushed) await ctx.store.flush();
-      return jsonAnswer(output.status, output.body);
-    } catch (error) {
-      if (isDomainError(error)) return errorAnswer(error);
-      // A bug, not a client error: say so in the log, answer with the documented 500 body.
-      console.error('[reservation-mock] unexpected error', error);
-      return errorAnswer(errors.internal());
-    }
+    parts: string[] | undefined,
+    method: string,
+    trace: Trace,
+  ): Access {
+    const key = authenticate(ctx.store, presented);
+    trace.key = { id: key.id, name: key.name };
+    const project = authoriseProject(ctx.store, key, slug ?? '');
+    const match = parts && router.match(method, parts);
+    if (!match) throw httpErrors.notFound();
+    trace.operationId = match.route.operationId;
+    requirePermission(key, match.route.permission);
+    return { key, project, match };
   }
 
-  async function answer(request: ApiRequest): Promise<ApiAnswer | undefined> {
-    const { url } = request;
-    if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
+  async function takeEffect(
+    access: Access,
+    query: Record<string, string>,
+    body: Record<string, unknown>,
+    trace: Trace,
+  ): Promise<MockAnswer> {
+    const { key, project, match } = access;
+    const output = await match.route.handle({ ctx, project, key, params: match.params, query, body });
+    for (const event of output.events ?? []) {
+      const delivery = dispatcher.enqueue(project.id, event);
+      if (delivery !== null) trace.deliveries.push(delivery);
+    }
+    for (const id of output.changed ?? []) {
+      trace.reservations.push(id);
+      events.emit({
+        type: 'state',
+        data: { kind: 'reservation', at: new Date(ctx.clock.now()).toISOString(), slug: project.slug, id },
+      });
+    }
+    return jsonAnswer(output.status, output.body);
+  }
+
+  async function run(request: MockRequest, trace: Trace): Promise<MockAnswer> {
+    const { url, method } = request;
+    const fault = faults.take(method, url.pathname.slice(basePath.length));
+    if (fault) {
+      events.emit({
+        type: 'state',
+        data: { kind: 'faults', at: new Date(ctx.clock.now()).toISOString(), id: fault.id },
+      });
+      if (fault.delayMs > 0) await delay(fault.delayMs);
+      if (fault.status !== null) {
+        trace.rule = `fault ${fault.id}`;
+        return fault.status === 429
+          ? errorAnswer(httpErrors.rateLimited(fault.retryAfter), {
+              headers: { 'retry-after': String(fault.retryAfter) },
+            })
+          : errorAnswer(httpErrors.internal(), { status: fault.status });
+      }
+    }
     const [rawSlug = '', ...rest] = url.pathname.slice(apiRoot.length).split('/');
     const slug = safeDecode(rawSlug);
-    return run(request, slug, () => {
-      const parts = rest.map(safeDecode);
-      if (parts.some((p) => p === undefined)) return undefined;
-      return matchRoute(compiled, request.method, parts as string[]);
+    const parts = pathSegments(rest.join('/'));
+    const query = queryObject(url.searchParams);
+    const presented = presentKey(request.header('x-api-key'));
+    if (presented === null) trace.key = 'none';
+    else trace.key = 'unknown';
+
+    // Routes without a body take effect in one step; the others are checked up to the permission
+    // first, so a refused request's body is never read, and judged again once it has arrived.
+    const answered = await lock.run(() => {
+      const access = resolveAccess(presented, slug, parts, method, trace);
+      return access.match.route.body === 'none' ? takeEffect(access, query, {}, trace) : null;
     });
+    if (answered) return answered;
+    const route = router.match(method, parts ?? []);
+    const body = await readJsonBody(
+      {
+        method,
+        url,
+        hasBody: request.hasBody,
+        header: (name) => request.header(name),
+        // The bytes read are kept (clipped) for the journal, whether or not they parse.
+        body: async (limit) => {
+          const bytes = await request.body(limit);
+          const text = clip(new TextDecoder().decode(bytes));
+          trace.body = { ...text, bytes: bytes.byteLength };
+          return bytes;
+        },
+      },
+      { optional: route?.route.body === 'optional' },
+    );
+    return lock.run(() =>
+      takeEffect(resolveAccess(presented, slug, parts, method, trace), query, body, trace),
+    );
   }
 
   return {
-    routes: ROUTES,
-    answer,
-    async handle(request) {
-      const answered = await answer(fromFetchRequest(request));
-      return answered && toFetchResponse(answered);
-    },
-    async handleMatched(request, slug, match) {
-      return toFetchResponse(await run(fromFetchRequest(request), slug, () => match));
+    async answer(request) {
+      const { url } = request;
+      if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
+      const started = performance.now();
+      const id = journal.nextId();
+      const at = new Date(ctx.clock.now()).toISOString();
+      const wallTime = new Date().toISOString();
+      const trace: Trace = {
+        key: 'none',
+        operationId: null,
+        rule: 'ok',
+        reservations: [],
+        deliveries: [],
+        body: null,
+      };
+      let answer: MockAnswer;
+      let error: JournalEntry['error'] = null;
+      try {
+        answer = await run(request, trace);
+      } catch (caught) {
+        if (isApiError(caught)) {
+          answer = errorAnswer(caught);
+          trace.rule = ruleOf(caught);
+        } else {
+          // A bug, not a client error: say so in the log, answer with the documented 500 body.
+          logger.error('unexpected error while answering a request', caught);
+          answer = errorAnswer(httpErrors.internal());
+          trace.rule = 'INTERNAL_ERROR: a bug in the mock (see its log)';
+        }
+      }
+      if (answer.status >= 400) {
+        const body = JSON.parse(answer.body) as { code?: string; message: string };
+        error = { code: body.code ?? null, message: body.message };
+      }
+      if (journal.enabled) {
+        const entry: JournalEntry = {
+          id,
+          at,
+          wallTime,
+          method: request.method,
+          path: url.pathname,
+          query: url.search,
+          project: safeDecode(url.pathname.slice(apiRoot.length).split('/')[0] ?? '') || null,
+          ...trace,
+          status: answer.status,
+          error,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+          response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
+        };
+        journal.record(entry);
+        events.emit({ type: 'request', data: entry });
+      }
+      return answer;
     },
   };
 }

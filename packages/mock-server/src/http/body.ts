@@ -1,84 +1,76 @@
-// Reading a JSON request body safely: bounded in size while it is read (never buffering more than
-// 64 KiB + 1 byte), parsed without letting `__proto__`/`constructor`/`prototype` keys through, and
-// required to be a plain JSON object.
-import { errors } from '../domain/errors';
+// The one body reader of the API and the control routes (openapi.yaml, "Request bodies"): JSON only
+// (415 otherwise), at most 64 KiB (413, never buffering more than that plus a byte), valid UTF-8,
+// nested at most 32 levels, a JSON object; `__proto__`, `constructor` and `prototype` keys are
+// dropped at every depth. Whether a body is accepted never depends on the text of its strings.
+import { httpErrors } from './errors';
+import type { MockRequest } from './exchange';
 
-/** DECISIONS.md: a body larger than 64 KiB is 413. */
+/** A body larger than 64 KiB is 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** A body nested deeper than this (the body object itself is level 1) is 400 INVALID_JSON. */
+export const MAX_BODY_DEPTH = 32;
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** The body's bytes, or 413 as soon as more than MAX_BODY_BYTES arrive (or are announced). */
-export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
-  const announced = request.headers.get('content-length');
-  if (announced !== null && Number(announced) > limit) throw errors.payloadTooLarge();
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      // Not awaited: some body sources (e.g. an interceptor's stream) never settle a cancel.
-      reader.cancel().catch(() => undefined);
-      throw errors.payloadTooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+/** `application/json` or `application/*+json`, with any parameters (`charset=utf-8`). */
+export function isJsonMediaType(contentType: string | null): boolean {
+  if (contentType === null) return false;
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  return type === 'application/json' || /^application\/[^/]+\+json$/.test(type);
 }
 
-/**
- * Could the text name a forbidden key? Either literally, or through a `\u` escape (JSON may spell
- * `__proto__` as `"\u005f_proto__"`), which this does not try to decode: any escape counts.
- */
-const MAY_NAME_FORBIDDEN_KEY = /__proto__|constructor|prototype|\\u/;
+/** How deeply arrays and objects nest in JSON text (outside strings); stops counting past `limit`. */
+function nestingDepth(text: string, limit: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) {
+      inString = true;
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      depth++;
+      deepest = Math.max(deepest, depth);
+      if (deepest > limit) return deepest;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      depth--;
+    }
+  }
+  return deepest;
+}
 
-/** A JSON object from text, with prototype-polluting keys dropped at every depth; else INVALID_JSON. */
-export function parseJsonObject(text: string): Record<string, unknown> {
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A JSON object from UTF-8 bytes, with prototype keys dropped at every depth; else INVALID_JSON. */
+export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
   let value: unknown;
   try {
-    // The reviver drops dangerous keys before any code can copy them onto a real object. It calls a
-    // function for every value, several times the cost of the parse itself, so it runs only when
-    // the text may contain such a key; otherwise it would not change the result.
-    value = MAY_NAME_FORBIDDEN_KEY.test(text)
-      ? JSON.parse(text, (key, v: unknown) => (FORBIDDEN_KEYS.has(key) ? undefined : v))
-      : JSON.parse(text);
+    const text = utf8.decode(bytes);
+    if (nestingDepth(text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) throw httpErrors.invalidJson();
+    value = JSON.parse(text, (key, v: unknown) => (FORBIDDEN_KEYS.has(key) ? undefined : v));
   } catch {
-    throw errors.invalidJson();
+    throw httpErrors.invalidJson();
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw errors.invalidJson();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw httpErrors.invalidJson();
   return value as Record<string, unknown>;
 }
 
-const decoder = new TextDecoder();
-
 /**
- * The JSON object in `bytes` (UTF-8; invalid sequences become U+FFFD, which JSON.parse then rejects
- * outside strings). With `optional`, an empty body counts as `{}` (DELETE's body is optional);
- * otherwise an empty body is INVALID_JSON.
+ * The request's JSON object. With `optional`, a request without a body (or with an empty one) is
+ * `{}` (DELETE's body is optional); a body that is there must still be JSON. `anyMediaType` skips
+ * the 415 check (the control routes, which curl users call with `-d`).
  */
-export function jsonObjectFromBytes(
-  bytes: Uint8Array,
-  options: { optional?: boolean } = {},
-): Record<string, unknown> {
-  const text = decoder.decode(bytes);
-  if (options.optional && text.trim() === '') return {};
-  return parseJsonObject(text);
-}
-
-/** The Fetch request's JSON object, read within MAX_BODY_BYTES (see jsonObjectFromBytes). */
-export async function readJsonObject(
-  request: Request,
-  options: { optional?: boolean } = {},
+export async function readJsonBody(
+  request: MockRequest,
+  options: { optional?: boolean; anyMediaType?: boolean } = {},
 ): Promise<Record<string, unknown>> {
-  return jsonObjectFromBytes(await readBodyBytes(request), options);
+  if (options.optional && !request.hasBody) return {};
+  if (!options.anyMediaType && !isJsonMediaType(request.header('content-type')))
+    throw httpErrors.unsupportedMediaType();
+  const bytes = await request.body(MAX_BODY_BYTES);
+  if (options.optional && bytes.byteLength === 0) return {};
+  return parseJsonObject(bytes);
 }

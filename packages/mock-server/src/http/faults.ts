@@ -1,24 +1,51 @@
 // Injected failures for testing clients: the next `times` requests that match get a status (429
 // RATE_LIMITED with Retry-After, or a 5xx INTERNAL_ERROR) and/or a delay. Checked before anything
-// else, so a fault hits whatever request matches, valid or not.
+// else, so a fault hits whatever request matches, valid or not. The spec is validated by one zod
+// schema, for the JavaScript control and the /__mock/faults route alike.
+import { z } from 'zod';
 
-export interface FaultSpec {
-  /** HTTP method to match (any when absent). */
-  method?: string | undefined;
-  /**
-   * Path to match, relative to the base URL, e.g. `/api/v1/demo-bistro/reservations`; `*` matches any
-   * characters. Any path under /api/v1 when absent.
-   */
-  path?: string | undefined;
-  /** 429, or 500–599. Without it the request is only delayed and then answered normally. */
-  status?: number | undefined;
-  /** How many matching requests the fault applies to. Default 1. */
-  times?: number | undefined;
-  /** Delay before answering, in milliseconds. */
-  delayMs?: number | undefined;
-  /** Seconds for the Retry-After header of a 429. Default 1. */
-  retryAfter?: number | undefined;
-}
+/** setTimeout's largest delay; a larger one would fire at once. */
+export const MAX_DELAY_MS = 2_147_483_647;
+
+const positiveInt = (name: string) =>
+  z
+    .number({ error: `${name} must be a number` })
+    .int({ error: `${name} must be a positive integer` })
+    .min(1, {
+      error: `${name} must be a positive integer`,
+    });
+
+export const faultSpecSchema = z
+  .object({
+    /** HTTP method to match (any when absent). */
+    method: z.string().min(1).optional(),
+    /** Path relative to the base URL, e.g. `/api/v1/demo-bistro/reservations`; `*` matches anything. */
+    path: z.string().min(1).optional(),
+    /** 429, or 500–599. Without it the request is only delayed, then answered normally. */
+    status: z
+      .number({ error: 'status must be 429 or 500-599' })
+      .refine((s) => s === 429 || (Number.isInteger(s) && s >= 500 && s <= 599), {
+        error: 'status must be 429 or 500-599',
+      })
+      .optional(),
+    /** How many matching requests the fault applies to. Default 1. */
+    times: positiveInt('times').optional(),
+    /** Delay before answering, in ms (at most 2,147,483,647). */
+    delayMs: z
+      .number({ error: 'delayMs must be an integer from 0 to 2147483647' })
+      .min(0, { error: 'delayMs must be an integer from 0 to 2147483647' })
+      .max(MAX_DELAY_MS, { error: 'delayMs must be an integer from 0 to 2147483647' })
+      .refine(Number.isInteger, { error: 'delayMs must be an integer from 0 to 2147483647' })
+      .optional(),
+    /** Seconds for the Retry-After header of a 429. Default 1. */
+    retryAfter: positiveInt('retryAfter').optional(),
+  })
+  .strict()
+  .refine((spec) => spec.status !== undefined || (spec.delayMs ?? 0) > 0, {
+    error: 'give a status, a delayMs, or both',
+  });
+
+export type FaultSpec = z.input<typeof faultSpecSchema>;
 
 export interface Fault {
   id: string;
@@ -32,19 +59,14 @@ export interface Fault {
 }
 
 export interface Faults {
-  add(spec: FaultSpec): Fault;
+  /** Adds a validated spec. */
+  add(spec: z.output<typeof faultSpecSchema>): Fault;
+  /** Removes one; false when there is no such fault. */
+  remove(id: string): boolean;
   clear(): void;
   list(): Fault[];
   /** The fault that applies to this request, if any, counting it as used. */
   take(method: string, path: string): Fault | undefined;
-}
-
-export class FaultSpecError extends Error {
-  override readonly name = 'FaultSpecError';
-}
-
-function isCount(value: unknown, min: number): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= min;
 }
 
 function pathMatcher(path: string): (candidate: string) => boolean {
@@ -58,31 +80,11 @@ function pathMatcher(path: string): (candidate: string) => boolean {
   return (candidate) => pattern.test(candidate);
 }
 
-/** Validates a fault spec; throws FaultSpecError with the reason. */
-function validateFaultSpec(spec: FaultSpec): void {
-  const { status, times, delayMs, retryAfter, method, path } = spec;
-  if (status !== undefined && !(status === 429 || (isCount(status, 500) && status <= 599))) {
-    throw new FaultSpecError('status must be 429 or 500-599');
-  }
-  if (times !== undefined && !isCount(times, 1))
-    throw new FaultSpecError('times must be an integer of at least 1');
-  if (delayMs !== undefined && !isCount(delayMs, 0))
-    throw new FaultSpecError('delayMs must be an integer of at least 0');
-  if (retryAfter !== undefined && !isCount(retryAfter, 0)) {
-    throw new FaultSpecError('retryAfter must be an integer of at least 0');
-  }
-  if (method !== undefined && typeof method !== 'string') throw new FaultSpecError('method must be a string');
-  if (path !== undefined && typeof path !== 'string') throw new FaultSpecError('path must be a string');
-  if (status === undefined && (delayMs ?? 0) === 0)
-    throw new FaultSpecError('give a status, a delayMs, or both');
-}
-
 export function createFaults(): Faults {
   let entries: { fault: Fault; matches: (path: string) => boolean }[] = [];
   let counter = 0;
   return {
     add(spec) {
-      validateFaultSpec(spec);
       counter += 1;
       const fault: Fault = {
         id: `flt_${String(counter).padStart(4, '0')}`,
@@ -96,12 +98,18 @@ export function createFaults(): Faults {
       entries.push({ fault, matches: spec.path === undefined ? () => true : pathMatcher(spec.path) });
       return { ...fault };
     },
+    remove(id) {
+      const before = entries.length;
+      entries = entries.filter(({ fault }) => fault.id !== id);
+      return entries.length < before;
+    },
     clear() {
       entries = [];
       counter = 0;
     },
     list: () => entries.map(({ fault }) => ({ ...fault })),
     take(method, path) {
+      if (entries.length === 0) return undefined;
       const upper = method.toUpperCase();
       const entry = entries.find(
         ({ fault, matches }) => (fault.method === null || fault.method === upper) && matches(path),

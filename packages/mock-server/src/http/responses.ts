@@ -1,8 +1,10 @@
-// THE table from error codes to HTTP answers. Every error of the API leaves through errorAnswer(),
-// so a status, status text or code cannot differ between two handlers.
+// THE table from error codes to HTTP answers. Every error of the API leaves through errorAnswer(), so
+// a status, status text or code cannot differ between two routes; each code also names the rule that
+// raised it, for the request journal (mock README, "Rules").
 import type { components } from '@reservation-api/sdk';
-import type { DomainError, DomainErrorCode } from '../domain/errors';
-import type { ApiAnswer } from './exchange';
+import { DomainError, type DomainErrorCode } from '../domain/errors';
+import { HttpError, type HttpErrorCode } from './errors';
+import type { MockAnswer } from './exchange';
 
 type ErrorBody = components['schemas']['Error'];
 type ErrorCode = components['schemas']['ErrorCode'];
@@ -11,25 +13,54 @@ interface ErrorMapping {
   status: number;
   /** The `code` of the body; null for the code-less 400 "Missing required fields". */
   code: ErrorCode | null;
+  /** The rule, as the request journal and the dashboard show it. */
+  rule: string;
 }
 
-const ERROR_RESPONSES: Readonly<Record<DomainErrorCode, ErrorMapping>> = {
-  API_KEY_MISSING: { status: 401, code: 'API_KEY_MISSING' },
-  API_KEY_INVALID: { status: 401, code: 'API_KEY_INVALID' },
-  PROJECT_MISMATCH: { status: 403, code: 'PROJECT_MISMATCH' },
-  PERMISSION_DENIED: { status: 403, code: 'PERMISSION_DENIED' },
-  NOT_FOUND: { status: 404, code: 'NOT_FOUND' },
-  PAYLOAD_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
-  INVALID_JSON: { status: 400, code: 'INVALID_JSON' },
-  MISSING_FIELDS: { status: 400, code: null },
-  VALIDATION_ERROR: { status: 400, code: 'VALIDATION_ERROR' },
-  RESERVATION_NOT_FOUND: { status: 404, code: 'RESERVATION_NOT_FOUND' },
-  CUSTOMER_BLACKLISTED: { status: 403, code: 'CUSTOMER_BLACKLISTED' },
-  OUTSIDE_OPENING_HOURS: { status: 422, code: 'OUTSIDE_OPENING_HOURS' },
-  INVALID_STATUS_TRANSITION: { status: 409, code: 'INVALID_STATUS_TRANSITION' },
-  DOUBLE_BOOKING: { status: 409, code: 'DOUBLE_BOOKING' },
-  RATE_LIMITED: { status: 429, code: 'RATE_LIMITED' },
-  INTERNAL_ERROR: { status: 500, code: 'INTERNAL_ERROR' },
+const ERROR_RESPONSES: Readonly<Record<DomainErrorCode | HttpErrorCode, ErrorMapping>> = {
+  HOST_NOT_ALLOWED: {
+    status: 403,
+    code: 'HOST_NOT_ALLOWED',
+    rule: 'Host header is not a loopback or allowed host',
+  },
+  RATE_LIMITED: { status: 429, code: 'RATE_LIMITED', rule: 'injected fault' },
+  INTERNAL_ERROR: { status: 500, code: 'INTERNAL_ERROR', rule: 'injected fault or a bug in the mock' },
+  API_KEY_MISSING: { status: 401, code: 'API_KEY_MISSING', rule: 'X-API-Key header absent or empty' },
+  API_KEY_INVALID: { status: 401, code: 'API_KEY_INVALID', rule: 'key unknown, revoked or regenerated' },
+  PROJECT_MISMATCH: { status: 403, code: 'PROJECT_MISMATCH', rule: "slug is not the key's project" },
+  NOT_FOUND: { status: 404, code: 'NOT_FOUND', rule: 'no such route under /api/v1' },
+  PERMISSION_DENIED: {
+    status: 403,
+    code: 'PERMISSION_DENIED',
+    rule: 'key lacks the permission of the route',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    rule: 'body not sent as application/json',
+  },
+  PAYLOAD_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', rule: 'body larger than 64 KiB' },
+  INVALID_JSON: {
+    status: 400,
+    code: 'INVALID_JSON',
+    rule: 'body is not a JSON object (or not UTF-8, or nested deeper than 32)',
+  },
+  MISSING_FIELDS: { status: 400, code: null, rule: 'required field missing' },
+  VALIDATION_ERROR: { status: 400, code: 'VALIDATION_ERROR', rule: 'a field or parameter is invalid' },
+  RESERVATION_NOT_FOUND: {
+    status: 404,
+    code: 'RESERVATION_NOT_FOUND',
+    rule: 'no such reservation in this project',
+  },
+  CUSTOMER_BLACKLISTED: { status: 403, code: 'CUSTOMER_BLACKLISTED', rule: 'e-mail or phone is blacklisted' },
+  OUTSIDE_OPENING_HOURS: { status: 422, code: 'OUTSIDE_OPENING_HOURS', rule: 'outside opening hours' },
+  RESERVATION_IN_PAST: { status: 422, code: 'RESERVATION_IN_PAST', rule: 'starts before the mock clock' },
+  INVALID_STATUS_TRANSITION: {
+    status: 409,
+    code: 'INVALID_STATUS_TRANSITION',
+    rule: 'not a transition of the state machine',
+  },
+  DOUBLE_BOOKING: { status: 409, code: 'DOUBLE_BOOKING', rule: 'table overlaps an active reservation' },
 };
 
 /** The `error` field: the HTTP status text. */
@@ -43,6 +74,7 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   405: 'Method Not Allowed',
   409: 'Conflict',
   413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
@@ -56,44 +88,37 @@ export function statusText(status: number): string {
   return STATUS_TEXT[status] ?? (status >= 500 ? 'Server Error' : 'Error');
 }
 
-/** A JSON answer (the API pipeline's; transports turn it into their own response). */
-export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): ApiAnswer {
+export function jsonAnswer(status: number, body: unknown, headers: Record<string, string> = {}): MockAnswer {
   return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
 }
 
-/** The same as a Fetch Response (control routes and the standalone server's own answers). */
-export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
+export type ApiError = DomainError | HttpError;
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof DomainError || error instanceof HttpError;
 }
 
-/**
- * The documented error body for `error`. `status` overrides the table's status (an injected 503 is
- * still INTERNAL_ERROR).
- */
-export function errorBody(error: DomainError, status?: number): { status: number; body: ErrorBody } {
-  const mapping = ERROR_RESPONSES[error.code];
-  const finalStatus = status ?? mapping.status;
-  const body: ErrorBody = { error: statusText(finalStatus), message: error.message };
-  if (mapping.code !== null) body.code = mapping.code;
-  if (error.details && error.details.length > 0) body.details = error.details.map((d) => ({ ...d }));
-  return { status: finalStatus, body };
+/** The journal's "rule" for an error: the table's rule, and the error's own reason when it has one. */
+export function ruleOf(error: ApiError): string {
+  const base = `${error.code}: ${ERROR_RESPONSES[error.code].rule}`;
+  return error instanceof DomainError && error.reason ? `${base} (${error.reason})` : base;
 }
 
-/**
- * The body of an error of the control routes and of the standalone server's own answers: the status
- * text and a message, no `code` (the control interface documents none).
- */
-export function controlErrorBody(status: number, message: string): { error: string; message: string } {
-  return { error: statusText(status), message };
-}
-
+/** The documented error body. `status` overrides the table's (an injected 503 is still INTERNAL_ERROR). */
 export function errorAnswer(
-  error: DomainError,
+  error: ApiError,
   options: { status?: number; headers?: Record<string, string> } = {},
-): ApiAnswer {
-  const { status, body } = errorBody(error, options.status);
+): MockAnswer {
+  const mapping = ERROR_RESPONSES[error.code];
+  const status = options.status ?? mapping.status;
+  const body: ErrorBody = { error: statusText(status), message: error.message };
+  if (mapping.code !== null) body.code = mapping.code;
+  if (error instanceof DomainError && error.details && error.details.length > 0)
+    body.details = error.details.map((d) => ({ ...d }));
   return jsonAnswer(status, body, options.headers);
+}
+
+/** The body of a control route's error: the status text and a message, no `code`. */
+export function controlErrorAnswer(status: number, message: string): MockAnswer {
+  return jsonAnswer(status, { error: statusText(status), message });
 }

@@ -1,62 +1,64 @@
-// zod schemas of every request body and query, with the messages that go into VALIDATION_ERROR
+// zod schemas of every request body and query: the one place where request input is checked, at
+// the boundary, so the domain receives typed, valid input. Their messages go into VALIDATION_ERROR
 // details. At the end, type-level assertions tie each schema's output to the types generated from
 // openapi.yaml: when the contract changes and a schema does not, `tsc` fails here.
 import type { components, operations } from '@reservation-api/sdk';
 import { z } from 'zod';
 import { errors, type ValidationIssue } from '../domain/errors';
-import { DATE_PATTERN, RESERVATION_STATUSES, TIME_PATTERN } from '../domain/records';
-import { DATE_MESSAGE, isValidDate } from '../domain/time';
+import { RESERVATION_STATUSES } from '../domain/records';
+import { calendarDate, endTime, startsBeforeEnd, startTime } from '../domain/values';
+import { httpErrors } from './errors';
 
 const MUST_BE_STRING = 'must be a string';
-const TIME_MESSAGE = 'must be a time in HH:MM format';
 const STATUS_MESSAGE = `must be one of ${RESERVATION_STATUSES.join(', ')}`;
-
-/** "is required" when absent, else `message`. */
-const requiredOr = (message: string) => (issue: { input?: unknown }) =>
-  issue.input === undefined ? 'is required' : message;
 
 const text = () => z.string({ error: MUST_BE_STRING });
 const id = () => z.string({ error: MUST_BE_STRING }).min(1, { error: 'must not be empty' });
-const dateString = () =>
-  z
-    .string({ error: requiredOr(DATE_MESSAGE) })
-    .regex(DATE_PATTERN, { error: DATE_MESSAGE })
-    .refine(isValidDate, { error: DATE_MESSAGE });
-const timeString = () =>
-  z.string({ error: requiredOr(TIME_MESSAGE) }).regex(TIME_PATTERN, { error: TIME_MESSAGE });
-const status = () => z.enum(RESERVATION_STATUSES, { error: requiredOr(STATUS_MESSAGE) });
+const status = () =>
+  z.enum(RESERVATION_STATUSES, {
+    error: (issue) => (issue.input === undefined ? 'is required' : STATUS_MESSAGE),
+  });
 
-/** An integer query parameter of at least `min` (and at most `max`), from its text. */
-const intParam = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+/**
+ * A non-negative integer query parameter of at least `min`, from its digits. Any number of digits:
+ * limits clamp and offsets past the end are empty pages, so a huge value reads as the largest safe one.
+ */
+const intParam = (message: string, min: number) =>
   z
     .string({ error: message })
     .regex(/^\d+$/, { error: message })
-    .transform(Number)
-    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }));
+    .transform((digits) => Math.min(Number(digits), Number.MAX_SAFE_INTEGER))
+    .pipe(z.number().min(min, { error: message }));
 
 const limitParam = () => intParam('must be an integer of at least 1', 1);
 const offsetParam = () => intParam('must be an integer of at least 0', 0);
 
 // ---------------------------------------------------------------- bodies
 
-export const createReservationBody = z.object({
-  email: z.email({ error: 'must be a valid e-mail address' }),
-  firstName: text().optional(),
-  lastName: text().optional(),
-  phone: text().optional(),
-  date: dateString(),
-  from: timeString(),
-  to: timeString(),
-  guests: z
-    .number({ error: 'must be a positive integer' })
-    .int({ error: 'must be a positive integer' })
-    .min(1, { error: 'must be a positive integer' })
-    .optional(),
-  branchId: id().optional(),
-  tableId: id().optional(),
-  serviceIds: z.array(id(), { error: 'must be an array of strings' }).optional(),
-  note: text().max(1000, { error: 'must be at most 1000 characters' }).optional(),
-});
+export const createReservationBody = z
+  .object({
+    email: z.email({ error: 'must be a valid e-mail address' }),
+    firstName: text().optional(),
+    lastName: text().optional(),
+    phone: text().optional(),
+    date: calendarDate(),
+    from: startTime(),
+    to: endTime(),
+    guests: z
+      .number({ error: 'must be a positive integer' })
+      .int({ error: 'must be a positive integer' })
+      .min(1, { error: 'must be a positive integer' })
+      .optional(),
+    branchId: id().optional(),
+    tableId: id().optional(),
+    serviceIds: z.array(id(), { error: 'must be an array of strings' }).optional(),
+    note: text().max(1000, { error: 'must be at most 1000 characters' }).optional(),
+  })
+  .refine(startsBeforeEnd, {
+    error: 'must be before to',
+    path: ['from'],
+    when: (p) => p.issues.length === 0,
+  });
 
 export const updateReservationStatusBody = z.object({
   status: status(),
@@ -66,12 +68,34 @@ export const updateReservationStatusBody = z.object({
 
 export const cancelReservationBody = z.object({ reason: text().optional() });
 
+/**
+ * The fields POST /reservations lists as missing (400 without a code): the schema's required keys
+ * in its order (email, date, from, to), then phone when the project requires it.
+ */
+export function requiredReservationFields(requirePhone: boolean): string[] {
+  const shape = createReservationBody.shape;
+  const required = Object.entries(shape)
+    .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
+    .map(([name]) => name);
+  return requirePhone ? [...required, 'phone'] : required;
+}
+
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** 400 `Missing required fields: …` when any of `fields` is absent, null or blank. */
+export function requireFields(body: Readonly<Record<string, unknown>>, fields: readonly string[]): void {
+  const missing = fields.filter((field) => isMissing(body[field]));
+  if (missing.length > 0) throw httpErrors.missingFields(missing);
+}
+
 // ---------------------------------------------------------------- queries
 
 export const listReservationsQuery = z.object({
-  date: dateString().optional(),
-  from: dateString().optional(),
-  to: dateString().optional(),
+  date: calendarDate().optional(),
+  from: calendarDate().optional(),
+  to: calendarDate().optional(),
   status: status().optional(),
   branchId: id().optional(),
   limit: limitParam().optional(),
@@ -79,10 +103,12 @@ export const listReservationsQuery = z.object({
 });
 
 export const availabilityQuery = z.object({
-  date: dateString(),
+  date: calendarDate(),
   branchId: id().optional(),
   serviceId: id().optional(),
-  duration: intParam('must be an integer from 1 to 1440', 1, 1440).optional(),
+  duration: intParam('must be an integer from 1 to 1440', 1)
+    .pipe(z.number().max(1440, { error: 'must be an integer from 1 to 1440' }))
+    .optional(),
 });
 
 export const tablesQuery = z.object({ branchId: id().optional(), zoneId: id().optional() });

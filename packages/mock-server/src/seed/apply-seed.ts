@@ -1,15 +1,29 @@
-// Loads validated seed data into a store. Used at start, on every reset(), and by the control
-// helper createProject(); all writes are synchronous commits (see domain/store.ts).
+// Loads validated seed data into a store: at start, on every reset(), and through the control
+// helper createProject(). Key values are hashed first (hashSeed), so what a service keeps in order
+// to reset holds only hashes.
 import type { DomainContext } from '../domain/context';
-import { createKey } from '../domain/keys';
+import { type HashedKey, hashedKey, storeKey } from '../domain/keys';
 import { daySchedule } from '../domain/opening-hours';
 import { addToBlacklist, setWebhook } from '../domain/projects';
 import type { DayHours, ProjectRecord } from '../domain/records';
 import { insertReservation } from '../domain/reservations';
-import { compareStrings } from '../domain/store';
-import { addDays } from '../domain/time';
+import { addDays, localTime } from '../domain/time';
 import type { ResolvedSeedData, SeedProject, SeedReservation, SeedWeeklyHours } from './seed-data';
 import { WEEKDAY_KEYS } from './seed-data';
+
+/** A seed project whose keys are hashes, not values. */
+export type HashedSeedProject = Omit<SeedProject, 'apiKeys'> & { apiKeys: HashedKey[] };
+export interface HashedSeed {
+  projects: HashedSeedProject[];
+}
+
+export function hashSeedProject(project: SeedProject): HashedSeedProject {
+  return { ...project, apiKeys: project.apiKeys.map(({ key, ...rest }) => hashedKey(key, rest)) };
+}
+
+export function hashSeed(seed: ResolvedSeedData): HashedSeed {
+  return { projects: seed.projects.map(hashSeedProject) };
+}
 
 export function toDayHours(week: SeedWeeklyHours): DayHours[] {
   return WEEKDAY_KEYS.map((key, dayOfWeek) => {
@@ -27,16 +41,21 @@ export function toDayHours(week: SeedWeeklyHours): DayHours[] {
   });
 }
 
-function requireRef(kind: string, id: string | null, known: ReadonlySet<string>, where: string): void {
-  if (id !== null && !known.has(id)) throw new Error(`Seed: ${where} refers to unknown ${kind} ${id}`);
-}
-
 /** Adds one seed project with everything it holds. Returns the stored project. */
-export function addSeedProject(ctx: DomainContext, seed: SeedProject): ProjectRecord {
+export async function addSeedProject(ctx: DomainContext, seed: HashedSeedProject): Promise<ProjectRecord> {
   const { store } = ctx;
   if (store.projectBySlug(seed.slug))
     throw new Error(`Seed: a project with slug ${seed.slug} already exists`);
-  const project = store.projects.insert({
+  // References were checked by the seed schema; ids must also be new to this store.
+  const taken = [
+    ...seed.branches.filter((b) => store.branches.get(b.id)),
+    ...seed.zones.filter((z) => store.zones.get(z.id)),
+    ...seed.tables.filter((t) => store.tables.get(t.id)),
+    ...seed.services.filter((s) => store.services.get(s.id)),
+  ].map((record) => record.id);
+  if (store.projects.get(seed.id)) taken.push(seed.id);
+  if (taken.length > 0) throw new Error(`Seed: ids already in use: ${taken.join(', ')}`);
+  const project = await store.projects.insert({
     id: seed.id,
     slug: seed.slug,
     name: seed.name,
@@ -49,13 +68,10 @@ export function addSeedProject(ctx: DomainContext, seed: SeedProject): ProjectRe
     slotMinutes: seed.slotMinutes,
     settings: seed.settings,
     openingHours: toDayHours(seed.openingHours),
-    holidays: [...seed.holidays].sort((a, b) => compareStrings(a.date, b.date)),
+    holidays: [...seed.holidays].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
   });
-  const where = `project ${seed.slug}`;
-
-  const branchIds = new Set(seed.branches.map((b) => b.id));
   for (const branch of seed.branches) {
-    store.branches.insert({
+    await store.branches.insert({
       id: branch.id,
       projectId: project.id,
       name: branch.name,
@@ -63,47 +79,26 @@ export function addSeedProject(ctx: DomainContext, seed: SeedProject): ProjectRe
       openingHours: branch.openingHours ? toDayHours(branch.openingHours) : null,
     });
   }
-  const zoneIds = new Set(seed.zones.map((z) => z.id));
-  for (const zone of seed.zones) {
-    requireRef('branch', zone.branchId, branchIds, `${where} zone ${zone.id}`);
-    store.zones.insert({ ...zone, projectId: project.id });
+  for (const zone of seed.zones) await store.zones.insert({ ...zone, projectId: project.id });
+  for (const [i, table] of seed.tables.entries()) {
+    await store.tables.insert({ ...table, projectId: project.id, position: table.position ?? i + 1 });
   }
-  seed.tables.forEach((table, i) => {
-    requireRef('branch', table.branchId, branchIds, `${where} table ${table.id}`);
-    requireRef('zone', table.zoneId, zoneIds, `${where} table ${table.id}`);
-    store.tables.insert({ ...table, projectId: project.id, position: table.position ?? i + 1 });
-  });
-  for (const service of seed.services) {
-    requireRef('branch', service.branchId, branchIds, `${where} service ${service.id}`);
-    store.services.insert({ ...service, projectId: project.id });
+  for (const service of seed.services) await store.services.insert({ ...service, projectId: project.id });
+  for (const [i, photo] of seed.photos.entries()) {
+    await store.photos.insert({ ...photo, projectId: project.id, displayOrder: photo.displayOrder ?? i + 1 });
   }
-  seed.photos.forEach((photo, i) => {
-    store.photos.insert({ ...photo, projectId: project.id, displayOrder: photo.displayOrder ?? i + 1 });
-  });
-  for (const review of seed.reviews) store.reviews.insert({ ...review, projectId: project.id });
-  for (const key of seed.apiKeys) {
-    createKey(ctx, project.id, {
-      permissions: key.permissions,
-      value: key.key,
-      ...(key.id === undefined ? {} : { id: key.id }),
-      ...(key.name === undefined ? {} : { name: key.name }),
-    });
-  }
-  for (const entry of seed.blacklist) addToBlacklist(ctx, project.id, entry);
-  if (seed.webhook) {
-    setWebhook(ctx, project.id, {
-      url: seed.webhook.url,
-      ...(seed.webhook.secret === undefined ? {} : { secret: seed.webhook.secret }),
-    });
-  }
-  for (const reservation of seed.reservations) addSeedReservation(ctx, project, reservation);
+  for (const review of seed.reviews) await store.reviews.insert({ ...review, projectId: project.id });
+  for (const key of seed.apiKeys) await storeKey(ctx, project.id, key);
+  for (const entry of seed.blacklist) await addToBlacklist(ctx, project.id, entry);
+  if (seed.webhook) await setWebhook(ctx, project.id, seed.webhook);
+  for (const reservation of seed.reservations) await addSeedReservation(ctx, project, reservation);
   return project;
 }
 
 /** Resolves `dayOffset` against the project's local today, moving off closed days. */
 function seedDate(ctx: DomainContext, project: ProjectRecord, reservation: SeedReservation): string {
   if (reservation.date !== undefined) return reservation.date;
-  const today = ctx.zones.localTime(ctx.clock.now(), project.timeZone).date;
+  const today = localTime(ctx.clock.now(), project.timeZone).date;
   const branch = reservation.branchId ? (ctx.store.branches.get(reservation.branchId) ?? null) : null;
   let date = addDays(today, reservation.dayOffset ?? 0);
   // Off a closed day in the direction of the offset, so that a past booking stays in the past.
@@ -114,13 +109,17 @@ function seedDate(ctx: DomainContext, project: ProjectRecord, reservation: SeedR
   return daySchedule(project, branch, date).isOpen ? date : addDays(today, reservation.dayOffset ?? 0);
 }
 
-function addSeedReservation(ctx: DomainContext, project: ProjectRecord, reservation: SeedReservation): void {
+async function addSeedReservation(
+  ctx: DomainContext,
+  project: ProjectRecord,
+  reservation: SeedReservation,
+): Promise<void> {
   const offset = reservation.dayOffset ?? 0;
   // A relative booking in the past was made before it took place, not "now".
   const createdAt =
     reservation.createdAt ??
     (offset < 0 ? new Date(ctx.clock.now() + (offset - 2) * 86_400_000).toISOString() : undefined);
-  insertReservation(ctx, project, {
+  await insertReservation(ctx, project, {
     id: reservation.id,
     date: seedDate(ctx, project, reservation),
     from: reservation.from,
@@ -137,6 +136,6 @@ function addSeedReservation(ctx: DomainContext, project: ProjectRecord, reservat
   });
 }
 
-export function applySeed(ctx: DomainContext, seed: ResolvedSeedData): void {
-  for (const project of seed.projects) addSeedProject(ctx, project);
+export async function applySeed(ctx: DomainContext, seed: HashedSeed): Promise<void> {
+  for (const project of seed.projects) await addSeedProject(ctx, project);
 }

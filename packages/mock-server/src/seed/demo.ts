@@ -1,4 +1,4 @@
-// The fixed demo data of DECISIONS.md ("The standalone mock server's demo data"): demo-bistro and
+// The fixed demo data (README "Demo data"): demo-bistro and
 // demo-salon with the documented keys. Ids match the examples in openapi.yaml, so every example there
 // can be reproduced against `pnpm start`. Reservations use `dayOffset`, so the demo always has
 // bookings around today.

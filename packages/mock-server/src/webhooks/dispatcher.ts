@@ -1,8 +1,12 @@
-// Turns domain events into signed HTTP deliveries with the documented retry schedule, on the
-// mock's clock. All attempts run one at a time on a single queue: that is what makes "never the
-// same delivery twice at once", "runDue calls are serialised" and exact manual-clock times hold
-// without locks. The price is that a receiver that hangs delays other deliveries by up to the
-// timeout, which is acceptable for a mock.
+// Turns domain events into signed HTTP deliveries with the documented retry schedule, on the mock's
+// clock (mock README, "Webhooks"). Each delivery runs on its own: its first attempt starts at once,
+// a receiver that hangs delays only its own attempts, and the attempts of one delivery never overlap
+// (an attempt, a redelivery and the next retry follow one another).
+//
+// Time moves in two ways. A system clock flows: one timer wakes the dispatcher when the earliest
+// retry falls due. Any clock can be moved (control.clock): moves are applied one after another in
+// the order they were asked for, and each steps the clock to every due time on the way, so an
+// attempt reads its own due time, and completes when those attempts have finished.
 import { signWebhookPayload } from '@reservation-api/sdk/webhooks';
 import { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS, validateDelays, validateTimeout } from './schedule';
 import { type AttemptOutcome, describeError, sendAttempt } from './send-attempt';
@@ -32,6 +36,8 @@ interface Entry {
   dueAt: number | null;
   /** Scheduled attempts made so far (redeliveries do not count towards the schedule). */
   scheduledAttempts: number;
+  /** The attempt under way, if any: the next one of this delivery waits for it. */
+  inFlight: Promise<void> | null;
   /** Set by reset(): an attempt still in flight must not write back or reschedule. */
   discarded: boolean;
 }
@@ -44,14 +50,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   validateTimeout(timeoutMs);
 
   const entries = new Map<string, Entry>();
-  /** Entries with a next attempt; scanned to find what is due, so delivered/failed ones cost nothing. */
-  const scheduled = new Set<Entry>();
   let nextSeq = 0;
-  /** Tail of the queue every run and redelivery goes through; never rejects. */
-  let queue: Promise<void> = Promise.resolve();
-  /** A run started by enqueue() or idle() is waiting in the queue; more would find nothing new. */
-  let kickQueued = false;
-  /** Bumped by reset(): queued work from before a reset must not touch the new state or the clock. */
+  /** Tail of the clock moves: each starts when the one before has finished. */
+  let moves: Promise<void> = Promise.resolve();
+  /** Bumped by reset(): work from before a reset must not touch the new state or the clock. */
   let generation = 0;
   let timer: { handle: unknown } | null = null;
   let closed = false;
@@ -69,36 +71,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       // A failing error reporter must not break the API request either.
     }
   };
+  const changed = (entry: Entry): void => {
+    try {
+      options.onChange?.(copyDelivery(entry.record));
+    } catch (error) {
+      report(error);
+    }
+  };
 
   function setDue(entry: Entry, dueAt: number | null): void {
     entry.dueAt = dueAt;
     entry.record.nextAttemptAt = dueAt === null ? null : iso(dueAt);
-    if (dueAt === null) scheduled.delete(entry);
-    else scheduled.add(entry);
-  }
-
-  /** The attempt due earliest (oldest delivery first on ties) at or before `limit`. */
-  function nextDue(limit: number): Entry | undefined {
-    let best: Entry | undefined;
-    for (const entry of scheduled) {
-      if (entry.dueAt === null || entry.dueAt > limit) continue;
-      if (
-        best === undefined ||
-        best.dueAt === null ||
-        entry.dueAt < best.dueAt ||
-        (entry.dueAt === best.dueAt && entry.seq < best.seq)
-      ) {
-        best = entry;
-      }
-    }
-    return best;
-  }
-
-  function enqueueTask<T>(task: () => Promise<T>): Promise<T> {
-    const result = queue.then(task);
-    // Re-arming after every task keeps the system-clock timer pointing at the earliest due attempt.
-    queue = result.then(arm, arm);
-    return result;
   }
 
   async function attempt(entry: Entry, manual: boolean): Promise<void> {
@@ -131,69 +114,93 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (outcome.ok) {
       record.status = 'delivered';
       setDue(entry, null);
-      return;
+    } else if (!manual) {
+      // A failed redelivery changes nothing: the schedule (or the final status) stays as it was.
+      entry.scheduledAttempts += 1;
+      const delay = delays[entry.scheduledAttempts];
+      if (delay === undefined) {
+        record.status = 'failed';
+        setDue(entry, null);
+      } else {
+        // Counted from this attempt's time, so attempts fall at 0, 1, 6, 36, 156 minutes.
+        setDue(entry, at + delay);
+      }
     }
-    // A failed redelivery changes nothing: the schedule (or the final status) stays as it was.
-    if (manual) return;
-    entry.scheduledAttempts += 1;
-    const delay = delays[entry.scheduledAttempts];
-    if (delay === undefined) {
-      record.status = 'failed';
-      setDue(entry, null);
-    } else {
-      // Counted from this attempt's time, so attempts fall at 0, 1, 6, 36, 156 minutes.
-      setDue(entry, at + delay);
+    changed(entry);
+  }
+
+  /** Runs `run` as the delivery's next attempt, after the one under way. */
+  function chain(entry: Entry, manual: boolean): Promise<void> {
+    const previous = entry.inFlight ?? Promise.resolve();
+    const current: Promise<void> = previous
+      .then(() => attempt(entry, manual))
+      .catch(report)
+      .finally(() => {
+        if (entry.inFlight === current) entry.inFlight = null;
+        pump();
+      });
+    entry.inFlight = current;
+    return current;
+  }
+
+  /** Starts every attempt that is due now and not already under way; re-arms the timer. */
+  function pump(): void {
+    const now = clock.now();
+    for (const entry of entries.values()) {
+      if (entry.inFlight === null && entry.dueAt !== null && entry.dueAt <= now) {
+        // The schedule slot is taken now; the attempt sets the next one when it ends.
+        setDue(entry, null);
+        void chain(entry, false);
+      }
+    }
+    arm();
+  }
+
+  /** Resolves when no attempt is under way (attempts started meanwhile included). */
+  async function attemptsSettled(): Promise<void> {
+    for (;;) {
+      const running = [...entries.values()].flatMap((e) => (e.inFlight ? [e.inFlight] : []));
+      if (running.length === 0) return;
+      await Promise.all(running);
     }
   }
 
-  async function runDueNow(until: number | undefined, startedIn: number, shift = 0): Promise<void> {
-    if (startedIn !== generation) return;
-    if (!clock.manual && shift > 0) return runDueStepping(shift, startedIn);
-    const limit = until ?? clock.now();
-    for (;;) {
-      const entry = nextDue(limit);
-      if (entry === undefined || entry.dueAt === null) break;
-      // Stepping a manual clock to each due time makes the recorded times exact. Never backwards:
-      // an API request served meanwhile must not see time go back.
-      if (clock.manual && entry.dueAt > clock.now()) clock.set(entry.dueAt);
-      await attempt(entry, false);
-      if (startedIn !== generation) return;
+  /** The earliest scheduled attempt at or before `limit` (oldest delivery first on ties). */
+  function nextDueTime(limit: number): number | undefined {
+    let best: Entry | undefined;
+    for (const entry of entries.values()) {
+      if (entry.dueAt === null || entry.dueAt > limit) continue;
+      if (
+        best?.dueAt == null ||
+        entry.dueAt < best.dueAt ||
+        (entry.dueAt === best.dueAt && entry.seq < best.seq)
+      )
+        best = entry;
     }
-    if (clock.manual && until !== undefined && until > clock.now()) clock.set(until);
+    return best?.dueAt ?? undefined;
   }
 
   /**
-   * A system clock moved forward by `shift` ms. It is stepped to each attempt's due time on the way,
-   * like a manual clock, because jumping to the end first would make the first retry late and
-   * schedule the next ones from there, past the window: advancing by a day would then make one
-   * attempt instead of the remaining four. Real time keeps flowing meanwhile, so the window end is
-   * re-read after every attempt and the total move is exactly `shift`.
+   * Moves the clock forward by `shift` ms, stepping to each due time on the way. Real time may flow
+   * meanwhile (a system clock): the distance still to go is kept, not an end time, so the whole move
+   * is exactly `shift`.
    */
-  async function runDueStepping(shift: number, startedIn: number): Promise<void> {
+  async function moveBy(shift: number, startedIn: number): Promise<void> {
     let remaining = shift;
     for (;;) {
-      const entry = nextDue(clock.now() + remaining);
-      if (entry === undefined || entry.dueAt === null) break;
-      const step = entry.dueAt - clock.now();
+      await attemptsSettled();
+      if (startedIn !== generation) return;
+      const due = nextDueTime(clock.now() + remaining);
+      if (due === undefined) break;
+      const step = due - clock.now();
       if (step > 0) {
         clock.advance(step);
         remaining -= step;
       }
-      await attempt(entry, false);
-      if (startedIn !== generation) return;
+      pump();
     }
     if (remaining > 0) clock.advance(remaining);
-  }
-
-  /** Runs what is due now, soon and without blocking the caller (used by enqueue and idle). */
-  function kick(): void {
-    if (kickQueued) return;
-    kickQueued = true;
-    const startedIn = generation;
-    void enqueueTask(() => {
-      kickQueued = false;
-      return runDueNow(undefined, startedIn);
-    }).catch(report);
+    pump();
   }
 
   function clearTimer(): void {
@@ -203,20 +210,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     timers().clearTimeout(handle);
   }
 
-  /** System clock only: one timer for the earliest due attempt, which runs runDue() when it fires. */
+  /** System clock only: one timer for the earliest due attempt. */
   function arm(): void {
     clearTimer();
     if (clock.manual || closed) return;
-    let earliest: number | undefined;
-    for (const entry of scheduled) {
-      if (entry.dueAt !== null && (earliest === undefined || entry.dueAt < earliest)) earliest = entry.dueAt;
-    }
+    const earliest = nextDueTime(Number.POSITIVE_INFINITY);
     if (earliest === undefined) return;
     const wait = Math.min(Math.max(0, earliest - clock.now()), MAX_TIMER_MS);
     try {
       const handle = timers().setTimeout(() => {
         timer = null;
-        dispatcher.runDue().catch(report);
+        pump();
       }, wait);
       timer = { handle };
       unref(handle);
@@ -225,11 +229,19 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
   }
 
+  /** Queues a clock move after the moves asked for before it. */
+  function queueMove(move: (startedIn: number) => Promise<void>): Promise<void> {
+    const startedIn = generation;
+    const result = moves.then(() => (startedIn === generation ? move(startedIn) : undefined));
+    moves = result.catch(() => undefined);
+    return result;
+  }
+
   const dispatcher: WebhookDispatcher = {
-    enqueue(projectId: string, event: WebhookEvent): void {
+    enqueue(projectId: string, event: WebhookEvent): string | null {
       try {
         const target = options.getTarget(projectId);
-        if (target === null) return;
+        if (target === null) return null;
         const body: unknown = JSON.stringify(event);
         if (typeof body !== 'string')
           throw new TypeError('The webhook event could not be serialised to JSON');
@@ -258,14 +270,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           seq: nextSeq++,
           dueAt: null,
           scheduledAttempts: 0,
+          inFlight: null,
           discarded: false,
         };
         entries.set(record.id, entry);
         // validateDelays guarantees a first delay.
         setDue(entry, now + (delays[0] ?? 0));
-        kick();
+        changed(entry);
+        pump();
+        return record.id;
       } catch (error) {
         report(error);
+        return null;
       }
     },
 
@@ -273,37 +289,37 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return [...entries.values()].map(({ record }) => copyDelivery(record));
     },
 
+    has: (id) => entries.has(id),
+
     async redeliver(id: string): Promise<Delivery> {
       const entry = entries.get(id);
       if (entry === undefined) throw new Error(`No webhook delivery with id "${id}"`);
-      await enqueueTask(() => attempt(entry, true));
+      await chain(entry, true);
       if (entry.discarded)
         throw new Error(`Webhook delivery "${id}" was removed by reset() during redelivery`);
       return copyDelivery(entry.record);
     },
 
-    runDue(until?: number): Promise<void> {
-      if (until !== undefined && !Number.isFinite(until)) {
-        return Promise.reject(
-          new RangeError(`runDue(until) needs a finite epoch time, got ${String(until)}`),
-        );
-      }
-      // A system clock flows, so the distance is measured here, when asked: `runDue(clock.now() + ms)`
-      // means "advance by ms" with either clock, however long the queue ahead of this run takes.
-      const shift = !clock.manual && until !== undefined ? until - clock.now() : 0;
-      const startedIn = generation;
-      return enqueueTask(() => runDueNow(until, startedIn, shift));
+    advance(ms: number): Promise<void> {
+      return queueMove((startedIn) => moveBy(ms, startedIn));
+    },
+
+    setTime(time: number): Promise<void> {
+      return queueMove(async (startedIn) => {
+        const shift = time - clock.now();
+        if (shift >= 0) return moveBy(shift, startedIn);
+        clock.set(time);
+        pump();
+        await attemptsSettled();
+      });
     },
 
     async idle(): Promise<void> {
       for (;;) {
-        const observed = queue;
-        await observed;
-        if (observed !== queue) continue;
-        // Something is due but nothing queued to run it: the clock was moved without runDue, or
-        // a system-clock timer has not fired yet. Run it rather than report idle.
-        if (nextDue(clock.now()) === undefined) return;
-        kick();
+        await moves;
+        await attemptsSettled();
+        if (nextDueTime(clock.now()) === undefined) return;
+        pump();
       }
     },
 
@@ -311,7 +327,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       generation += 1;
       for (const entry of entries.values()) entry.discarded = true;
       entries.clear();
-      scheduled.clear();
       clearTimer();
     },
 

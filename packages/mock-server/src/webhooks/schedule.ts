@@ -1,4 +1,4 @@
-// The retry schedule of DECISIONS.md ("Webhooks"), kept apart from the dispatcher so the numbers
+// The retry schedule (README "Rules", Webhooks), kept apart from the dispatcher so the numbers
 // live in one place and the dispatcher can be tested with shorter ones.
 
 /** Delay before each attempt, counted from the previous attempt: attempts at 0, 1, 6, 36, 156 min. */

@@ -49,31 +49,29 @@ export interface Delivery {
 
 export interface WebhookDispatcher {
   /**
-   * Records one delivery for the event when the project has a target. Never throws into and never
-   * waits inside the API request that caused it. The first attempt is due immediately and starts on
-   * its own shortly after (a queued task, with a manual clock too), so a created reservation is
-   * delivered without anyone moving the clock; retries need time to pass (timers or runDue).
+   * Records one delivery for the event when the project has a target and starts its first attempt
+   * at once; returns the delivery's id (null: no target). Never throws into and never waits inside
+   * the API request that caused it.
    */
-  enqueue(projectId: string, event: WebhookEvent): void;
+  enqueue(projectId: string, event: WebhookEvent): string | null;
   /** Every delivery, oldest first (copies: callers cannot mutate the log). */
   deliveries(): Delivery[];
+  has(id: string): boolean;
   /**
-   * A manual extra attempt now, whatever the delivery's status, recorded with `manual: true`. A 2xx
-   * marks it delivered (ending any schedule); a failure changes neither status nor schedule and does
-   * not use up one of the 5 scheduled attempts. Rejects with an Error for an unknown id.
+   * A manual extra attempt now (after the one under way, if any), recorded with `manual: true`. A
+   * 2xx marks it delivered (ending any schedule); a failure changes neither status nor schedule and
+   * does not use up one of the 5 scheduled attempts. Rejects with an Error for an unknown id.
    */
   redeliver(id: string): Promise<Delivery>;
   /**
-   * Runs, in time order, every attempt due up to `until` (default: the clock's now), including
-   * retries that fall due inside the window because of earlier attempts. When it runs an attempt due
-   * at time t, the clock reads t as that attempt starts, so attempt times are exact (a system clock
-   * is stepped forward to t and keeps flowing from there). Time only moves forward: when `until` is
-   * later than now, the clock reads `until` afterwards (a system clock: `until` plus the real time
-   * the run took). So `runDue(clock.now() + ms)` is "advance the clock by ms".
-   * Calls are serialised: a second call waits for the first.
+   * Moves the clock forward by `ms`, after every move asked for earlier: every attempt that falls
+   * due on the way runs at its own due time (the clock reads that time as it starts), and the move
+   * resolves when those attempts have finished.
    */
-  runDue(until?: number): Promise<void>;
-  /** Resolves when no attempt is in flight and none is due at the clock's now. */
+  advance(ms: number): Promise<void>;
+  /** The same to an absolute time; a time in the past just sets the clock. */
+  setTime(epochMs: number): Promise<void>;
+  /** Resolves when no move or attempt is under way and none is due at the clock's now. */
   idle(): Promise<void>;
   /** Forgets every delivery and cancels timers (used by reset()). */
   reset(): void;
@@ -108,4 +106,6 @@ export interface WebhookDispatcherOptions {
    * serialised). enqueue() never throws into the API request, so this is the only trace. Default: ignored.
    */
   onError?: (error: unknown) => void;
+  /** Told of a new delivery and of each attempt's outcome (a copy). */
+  onChange?: (delivery: Delivery) => void;
 }

@@ -25,26 +25,34 @@ describe('DOUBLE_BOOKING on create', () => {
 
   it('refuses an overlap on the same table and date, and allows touching ends', async () => {
     const { ctx, project } = await createTestDomain();
-    createReservation(ctx, project(), { ...base, from: '12:00', to: '13:00' });
-    expect(() => createReservation(ctx, project(), { ...base, from: '12:30', to: '13:30' })).toThrow(
+    await createReservation(ctx, project(), { ...base, from: '12:00', to: '13:00' });
+    await expect(createReservation(ctx, project(), { ...base, from: '12:30', to: '13:30' })).rejects.toThrow(
       'Table is already reserved for this time slot',
     );
-    expect(() => createReservation(ctx, project(), { ...base, from: '11:00', to: '12:00' })).not.toThrow();
-    expect(() => createReservation(ctx, project(), { ...base, from: '13:00', to: '14:00' })).not.toThrow();
+    await expect(
+      createReservation(ctx, project(), { ...base, from: '11:00', to: '12:00' }),
+    ).resolves.toBeDefined();
+    await expect(
+      createReservation(ctx, project(), { ...base, from: '13:00', to: '14:00' }),
+    ).resolves.toBeDefined();
   });
 
   it('ignores other tables, other dates and bookings without a table', async () => {
     const { ctx, project } = await createTestDomain();
-    createReservation(ctx, project(), { ...base, from: '12:00', to: '13:00' });
-    expect(() =>
+    await createReservation(ctx, project(), { ...base, from: '12:00', to: '13:00' });
+    await expect(
       createReservation(ctx, project(), { ...base, tableId: 'tbl_02', from: '12:00', to: '13:00' }),
-    ).not.toThrow();
-    expect(() =>
+    ).resolves.toBeDefined();
+    await expect(
       createReservation(ctx, project(), { ...base, date: '2026-06-17', from: '12:00', to: '13:00' }),
-    ).not.toThrow();
+    ).resolves.toBeDefined();
     const { tableId: _omit, ...noTable } = base;
-    expect(() => createReservation(ctx, project(), { ...noTable, from: '12:00', to: '13:00' })).not.toThrow();
-    expect(() => createReservation(ctx, project(), { ...noTable, from: '12:00', to: '13:00' })).not.toThrow();
+    await expect(
+      createReservation(ctx, project(), { ...noTable, from: '12:00', to: '13:00' }),
+    ).resolves.toBeDefined();
+    await expect(
+      createReservation(ctx, project(), { ...noTable, from: '12:00', to: '13:00' }),
+    ).resolves.toBeDefined();
   });
 
   it.each<[ReservationStatus, boolean]>([
@@ -55,7 +63,7 @@ describe('DOUBLE_BOOKING on create', () => {
     ['NO_SHOW', false],
   ])('an existing %s reservation blocks the table: %s', async (status, blocks) => {
     const { ctx, project } = await createTestDomain();
-    insertReservation(ctx, project(), {
+    await insertReservation(ctx, project(), {
       date: '2026-06-16',
       from: '12:00',
       to: '13:00',
@@ -63,18 +71,18 @@ describe('DOUBLE_BOOKING on create', () => {
       tableId: 'tbl_01',
       customer: { email: 'x@x.cz' },
     });
-    const attempt = () => createReservation(ctx, project(), { ...base, from: '12:00', to: '13:00' });
-    if (blocks) expect(attempt).toThrow('Table is already reserved');
-    else expect(attempt).not.toThrow();
+    const attempt = createReservation(ctx, project(), { ...base, from: '12:00', to: '13:00' });
+    if (blocks) await expect(attempt).rejects.toThrow('Table is already reserved');
+    else await expect(attempt).resolves.toBeDefined();
   });
 
   it('changes nothing when it refuses', async () => {
     const { ctx, project } = await createTestDomain();
-    createReservation(ctx, project(), { ...base, from: '12:00', to: '13:00' });
+    await createReservation(ctx, project(), { ...base, from: '12:00', to: '13:00' });
     const before = await ctx.store.snapshot();
-    expect(() =>
+    await expect(
       createReservation(ctx, project(), { ...base, email: 'new@example.com', from: '12:00', to: '12:30' }),
-    ).toThrow();
+    ).rejects.toThrow();
     expect(await ctx.store.snapshot()).toEqual(before);
   });
 });

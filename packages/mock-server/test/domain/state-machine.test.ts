@@ -30,7 +30,7 @@ describe('the reservation state machine', () => {
 
   it.each(pairs)('%s → %s %s', async (from, to) => {
     const { ctx, project } = await createTestDomain();
-    const before = insertReservation(ctx, project(), {
+    const before = await insertReservation(ctx, project(), {
       date: '2026-06-16',
       from: '12:00',
       to: '13:00',
@@ -39,14 +39,14 @@ describe('the reservation state machine', () => {
     });
     const expected = ALLOWED[`${from}→${to}`];
     if (!expected) {
-      expect(() => applyTransition(ctx, before, { to, actor: 'key_x' })).toThrow(
+      await expect(applyTransition(ctx, before, { to, actor: 'key_x' })).rejects.toThrow(
         new DomainError('INVALID_STATUS_TRANSITION', `Cannot change status from ${from} to ${to}`),
       );
       // Refused: the stored record is untouched (the very same object).
       expect(ctx.store.reservations.get(before.id)).toBe(before);
       return;
     }
-    const { reservation, events } = applyTransition(ctx, before, {
+    const { reservation, events } = await applyTransition(ctx, before, {
       to,
       actor: 'key_x',
       reason: 'why',
@@ -76,14 +76,17 @@ describe('the reservation state machine', () => {
         status,
         customer: { email: 'e@x.cz' },
       });
-    const confirmed = applyTransition(ctx, make('PENDING'), { to: 'CONFIRMED', actor: 'key_a' }).events[0];
+    const confirmed = (await applyTransition(ctx, await make('PENDING'), { to: 'CONFIRMED', actor: 'key_a' }))
+      .events[0];
     expect(confirmed?.data.reservation).toEqual({
       id: expect.any(String),
       status: 'CONFIRMED',
       previousStatus: 'PENDING',
       confirmedBy: 'key_a',
     });
-    const cancelled = applyTransition(ctx, make('CONFIRMED'), { to: 'CANCELLED', actor: 'key_b' }).events[0];
+    const cancelled = (
+      await applyTransition(ctx, await make('CONFIRMED'), { to: 'CANCELLED', actor: 'key_b' })
+    ).events[0];
     expect(cancelled?.data.reservation).toMatchObject({
       previousStatus: 'CONFIRMED',
       reason: null,

@@ -10,6 +10,6 @@ describe('a base URL with a path prefix', () => {
     const outside = new Request('https://api.example.test/api/v1/demo-bistro/info', {
       headers: { 'X-API-Key': 'rk_demo_full' },
     });
-    expect(await api.service.handle(outside)).toBeUndefined();
+    expect(await api.service.fetch(outside)).toBeUndefined();
   });
 });

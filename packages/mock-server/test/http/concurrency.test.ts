@@ -31,7 +31,7 @@ describe('concurrent bookings', () => {
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(49);
-    const history = api.service.control.getReservation('demo-bistro', 'res_demo_0004').statusHistory;
+    const history = (await api.service.control.getReservation('demo-bistro', 'res_demo_0004')).statusHistory;
     expect(history.map((h) => h.action)).toEqual(['created', 'confirmed']);
   });
 });

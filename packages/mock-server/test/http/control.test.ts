@@ -162,11 +162,11 @@ describe('control in JavaScript', () => {
 
   it('throws MockControlError for unknown slugs and ids', async () => {
     const { control } = api.service;
-    expect(() => control.keys.list('nope')).toThrow(MockControlError);
+    await expect(control.keys.list('nope')).rejects.toThrow(MockControlError);
     await expect(control.keys.regenerate('demo-bistro', 'key_nope')).rejects.toThrow(
       'Unknown key id "key_nope"',
     );
-    expect(() => control.getReservation('demo-bistro', 'res_nope')).toThrow('Unknown reservation id');
+    await expect(control.getReservation('demo-bistro', 'res_nope')).rejects.toThrow('Unknown reservation id');
     await expect(control.redeliver('whd_nope')).rejects.toThrow(MockControlError);
   });
 

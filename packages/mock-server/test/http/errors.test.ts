@@ -1,7 +1,6 @@
 // Every row of DECISIONS.md's error table, and the order in which the checks apply.
-import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { apiRequest, BASE_URL, booking, useMockApi } from '../support/api';
+import { booking, useMockApi } from '../support/api';
 
 const P = '/api/v1/demo-bistro';
 
@@ -115,7 +114,9 @@ describe('error responses', () => {
   it.each([
     [{ date: '2026-13-01' }, 'date', 'must be a date in YYYY-MM-DD format'],
     [{ date: '2026-02-30' }, 'date', 'must be a date in YYYY-MM-DD format'],
-    [{ from: '7:00' }, 'from', 'must be a time in HH:MM format'],
+    [{ from: '7:00' }, 'from', 'must be a time in HH:MM format (00:00-23:59)'],
+    [{ from: '24:00', to: '24:00' }, 'from', 'must be a time in HH:MM format (00:00-23:59)'],
+    [{ to: '24:01' }, 'to', 'must be a time in HH:MM format (00:00-24:00)'],
     [{ from: '14:00', to: '13:00' }, 'from', 'must be before to'],
     [{ from: '13:00', to: '13:00' }, 'from', 'must be before to'],
     [{ email: 'not-an-email' }, 'email', 'must be a valid e-mail address'],
@@ -395,14 +396,5 @@ describe('order of checks', () => {
   it('an injected fault comes before every other check', async () => {
     api.service.control.faults.add({ status: 500 });
     expect((await api.get('/api/v1/whatever', { key: null })).status).toBe(500);
-  });
-});
-
-describe('the request helper', () => {
-  const api = useMockApi();
-
-  it('fails a test whose answer drifts from openapi.yaml', async () => {
-    api.server.use(http.get(`${BASE_URL}${P}/info`, () => HttpResponse.json({ success: true, project: {} })));
-    await expect(apiRequest('GET', `${P}/info`)).rejects.toThrow(/does not match openapi.yaml/);
   });
 });

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { signWebhookPayload } from '@reservation-api/sdk/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertResponseMatches } from '../../../../test/support/openapi';
 import { type MockServer, startMockServer } from '../../src/node';
 
 let server: MockServer | undefined;
@@ -21,9 +20,6 @@ async function call(
   const response = await fetch(url, init);
   const text = await response.text();
   const body: unknown = text ? JSON.parse(text) : undefined;
-  const { pathname } = new URL(url);
-  if (pathname.startsWith('/api/v1/'))
-    assertResponseMatches(init.method ?? 'GET', pathname, response.status, body);
   return { status: response.status, body, headers: response.headers };
 }
 
@@ -199,7 +195,7 @@ describe('startMockServer', () => {
 
 describe('reservation-mock CLI', () => {
   const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
-  const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
+  const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
   function start(args: string[]) {
     const child = spawn(tsx, ['--conditions=@reservation-api/source', cli, ...args], {

@@ -4,9 +4,9 @@
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/http/body';
+import { createMockService } from '../../src/index';
 import { type MockServer, startMockServer } from '../../src/node';
-import { createMockService } from '../../src/service';
-import { rawRequest } from '../fuzz/support';
+import { rawRequest } from '../support/raw-http';
 
 const PATH = '/api/v1/demo-bistro/reservations';
 const booking = (note: string) =>

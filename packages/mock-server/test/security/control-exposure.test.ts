@@ -4,9 +4,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLoopbackHost, isLoopbackOrigin } from '../../src/http/loopback';
 import { type MockServer, startMockServer } from '../../src/node';
-import { rawRequest } from '../fuzz/support';
+import { isLoopbackHost, isLoopbackOrigin } from '../../src/node/host-check';
+import { rawRequest } from '../support/raw-http';
 
 const CONTROL_ROUTES: [string, string, unknown?][] = [
   ['POST', '/__mock/reset'],
@@ -139,7 +139,7 @@ describe('the control interface', () => {
 
 describe('reservation-mock --host', () => {
   const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
-  const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
+  const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
   /** Runs the CLI until it listens (then stops it) or exits; its stderr. */
   function run(args: string[]): Promise<{ stderr: string; listened: boolean }> {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_KEYS } from '../../src/seed/demo';
 
 const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
+const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
 
 interface Running {
   url: string;

@@ -3,9 +3,8 @@ import { createManualClock } from '../../src/clock';
 import { type DomainContext, webCryptoRandomBytes } from '../../src/domain/context';
 import type { ProjectRecord } from '../../src/domain/records';
 import { createStore } from '../../src/domain/store';
-import { createTimeZones } from '../../src/domain/time';
 import { createSequentialIds } from '../../src/ids';
-import { applySeed } from '../../src/seed/apply-seed';
+import { applySeed, hashSeed } from '../../src/seed/apply-seed';
 import { demoSeed } from '../../src/seed/demo';
 import { parseSeedData } from '../../src/seed/from-json';
 import type { SeedData } from '../../src/seed/seed-data';
@@ -16,17 +15,15 @@ export interface TestDomain {
   project(slug?: string): ProjectRecord;
 }
 
-/** Seeds and waits for the collections, which catalog reads query (see domain/store.ts). */
+/** A store with the seed applied (writes are async: @msw/data validates each record). */
 export async function createTestDomain(options: { now?: string; seed?: SeedData } = {}): Promise<TestDomain> {
   const ctx: DomainContext = {
     store: createStore(),
     clock: createManualClock(options.now ?? MONDAY_MORNING),
     ids: createSequentialIds(),
-    zones: createTimeZones(),
     randomBytes: webCryptoRandomBytes,
   };
-  applySeed(ctx, parseSeedData(options.seed ?? demoSeed()));
-  await ctx.store.flush();
+  await applySeed(ctx, hashSeed(parseSeedData(options.seed ?? demoSeed())));
   return {
     ctx,
     project(slug = 'demo-bistro') {

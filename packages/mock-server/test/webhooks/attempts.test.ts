@@ -12,7 +12,7 @@ describe('what each webhook attempt sends', () => {
     const event = createdEvent();
     const { dispatcher, calls } = setup(scripted(500));
     dispatcher.enqueue('demo-bistro', event);
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
 
     expect(calls).toHaveLength(5);
     const first = calls[0];
@@ -55,7 +55,7 @@ describe('what each webhook attempt sends', () => {
   it.each([200, 201, 202, 204, 299])('treats %i as delivered', async (status) => {
     const { dispatcher, calls } = setup(scripted(status));
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
 
     expect(calls).toHaveLength(1);
     expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'delivered' });
@@ -73,7 +73,7 @@ describe('what each webhook attempt sends', () => {
         nextAttemptAt: new Date(START + MINUTE).toISOString(),
         attempts: [{ number: 1, responseStatus: status }],
       });
-      await dispatcher.runDue(START + MINUTE);
+      await dispatcher.setTime(START + MINUTE);
       expect(calls).toHaveLength(2);
       expect(dispatcher.deliveries()[0]?.status).toBe('delivered');
     },

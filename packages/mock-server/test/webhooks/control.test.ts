@@ -20,7 +20,7 @@ describe('redeliver', () => {
     let receiverUp = false;
     const { clock, dispatcher, calls } = setup(() => (receiverUp ? 200 : 500));
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
     expect(dispatcher.deliveries()[0]?.status).toBe('failed');
 
     receiverUp = true;
@@ -50,7 +50,7 @@ describe('redeliver', () => {
     expect(after.nextAttemptAt).toBe(new Date(START + MINUTE).toISOString());
     expect(after.attempts.map((a) => a.manual ?? false)).toEqual([false, true]);
     // The manual attempt does not use up one of the five scheduled ones.
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
     expect(calls).toHaveLength(6);
     expect(dispatcher.deliveries()[0]?.status).toBe('failed');
   });
@@ -61,7 +61,7 @@ describe('redeliver', () => {
     await dispatcher.idle();
 
     await dispatcher.redeliver('whd_0001');
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
 
     expect(calls).toHaveLength(2);
     expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'delivered', nextAttemptAt: null });
@@ -80,7 +80,7 @@ describe('reset and close', () => {
     await dispatcher.idle();
 
     dispatcher.reset();
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
 
     expect(dispatcher.deliveries()).toEqual([]);
     expect(calls).toHaveLength(1);
@@ -102,7 +102,7 @@ describe('reset and close', () => {
     dispatcher.reset();
     answer.resolve();
     await dispatcher.idle();
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
 
     expect(dispatcher.deliveries()).toEqual([]);
     expect(sent).toBe(1);
@@ -118,7 +118,7 @@ describe('reset and close', () => {
         return new Response(null, { status: 500 });
       },
     });
-    const advancing = dispatcher.runDue(START + 3 * HOUR);
+    const advancing = dispatcher.setTime(START + 3 * HOUR);
     dispatcher.enqueue('demo-bistro', createdEvent());
     await vi.waitFor(() => expect(sent).toBe(1));
 
@@ -156,8 +156,8 @@ describe('concurrency', () => {
     });
     dispatcher.enqueue('demo-bistro', createdEvent());
     const finished: string[] = [];
-    const first = dispatcher.runDue(START + 2 * MINUTE).then(() => finished.push('first'));
-    const second = dispatcher.runDue().then(() => finished.push('second'));
+    const first = dispatcher.setTime(START + 2 * MINUTE).then(() => finished.push('first'));
+    const second = dispatcher.idle().then(() => finished.push('second'));
 
     await vi.waitFor(() => expect(answers).toHaveLength(1));
     answers[0]?.(500);
@@ -184,9 +184,9 @@ describe('concurrency', () => {
     dispatcher.enqueue('demo-bistro', createdEvent());
 
     await Promise.all([
-      dispatcher.runDue(START + 3 * HOUR),
+      dispatcher.setTime(START + 3 * HOUR),
       dispatcher.redeliver('whd_0001'),
-      dispatcher.runDue(START + 3 * HOUR),
+      dispatcher.setTime(START + 3 * HOUR),
       dispatcher.redeliver('whd_0001'),
       dispatcher.idle(),
     ]);
@@ -234,7 +234,7 @@ describe('system clock', () => {
     dispatcher.enqueue('demo-bistro', createdEvent());
     await dispatcher.idle();
 
-    await dispatcher.runDue(clock.now() + 10 * MINUTE);
+    await dispatcher.advance(10 * MINUTE);
 
     expect(clock.now()).toBe(START + 10 * MINUTE);
     // Attempts 2 and 3 ran at their own times (1 and 6 min), not both at the end of the window;
@@ -251,7 +251,7 @@ describe('system clock', () => {
     dispatcher.enqueue('demo-bistro', createdEvent());
     await dispatcher.idle();
 
-    await dispatcher.runDue(clock.now() + 24 * HOUR);
+    await dispatcher.advance(24 * HOUR);
 
     expect(calls.map((c) => (c.at - START) / MINUTE)).toEqual([0, 1, 6, 36, 156]);
     expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'failed', nextAttemptAt: null });

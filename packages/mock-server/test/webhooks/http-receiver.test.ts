@@ -108,7 +108,7 @@ describe('webhook delivery to a real HTTP receiver', () => {
     const { dispatcher } = dispatcherFor(receiver.url);
 
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
 
     expect(receiver.received).toHaveLength(2);
     const [first, second] = receiver.received;

@@ -15,7 +15,7 @@ describe('webhook retry schedule (manual clock)', () => {
     const { clock, dispatcher, calls } = setup(scripted(500));
 
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
 
     const [delivery] = dispatcher.deliveries();
     expect(delivery?.attempts.map((a) => minutesAfterStart(a.at))).toEqual([0, 1, 6, 36, 156]);
@@ -31,9 +31,9 @@ describe('webhook retry schedule (manual clock)', () => {
   it('makes no sixth attempt after failing, even when days pass', async () => {
     const { dispatcher, calls } = setup(scripted(500));
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
 
-    await dispatcher.runDue(START + 10 * 24 * HOUR);
+    await dispatcher.setTime(START + 10 * 24 * HOUR);
     await dispatcher.idle();
 
     expect(calls).toHaveLength(5);
@@ -45,7 +45,7 @@ describe('webhook retry schedule (manual clock)', () => {
     const { dispatcher, calls } = setup(scripted(500, 503, 200));
     dispatcher.enqueue('demo-bistro', createdEvent());
 
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
 
     const [delivery] = dispatcher.deliveries();
     expect(calls).toHaveLength(3);
@@ -59,14 +59,14 @@ describe('webhook retry schedule (manual clock)', () => {
     const { clock, dispatcher, calls } = setup(scripted(500));
     dispatcher.enqueue('demo-bistro', createdEvent());
 
-    await dispatcher.runDue(START + 30_000);
+    await dispatcher.setTime(START + 30_000);
     expect(calls).toHaveLength(1);
     expect(clock.now()).toBe(START + 30_000);
     expect(dispatcher.deliveries()[0]?.nextAttemptAt).toBe(new Date(START + MINUTE).toISOString());
     expect(dispatcher.deliveries()[0]?.status).toBe('pending');
 
     // The boundary is inclusive: an attempt due exactly at `until` runs.
-    await dispatcher.runDue(START + MINUTE);
+    await dispatcher.setTime(START + MINUTE);
     expect(calls).toHaveLength(2);
     expect(dispatcher.deliveries()[0]?.nextAttemptAt).toBe(new Date(START + 6 * MINUTE).toISOString());
   });
@@ -100,7 +100,7 @@ describe('webhook retry schedule (manual clock)', () => {
 
   it('runs due attempts earliest first, and the oldest delivery first when due at the same time', async () => {
     const order: string[] = [];
-    const { clock, dispatcher } = setup((_, call) => {
+    const { dispatcher } = setup((_, call) => {
       order.push(`${call.headers.get('X-Webhook-Delivery')}@${(call.at - START) / MINUTE}`);
       return 500;
     });
@@ -108,11 +108,11 @@ describe('webhook retry schedule (manual clock)', () => {
     // Two deliveries created at the same instant: same due times, so creation order decides.
     dispatcher.enqueue('demo-bistro', completedEvent('res_a'));
     dispatcher.enqueue('demo-bistro', completedEvent('res_b'));
-    await dispatcher.runDue(START + 2 * MINUTE);
+    await dispatcher.setTime(START + 2 * MINUTE);
     // A third, created later, whose second attempt (at 3 min) falls before the others' third (at 6).
     dispatcher.enqueue('demo-bistro', completedEvent('res_c'));
     await dispatcher.idle();
-    await dispatcher.runDue(clock.now() + 10 * MINUTE);
+    await dispatcher.advance(10 * MINUTE);
 
     expect(order).toEqual([
       'whd_0001@0',
@@ -165,7 +165,7 @@ describe('webhook retry schedule (manual clock)', () => {
 
     dispatcher.enqueue('demo-salon', createdEvent());
     await dispatcher.idle();
-    await dispatcher.runDue(START + 3 * HOUR);
+    await dispatcher.setTime(START + 3 * HOUR);
 
     expect(asked).toEqual(['demo-salon']);
     expect(dispatcher.deliveries()).toEqual([]);
@@ -209,7 +209,7 @@ describe('webhook retry schedule (manual clock)', () => {
     const { dispatcher } = setup(scripted(500), { delaysMs: [0, 1_000, 1_000] });
     dispatcher.enqueue('demo-bistro', createdEvent());
 
-    await dispatcher.runDue(START + HOUR);
+    await dispatcher.setTime(START + HOUR);
 
     const delivery = dispatcher.deliveries()[0];
     expect(delivery?.attempts.map((a) => Date.parse(a.at) - START)).toEqual([0, 1_000, 2_000]);

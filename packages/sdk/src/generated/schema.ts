@@ -66,7 +66,7 @@ export interface paths {
          *       wall-clock time means its first occurrence.
          *     - **Past:** a reservation whose start (`date` and `from`, project local time) is before the
          *       service's current time is 422 RESERVATION_IN_PAST `The requested time is in the past`; it is
-         *       checked together with the opening hours (after the blacklist, before 409).
+         *       checked right after the opening hours (after the blacklist, before 409).
          *     - **Double booking:** only when `tableId` is given. Two reservations overlap when their `[from, to)`
          *       intervals on the same date intersect; touching ends (10:00–11:00 and 11:00–12:00) do not overlap.
          *       Only active reservations (PENDING, CONFIRMED) count. An overlap is 409 DOUBLE_BOOKING. Concurrent
@@ -74,7 +74,7 @@ export interface paths {
          *
          *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
          *     415 UNSUPPORTED_MEDIA_TYPE, 413 PAYLOAD_TOO_LARGE, 400 (INVALID_JSON, missing required fields,
-         *     VALIDATION_ERROR), 403 CUSTOMER_BLACKLISTED, 422 (OUTSIDE_OPENING_HOURS, RESERVATION_IN_PAST),
+         *     VALIDATION_ERROR), 403 CUSTOMER_BLACKLISTED, 422 OUTSIDE_OPENING_HOURS, 422 RESERVATION_IN_PAST,
          *     409 DOUBLE_BOOKING. A rejected request creates nothing and sends no event.
          */
         post: operations["createReservation"];
@@ -728,7 +728,7 @@ export interface components {
                 "application/json": ErrorBody;
             };
         };
-        /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, falls on a closed day or a closed holiday, or overlaps a local time that does not exist that day (daylight saving). RESERVATION_IN_PAST: the reservation starts (`date` and `from`, project local time) before the service's current time. */
+        /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, falls on a closed day or a closed holiday, or overlaps a local time that does not exist that day (daylight saving). RESERVATION_IN_PAST: the reservation starts (`date` and `from`, project local time; a time of the repeated autumn hour means its first occurrence) before the service's current time. Checked in that order, after the blacklist and before 409. */
         UnprocessableEntity: {
             headers: {
                 [name: string]: unknown;

@@ -1,0 +1,339 @@
+// The mock's control interface in JavaScript: every row of the mock README's control table, plus the
+// request journal and data helpers for tests and benchmarks. http/control-routes.ts offers the same
+// operations under /__mock/. Input is validated (control/schemas.ts) before anything changes; writes
+// and reads of the store run under the service's lock, after the seed and any reset before them.
+import type { components } from '@reservation-api/sdk';
+import type { z } from 'zod';
+import type { EventBus, StateChange } from '../core/event-bus';
+import type { JournalEntry, JournalFilter } from '../core/journal';
+import type { MockParts } from '../core/parts';
+import { nowIso } from '../domain/context';
+import { createKey, keysOfProject, regenerateKey, revokeKey } from '../domain/keys';
+import { addToBlacklist, blacklistInput, setWebhook } from '../domain/projects';
+import type { Permission, ProjectRecord } from '../domain/records';
+import { compareListOrder, insertReservation } from '../domain/reservations';
+import { reservationDetailView, serviceView, tableView } from '../domain/views';
+import { type Fault, type FaultSpec, faultSpecSchema } from '../http/faults';
+import { addSeedProject, hashSeedProject } from '../seed/apply-seed';
+import {
+  type ReservationImport,
+  reservationImportSchema,
+  type SeedProjectInput,
+  type SeedServiceInput,
+  type SeedTableInput,
+  seedProjectSchema,
+  seedServiceSchema,
+  seedTableSchema,
+} from '../seed/seed-data';
+import type { Delivery } from '../webhooks';
+import {
+  advanceInput,
+  instantInput,
+  journalFilter,
+  keyInput,
+  MAX_CLOCK_MS,
+  reservationsFilter,
+  webhookInput,
+} from './schemas';
+
+type Schemas = components['schemas'];
+
+/**
+ * A control call named something that does not exist (`not_found`, 404 over HTTP) or was given
+ * input it refuses (`invalid`, 400 over HTTP). Nothing changed.
+ */
+export class MockControlError extends Error {
+  override readonly name = 'MockControlError';
+
+  constructor(
+    message: string,
+    readonly kind: 'invalid' | 'not_found' = 'invalid',
+  ) {
+    super(message);
+  }
+}
+
+export interface KeyInfo {
+  id: string;
+  name: string;
+  permissions: Permission[];
+  /** The first characters of the value; the value itself is never shown again. */
+  prefix: string;
+}
+
+export interface IssuedKeyInfo {
+  id: string;
+  /** The key value: shown this once. */
+  key: string;
+}
+
+export interface ProjectSummary {
+  id: string;
+  slug: string;
+  name: string;
+  timeZone: string;
+}
+
+export interface MockControl {
+  /** Restores the seed data, clock, keys, faults, deliveries and the journal. */
+  reset(): Promise<void>;
+  clock: {
+    /** The mock's now, ISO 8601 UTC. */
+    now(): string;
+    /** Jumps to `time`; webhook attempts that fall due on the way are sent (at their own times). */
+    set(time: Date | string | number): Promise<void>;
+    /** Moves forward by `ms` (after any move asked for earlier); due webhook attempts are sent. */
+    advance(ms: number): Promise<void>;
+  };
+  keys: {
+    list(slug: string): Promise<KeyInfo[]>;
+    create(
+      slug: string,
+      input: { permissions: readonly Permission[]; name?: string },
+    ): Promise<IssuedKeyInfo>;
+    /** A new value for key `id`; the old value is rejected from now on. */
+    regenerate(slug: string, id: string): Promise<IssuedKeyInfo>;
+    /** The key's value is rejected from now on (401 API_KEY_INVALID); it leaves the list. */
+    revoke(slug: string, id: string): Promise<{ id: string; revokedAt: string }>;
+  };
+  blacklist(
+    slug: string,
+    entry: { email?: string; phone?: string },
+  ): Promise<{ id: string; email: string | null; phone: string | null }>;
+  /** Sets where the project's events go; a generated `whsec_…` secret unless one is given or set. */
+  setWebhook(
+    slug: string,
+    target: { url: string; secret?: string },
+  ): Promise<{ url: string; secret: string }>;
+  /** Every webhook delivery, oldest first. */
+  deliveries(): Delivery[];
+  /** One extra attempt of delivery `id`, now. */
+  redeliver(id: string): Promise<Delivery>;
+  faults: {
+    add(spec: FaultSpec): Fault;
+    remove(id: string): void;
+    clear(): void;
+    list(): Fault[];
+  };
+  /** The request journal: every API request, oldest first (the last 1,000 by default). */
+  requests: {
+    list(filter?: JournalFilter): JournalEntry[];
+    clear(): void;
+  };
+  /** Everything that happens (requests, deliveries, state changes), as it happens. */
+  subscribe: EventBus['subscribe'];
+
+  // Data helpers (tests, examples, benchmarks, the dashboard).
+  projects(): Promise<ProjectSummary[]>;
+  /** A project's reservations with their history, by date, from, createdAt; one date or all. */
+  reservations(slug: string, filter?: { date?: string }): Promise<Schemas['ReservationDetail'][]>;
+  getReservation(slug: string, id: string): Promise<Schemas['ReservationDetail']>;
+  /** Adds a project in the seed format (see README "Seed format"). */
+  createProject(project: SeedProjectInput): Promise<{ id: string; slug: string }>;
+  addTable(slug: string, table: SeedTableInput): Promise<Schemas['Table']>;
+  addService(slug: string, service: SeedServiceInput): Promise<Schemas['Service']>;
+  /**
+   * Inserts a reservation directly: no opening-hours, past, blacklist or overlap check and no event
+   * (for seeding and benchmarks). References must exist.
+   */
+  addReservation(slug: string, reservation: ReservationImport): Promise<Schemas['ReservationDetail']>;
+  /** Every collection as plain JSON, to compare state before and after something. */
+  snapshot(): Promise<Record<string, unknown[]>>;
+  /** Resolves when every request and write has taken effect and no webhook attempt is under way. */
+  settled(): Promise<void>;
+}
+
+export interface ControlDependencies extends MockParts {
+  reset(): Promise<void>;
+}
+
+/** The value as `schema` parses it, or a MockControlError naming each field and why. */
+export function parseControl<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const why = result.error.issues.map((i) =>
+    i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message,
+  );
+  throw new MockControlError(why.join('; '));
+}
+
+function keyInfo(key: { id: string; name: string; permissions: Permission[]; prefix: string }): KeyInfo {
+  return { id: key.id, name: key.name, permissions: [...key.permissions], prefix: key.prefix };
+}
+
+export function createControl(deps: ControlDependencies): MockControl {
+  const { ctx, lock, dispatcher, faults, journal, events } = deps;
+  const { clock } = ctx;
+
+  const project = (slug: string): ProjectRecord => {
+    const found = ctx.store.projectBySlug(slug);
+    if (!found) throw new MockControlError(`Unknown project slug "${slug}"`, 'not_found');
+    return found;
+  };
+  const announce = (change: Omit<StateChange, 'at'>): void =>
+    events.emit({ type: 'state', data: { ...change, at: nowIso(ctx) } });
+  /** Runs a write under the lock; a data error the domain raises (a duplicate id…) is `invalid`. */
+  const write = <T>(task: () => Promise<T>): Promise<T> =>
+    lock.run(async () => {
+      try {
+        return await task();
+      } catch (error) {
+        if (error instanceof MockControlError) throw error;
+        throw new MockControlError(error instanceof Error ? error.message : String(error));
+      }
+    });
+  const ownKey = (slug: string, id: string) => {
+    const key = ctx.store.apiKeys.get(id);
+    if (!key || key.projectId !== project(slug).id || key.revokedAt !== null)
+      throw new MockControlError(`Unknown key id "${id}" in ${slug}`, 'not_found');
+    return key;
+  };
+  const requireOwn = (kind: string, id: string | null, owner: string | undefined, p: ProjectRecord) => {
+    if (id !== null && owner !== p.id) throw new MockControlError(`Unknown ${kind} "${id}" in ${p.slug}`);
+  };
+  const announceClock = () => announce({ kind: 'clock', now: nowIso(ctx) });
+
+  return {
+    reset: async () => {
+      await deps.reset();
+      announce({ kind: 'reset' });
+    },
+    clock: {
+      now: () => nowIso(ctx),
+      async set(time) {
+        const target = parseControl(instantInput, time);
+        await dispatcher.setTime(target);
+        announceClock();
+      },
+      async advance(ms) {
+        const shift = parseControl(advanceInput, ms);
+        // Checked again when the move runs (moves queue up), so the clock never leaves its range.
+        if (clock.now() + shift > MAX_CLOCK_MS)
+          throw new MockControlError('advanceMs would move the clock past 9999-12-31');
+        await dispatcher.advance(Math.min(shift, MAX_CLOCK_MS - clock.now()));
+        announceClock();
+      },
+    },
+    keys: {
+      list: (slug) => lock.run(() => keysOfProject(ctx.store, project(slug).id).map(keyInfo)),
+      async create(slug, input) {
+        const parsed = parseControl(keyInput, input);
+        const issued = await write(() => createKey(ctx, project(slug).id, parsed));
+        announce({ kind: 'keys', slug, id: issued.record.id });
+        return { id: issued.record.id, key: issued.value };
+      },
+      async regenerate(slug, id) {
+        const issued = await write(() => regenerateKey(ctx, ownKey(slug, id)));
+        announce({ kind: 'keys', slug, id });
+        return { id: issued.record.id, key: issued.value };
+      },
+      async revoke(slug, id) {
+        const revoked = await write(() => revokeKey(ctx, ownKey(slug, id)));
+        announce({ kind: 'keys', slug, id });
+        return { id: revoked.id, revokedAt: revoked.revokedAt ?? nowIso(ctx) };
+      },
+    },
+    async blacklist(slug, entry) {
+      const parsed = parseControl(blacklistInput, entry);
+      const record = await write(() => addToBlacklist(ctx, project(slug).id, parsed));
+      announce({ kind: 'blacklist', slug, id: record.id });
+      return { id: record.id, email: record.email, phone: record.phone };
+    },
+    async setWebhook(slug, target) {
+      const parsed = parseControl(webhookInput, target);
+      const record = await write(() => setWebhook(ctx, project(slug).id, parsed));
+      announce({ kind: 'webhook', slug });
+      return { url: parsed.url, secret: record.secret };
+    },
+    deliveries: () => dispatcher.deliveries(),
+    async redeliver(id) {
+      if (!dispatcher.has(id)) throw new MockControlError(`Unknown delivery id "${id}"`, 'not_found');
+      return dispatcher.redeliver(id);
+    },
+    faults: {
+      add(spec) {
+        const fault = faults.add(parseControl(faultSpecSchema, spec));
+        announce({ kind: 'faults', id: fault.id });
+        return fault;
+      },
+      remove(id) {
+        if (!faults.remove(id)) throw new MockControlError(`Unknown fault id "${id}"`, 'not_found');
+        announce({ kind: 'faults', id });
+      },
+      clear() {
+        faults.clear();
+        announce({ kind: 'faults' });
+      },
+      list: () => faults.list(),
+    },
+    requests: {
+      list: (filter = {}) => journal.list(parseControl(journalFilter, filter)),
+      clear: () => journal.clear(),
+    },
+    subscribe: (listener) => events.subscribe(listener),
+    projects: () =>
+      lock.run(() =>
+        ctx.store.projects.all().map(({ id, slug, name, timeZone }) => ({ id, slug, name, timeZone })),
+      ),
+    reservations: (slug, filter = {}) =>
+      lock.run(() => {
+        const { date } = parseControl(reservationsFilter, filter);
+        const p = project(slug);
+        return ctx.store.reservations
+          .all()
+          .filter((r) => r.projectId === p.id && (date === undefined || r.date === date))
+          .sort(compareListOrder)
+          .map((r) => reservationDetailView(ctx.store, r));
+      }),
+    getReservation: (slug, id) =>
+      lock.run(() => {
+        const reservation = ctx.store.reservations.get(id);
+        if (!reservation || reservation.projectId !== project(slug).id)
+          throw new MockControlError(`Unknown reservation id "${id}" in ${slug}`, 'not_found');
+        return reservationDetailView(ctx.store, reservation);
+      }),
+    async createProject(input) {
+      const hashed = hashSeedProject(parseControl(seedProjectSchema, input));
+      const record = await write(() => addSeedProject(ctx, hashed));
+      announce({ kind: 'project', slug: record.slug });
+      return { id: record.id, slug: record.slug };
+    },
+    async addTable(slug, input) {
+      const parsed = parseControl(seedTableSchema, input);
+      const table = await write(() => {
+        const p = project(slug);
+        requireOwn('branch', parsed.branchId, ctx.store.branches.get(parsed.branchId ?? '')?.projectId, p);
+        requireOwn('zone', parsed.zoneId, ctx.store.zones.get(parsed.zoneId ?? '')?.projectId, p);
+        const position =
+          parsed.position ?? ctx.store.tables.all().filter((t) => t.projectId === p.id).length + 1;
+        return ctx.store.tables.insert({ ...parsed, projectId: p.id, position });
+      });
+      announce({ kind: 'project', slug });
+      return tableView(table);
+    },
+    async addService(slug, input) {
+      const parsed = parseControl(seedServiceSchema, input);
+      const service = await write(() => {
+        const p = project(slug);
+        requireOwn('branch', parsed.branchId, ctx.store.branches.get(parsed.branchId ?? '')?.projectId, p);
+        return ctx.store.services.insert({ ...parsed, projectId: p.id });
+      });
+      announce({ kind: 'project', slug });
+      return serviceView(service);
+    },
+    async addReservation(slug, input) {
+      const parsed = parseControl(reservationImportSchema, input);
+      const detail = await write(async () => {
+        const reservation = await insertReservation(ctx, project(slug), parsed);
+        return reservationDetailView(ctx.store, reservation);
+      });
+      announce({ kind: 'reservation', slug, id: detail.id, status: detail.status });
+      return detail;
+    },
+    snapshot: () => lock.run(() => ctx.store.snapshot()),
+    async settled() {
+      await lock.run(() => undefined);
+      await dispatcher.idle();
+    },
+  };
+}

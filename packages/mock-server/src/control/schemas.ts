@@ -1,0 +1,71 @@
+// The control interface's input, validated once here for the JavaScript control and the /__mock
+// routes alike (mock README, "Control interface"): nothing changes until the whole input is valid.
+import { z } from 'zod';
+import { PERMISSIONS } from '../domain/records';
+import { isCalendarDate } from '../domain/time';
+import { DATE_MESSAGE } from '../domain/values';
+
+/** The latest instant the mock's clock may show: 9999-12-31T23:59:59.999Z. */
+export const MAX_CLOCK_MS = 253_402_300_799_999;
+const CLOCK_RANGE = 'between 1970-01-01 and 9999-12-31';
+
+/** An instant as the control takes it: a Date, an ISO 8601 date-time with an offset, or epoch ms. */
+export const instantInput = z
+  .union(
+    [
+      z.date().transform((d) => d.getTime()),
+      z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
+      z.number(),
+    ],
+    { error: `now must be an ISO 8601 date-time or epoch milliseconds ${CLOCK_RANGE}` },
+  )
+  .pipe(
+    z
+      .number()
+      .min(0, { error: `now must be ${CLOCK_RANGE}` })
+      .max(MAX_CLOCK_MS, { error: `now must be ${CLOCK_RANGE}` })
+      .refine(Number.isInteger, { error: 'now must be whole milliseconds' }),
+  );
+
+export const advanceInput = z
+  .number({ error: 'advanceMs must be a non-negative integer' })
+  .min(0, { error: 'advanceMs must be a non-negative integer' })
+  .max(MAX_CLOCK_MS, { error: 'advanceMs would move the clock past 9999-12-31' })
+  .refine(Number.isInteger, { error: 'advanceMs must be a non-negative integer' });
+
+export const clockBody = z.union(
+  [z.object({ now: z.unknown() }).strict(), z.object({ advanceMs: z.unknown() }).strict()],
+  { error: 'give either now or advanceMs' },
+);
+
+export const keyInput = z.object({
+  permissions: z.array(z.enum(PERMISSIONS), {
+    error: `permissions must be a list of ${PERMISSIONS.join(', ')}`,
+  }),
+  name: z.string().min(1).optional(),
+});
+
+export const webhookInput = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+  secret: z.string().min(1).optional(),
+});
+
+export const reservationsFilter = z.object({
+  date: z
+    .string()
+    .refine(isCalendarDate, { error: `date ${DATE_MESSAGE}` })
+    .optional(),
+});
+
+export const journalFilter = z.object({
+  method: z.string().min(1).optional(),
+  path: z.string().min(1).optional(),
+  status: z.coerce.number().int().optional(),
+  code: z.string().min(1).optional(),
+  since: z
+    .string()
+    .refine((s) => /^req_\d+$/.test(s) || !Number.isNaN(Date.parse(s)), {
+      error: 'since must be a request id (req_…) or an ISO time',
+    })
+    .optional(),
+});

@@ -1,0 +1,95 @@
+// The request journal: every API request in order, with what the mock made of it, bounded to the
+// last `limit` entries and cleared by reset(). It never holds a key value: a key is recorded by its
+// id and name, and the X-API-Key header is not kept.
+
+/** Request and answer bodies are kept up to this many bytes of text, marked when cut. */
+export const JOURNAL_BODY_LIMIT = 4096;
+export const DEFAULT_JOURNAL_LIMIT = 1000;
+
+export interface JournalEntry {
+  /** `req_000001`, increasing. */
+  id: string;
+  /** The mock clock when the request arrived (ISO). */
+  at: string;
+  /** The wall clock when the request arrived (ISO). */
+  wallTime: string;
+  method: string;
+  /** URL path, e.g. `/api/v1/demo-bistro/reservations`. */
+  path: string;
+  /** `''` or the query string with its `?`. */
+  query: string;
+  /** The slug in the path, if any. */
+  project: string | null;
+  /** The key's id and name; `none` without a key, `unknown` for a value no key has. */
+  key: { id: string; name: string } | 'none' | 'unknown';
+  body: { text: string; truncated: boolean; bytes: number } | null;
+  status: number;
+  error: { code: string | null; message: string } | null;
+  operationId: string | null;
+  /** Which rule decided the answer: `ok`, `fault flt_0001`, or the error code and its rule. */
+  rule: string;
+  /** Reservations the request created or changed. */
+  reservations: string[];
+  /** Webhook deliveries it caused. */
+  deliveries: string[];
+  durationMs: number;
+  response: { body: string; truncated: boolean };
+}
+
+export interface JournalFilter {
+  method?: string | undefined;
+  /** A part of the path. */
+  path?: string | undefined;
+  status?: number | undefined;
+  code?: string | undefined;
+  /** An entry id or an ISO time: entries after it. */
+  since?: string | undefined;
+}
+
+export interface Journal {
+  readonly enabled: boolean;
+  nextId(): string;
+  record(entry: JournalEntry): void;
+  list(filter?: JournalFilter): JournalEntry[];
+  clear(): void;
+}
+
+/** The first JOURNAL_BODY_LIMIT characters of a text. */
+export function clip(text: string): { text: string; truncated: boolean } {
+  return text.length > JOURNAL_BODY_LIMIT
+    ? { text: text.slice(0, JOURNAL_BODY_LIMIT), truncated: true }
+    : { text, truncated: false };
+}
+
+function matches(entry: JournalEntry, filter: JournalFilter): boolean {
+  if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
+  if (filter.path !== undefined && !entry.path.includes(filter.path)) return false;
+  if (filter.status !== undefined && entry.status !== filter.status) return false;
+  if (filter.code !== undefined && entry.error?.code !== filter.code) return false;
+  if (filter.since !== undefined) {
+    // Ids sort by number (same width); anything else is read as a time.
+    if (filter.since.startsWith('req_')) return entry.id > filter.since;
+    return entry.at > new Date(filter.since).toISOString();
+  }
+  return true;
+}
+
+export function createJournal(limit: number): Journal {
+  let entries: JournalEntry[] = [];
+  let counter = 0;
+  return {
+    enabled: limit > 0,
+    nextId: () => `req_${String(++counter).padStart(6, '0')}`,
+    record(entry) {
+      if (limit <= 0) return;
+      entries.push(entry);
+      if (entries.length > limit) entries.shift();
+    },
+    list: (filter = {}) =>
+      entries.filter((entry) => matches(entry, filter)).map((entry) => structuredClone(entry)),
+    clear() {
+      entries = [];
+      counter = 0;
+    },
+  };
+}

@@ -1,0 +1,193 @@
+// createMockCore(): one independent mock, transport-free. It takes a plain request and returns a
+// plain answer (handle()); the MSW handlers (adapters/msw.ts), the Fetch adapter (fetch()) and the
+// standalone server (node/server.ts) are thin adapters over it. Everything stateful (store, clock,
+// ids, lock, faults, journal, event bus, webhook dispatcher) is created here, per call, so two mocks
+// never share anything and reset() can restore exactly what this one started with.
+import { type Clock, createManualClock, createSystemClock } from '../clock';
+import { createControl, type MockControl } from '../control/control';
+import { type DomainContext, webCryptoRandomBytes } from '../domain/context';
+import { webhookTarget } from '../domain/projects';
+import { createStore, type Store } from '../domain/store';
+import { type Api, createApi } from '../http/api';
+import { answerControl } from '../http/control-routes';
+import type { MockAnswer, MockRequest } from '../http/exchange';
+import { createFaults } from '../http/faults';
+import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
+import { createSequentialIds, type IdSource } from '../ids';
+import { type MockPersistence, storeFromSnapshot, takeSnapshot } from '../persist/snapshot';
+import { applySeed, type HashedSeed, hashSeed } from '../seed/apply-seed';
+import { demoSeed } from '../seed/demo';
+import { emptySeed } from '../seed/empty';
+import { parseSeedData } from '../seed/from-json';
+import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
+import { createWebhookDispatcher } from '../webhooks';
+import { createEventBus, type EventBus } from './event-bus';
+import { createJournal, DEFAULT_JOURNAL_LIMIT } from './journal';
+import { createLock } from './lock';
+import { consoleLogger, type MockLogger } from './logger';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
+
+export interface MockServiceOptions {
+  /** Initial data: the documented demo data (default), nothing, or your own (see README "Seed format"). */
+  seed?: 'demo' | 'empty' | SeedData;
+  /** Freezes time at this instant (a manual clock that moves only through control.clock). */
+  now?: Date | string | number;
+  /** `{base_url}` the mock answers on, without `/api/v1`. Default http://127.0.0.1:4010. */
+  baseUrl?: string;
+  /** fetch used for webhook deliveries. Default: the global fetch at the time of each attempt. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Id source (default: sequential `res_0001`, `cus_0001`, …). */
+  ids?: IdSource;
+  /** Clock (default: a manual clock at `now` when given, else the system clock). */
+  clock?: Clock;
+  /** Where the mock reports its own failures (a bug, a webhook dispatcher error). Default: console. */
+  logger?: MockLogger;
+  /** Webhook answer timeout per attempt. Default 5000 ms. */
+  webhookTimeoutMs?: number;
+  /** How many requests the journal keeps (default 1,000); 0 turns it off. */
+  journalLimit?: number;
+  /**
+   * Keep the data (not the clock, faults, deliveries or journal) between runs: loaded at start
+   * instead of the seed, saved after every change; reset() returns to the seed and saves that.
+   */
+  persistence?: MockPersistence;
+}
+
+export interface MockCore {
+  readonly baseUrl: string;
+  readonly control: MockControl;
+  /** Same as control.reset(). */
+  reset(): Promise<void>;
+  /** Answers an API or control request given as plain data; undefined when the URL is not the mock's. */
+  handle(request: MockRequest, options?: { control?: boolean }): Promise<MockAnswer | undefined>;
+  /** The same for a Fetch Request (workers, Deno, Bun, a custom fetch); undefined when not the mock's. */
+  fetch(request: Request, options?: { control?: boolean }): Promise<Response | undefined>;
+  /** Stops webhook timers (the standalone server calls it on shutdown). */
+  close(): void;
+}
+
+/** The seed option as validated seed data (undefined is the demo seed). */
+export function resolveSeed(seed: MockServiceOptions['seed']): ResolvedSeedData {
+  if (seed === undefined || seed === 'demo') return parseSeedData(demoSeed());
+  if (seed === 'empty') return parseSeedData(emptySeed());
+  return parseSeedData(seed);
+}
+
+function normaliseBaseUrl(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  if (url.search || url.hash) throw new TypeError(`baseUrl must not have a query or a hash: ${baseUrl}`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+export function createMockCore(options: MockServiceOptions = {}): MockCore {
+  const baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
+  // Validated and hashed at once, so a bad seed throws here and only key hashes are kept.
+  const seed = hashSeed(resolveSeed(options.seed));
+  const logger = options.logger ?? consoleLogger;
+  const clock =
+    options.clock ?? (options.now === undefined ? createSystemClock() : createManualClock(options.now));
+  // reset() returns the clock to where it started: the same instant for a manual clock, the same
+  // offset from real time for a flowing one.
+  const startedAt = clock.now();
+  const startOffset = startedAt - Date.now();
+  const ids = options.ids ?? createSequentialIds();
+  const ctx: DomainContext = { store: createStore(), clock, ids, randomBytes: webCryptoRandomBytes };
+  const lock = createLock();
+  const faults = createFaults();
+  const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
+  const events: EventBus = createEventBus(logger);
+  const dispatcher = createWebhookDispatcher({
+    clock,
+    ids,
+    getTarget: (projectId) => webhookTarget(ctx.store, projectId),
+    onError: (error) => logger.error('webhook dispatcher error', error),
+    onChange: (delivery) => events.emit({ type: 'delivery', data: delivery }),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
+  });
+
+  /** A fresh store with the seed: built aside, then swapped in whole, so no reader sees it half done. */
+  async function seededStore(seed: HashedSeed): Promise<Store> {
+    const fresh: DomainContext = { ...ctx, store: createStore() };
+    await applySeed(fresh, seed);
+    return fresh.store;
+  }
+
+  const { persistence } = options;
+  /** The persisted data as a store, or null when there is none (or it no longer fits). */
+  async function persistedStore(): Promise<Store | null> {
+    try {
+      const saved = await persistence?.load();
+      const store = saved ? await storeFromSnapshot(saved) : null;
+      if (saved && !store) logger.warn('the persisted data does not fit this mock; starting from the seed');
+      if (saved && store) ids.restore?.(saved.ids);
+      return store;
+    } catch (error) {
+      logger.warn('the persisted data could not be loaded; starting from the seed', error);
+      return null;
+    }
+  }
+
+  // The first task of the lock: every request and control call waits for the seed.
+  lock
+    .run(async () => {
+      ctx.store = (await persistedStore()) ?? (await seededStore(seed));
+    })
+    .catch((error: unknown) => logger.error('the seed could not be applied', error));
+
+  if (persistence) {
+    // Saved after each change, once the change has taken effect (the save queues behind it).
+    let saving = false;
+    events.subscribe((event) => {
+      if (event.type !== 'state' || event.data.kind === 'clock' || event.data.kind === 'faults' || saving)
+        return;
+      saving = true;
+      void lock
+        .run(() => {
+          saving = false;
+          return persistence.save(takeSnapshot(ctx));
+        })
+        .catch((error: unknown) => logger.error('the data could not be saved', error));
+    });
+    // Another tab saved: take its data (without saving it back, which would echo between tabs).
+    persistence.watch?.(() => {
+      void lock.run(async () => {
+        const store = await persistedStore();
+        if (store) ctx.store = store;
+      });
+    });
+  }
+
+  const reset = (): Promise<void> =>
+    lock.run(async () => {
+      dispatcher.reset();
+      faults.clear();
+      journal.clear();
+      ids.reset();
+      clock.set(clock.manual ? startedAt : Date.now() + startOffset);
+      ctx.store = await seededStore(seed);
+    });
+
+  const control = createControl({ ctx, lock, dispatcher, faults, journal, events, reset });
+  const api: Api = createApi({ ctx, lock, dispatcher, faults, journal, events, logger, baseUrl });
+  const base = new URL(baseUrl);
+
+  async function handle(request: MockRequest, handleOptions: { control?: boolean } = {}) {
+    const answer = await api.answer(request);
+    if (answer || handleOptions.control === false) return answer;
+    return answerControl(control, base, request, logger);
+  }
+
+  return {
+    baseUrl,
+    control,
+    reset: () => control.reset(),
+    handle,
+    async fetch(request, fetchOptions) {
+      const answer = await handle(fromFetchRequest(request), fetchOptions);
+      return answer && toFetchResponse(answer);
+    },
+    close: () => dispatcher.close(),
+  };
+}

@@ -1,0 +1,33 @@
+// The value types every layer validates with: the stored records (records.ts), the API's request
+// schemas (http/schemas.ts), the seed format and the control input. Each is defined once, here.
+import { z } from 'zod';
+import { END_TIME_PATTERN, isCalendarDate, START_TIME_PATTERN, toMinutes } from './time';
+
+export const DATE_MESSAGE = 'must be a date in YYYY-MM-DD format';
+export const START_TIME_MESSAGE = 'must be a time in HH:MM format (00:00-23:59)';
+export const END_TIME_MESSAGE = 'must be a time in HH:MM format (00:00-24:00)';
+
+/** "is required" when absent, else `message`. */
+const requiredOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : message;
+
+/** An existing calendar date, `YYYY-MM-DD`. */
+export const calendarDate = () =>
+  z.string({ error: requiredOr(DATE_MESSAGE) }).refine(isCalendarDate, { error: DATE_MESSAGE });
+
+/** A start time `HH:MM`, 00:00–23:59. */
+export const startTime = () =>
+  z
+    .string({ error: requiredOr(START_TIME_MESSAGE) })
+    .regex(START_TIME_PATTERN, { error: START_TIME_MESSAGE });
+
+/** An end time `HH:MM`, 00:00–24:00. */
+export const endTime = () =>
+  z.string({ error: requiredOr(END_TIME_MESSAGE) }).regex(END_TIME_PATTERN, { error: END_TIME_MESSAGE });
+
+export const timestamp = () => z.iso.datetime({ offset: true });
+
+/** `from` strictly before `to` (both validated HH:MM). */
+export function startsBeforeEnd(range: { from: string; to: string }): boolean {
+  return toMinutes(range.from) < toMinutes(range.to);
+}

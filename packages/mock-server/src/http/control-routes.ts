@@ -1,0 +1,177 @@
+// The control interface over HTTP under `{baseUrl}/__mock/` (outside /api/v1), JSON in and out: the
+// rows of the mock README's control table, each a thin route over the JavaScript control (which
+// validates the input). The live event stream (/__mock/events) and the dashboard page are served by
+// the standalone server itself (node/), as they are not single JSON answers.
+import { type MockControl, MockControlError, parseControl } from '../control/control';
+import { clockBody, journalFilter } from '../control/schemas';
+import type { MockLogger } from '../core/logger';
+import { readJsonBody } from './body';
+import { HttpError } from './errors';
+import type { MockAnswer, MockRequest } from './exchange';
+import { controlErrorAnswer, errorAnswer, jsonAnswer } from './responses';
+import { createRouter, pathSegments, type RouteDefinition } from './router';
+
+interface ControlRoute extends RouteDefinition {
+  run(
+    control: MockControl,
+    params: Record<string, string>,
+    input: { query: URLSearchParams; body: () => Promise<Record<string, unknown>> },
+  ): Promise<MockAnswer> | MockAnswer;
+}
+
+const ok = (body: unknown = { success: true }) => jsonAnswer(200, body);
+
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
+  {
+    method: 'GET',
+    path: '/',
+    run: () => ok({ routes: CONTROL_ROUTES.map((r) => `${r.method} /__mock${r.path}`) }),
+  },
+  {
+    method: 'POST',
+    path: '/reset',
+    async run(control) {
+      await control.reset();
+      return ok();
+    },
+  },
+  { method: 'GET', path: '/clock', run: (control) => ok({ now: control.clock.now() }) },
+  {
+    method: 'POST',
+    path: '/clock',
+    async run(control, _, { body }) {
+      const input = parseControl(clockBody, await body());
+      if ('now' in input) await control.clock.set(input.now as never);
+      else await control.clock.advance(input.advanceMs as never);
+      return ok({ now: control.clock.now() });
+    },
+  },
+  { method: 'GET', path: '/projects', run: async (control) => ok({ projects: await control.projects() }) },
+  {
+    method: 'GET',
+    path: '/projects/:slug/reservations',
+    async run(control, { slug = '' }, { query }) {
+      const date = query.get('date') ?? undefined;
+      return ok({ reservations: await control.reservations(slug, date === undefined ? {} : { date }) });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:slug/keys',
+    run: async (control, { slug = '' }) => ok({ keys: await control.keys.list(slug) }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/keys',
+    run: async (control, { slug = '' }, { body }) =>
+      jsonAnswer(201, await control.keys.create(slug, (await body()) as never)),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/keys/:id/regenerate',
+    run: async (control, { slug = '', id = '' }) => ok(await control.keys.regenerate(slug, id)),
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:slug/keys/:id',
+    run: async (control, { slug = '', id = '' }) => ok(await control.keys.revoke(slug, id)),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/blacklist',
+    run: async (control, { slug = '' }, { body }) =>
+      jsonAnswer(201, await control.blacklist(slug, (await body()) as never)),
+  },
+  {
+    method: 'PUT',
+    path: '/projects/:slug/webhook',
+    run: async (control, { slug = '' }, { body }) =>
+      ok(await control.setWebhook(slug, (await body()) as never)),
+  },
+  { method: 'GET', path: '/webhooks/deliveries', run: (control) => ok({ deliveries: control.deliveries() }) },
+  {
+    method: 'POST',
+    path: '/webhooks/deliveries/:id/redeliver',
+    run: async (control, { id = '' }) => ok({ delivery: await control.redeliver(id) }),
+  },
+  {
+    method: 'POST',
+    path: '/faults',
+    run: async (control, _, { body }) =>
+      jsonAnswer(201, { fault: control.faults.add((await body()) as never) }),
+  },
+  { method: 'GET', path: '/faults', run: (control) => ok({ faults: control.faults.list() }) },
+  {
+    method: 'DELETE',
+    path: '/faults',
+    run(control) {
+      control.faults.clear();
+      return ok();
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/faults/:id',
+    run(control, { id = '' }) {
+      control.faults.remove(id);
+      return ok();
+    },
+  },
+  {
+    method: 'GET',
+    path: '/requests',
+    run(control, _, { query }) {
+      const filter = parseControl(journalFilter, Object.fromEntries(query));
+      return ok({ requests: control.requests.list(filter) });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/requests',
+    run(control) {
+      control.requests.clear();
+      return ok();
+    },
+  },
+];
+
+const router = createRouter(CONTROL_ROUTES);
+
+/** The path of a control route below `{basePath}/__mock`, or undefined when the URL is not one. */
+export function controlPath(url: URL, baseUrl: URL): string | undefined {
+  const root = `${baseUrl.pathname.replace(/\/$/, '')}/__mock`;
+  if (url.origin !== baseUrl.origin) return undefined;
+  if (url.pathname === root) return '/';
+  return url.pathname.startsWith(`${root}/`) ? url.pathname.slice(root.length) : undefined;
+}
+
+/** Answers a request under `{baseUrl}/__mock/`; undefined for any other URL. */
+export async function answerControl(
+  control: MockControl,
+  baseUrl: URL,
+  request: MockRequest,
+  logger: MockLogger,
+): Promise<MockAnswer | undefined> {
+  const path = controlPath(request.url, baseUrl);
+  if (path === undefined) return undefined;
+  const segments = pathSegments(path.replace(/\/$/, ''));
+  if (!segments) return controlErrorAnswer(400, 'Malformed path');
+  const match = router.match(request.method, segments);
+  if (!match) return controlErrorAnswer(404, `No control route ${request.method} /__mock${path}`);
+  try {
+    return await match.route.run(control, match.params, {
+      query: request.url.searchParams,
+      // Control bodies are JSON whatever their Content-Type says (curl -d sends a form type).
+      body: () => readJsonBody(request, { optional: true, anyMediaType: true }),
+    });
+  } catch (error) {
+    if (error instanceof MockControlError)
+      return controlErrorAnswer(error.kind === 'not_found' ? 404 : 400, error.message);
+    if (error instanceof HttpError) {
+      const { status } = errorAnswer(error);
+      return controlErrorAnswer(status, error.message);
+    }
+    logger.error('control request failed', error);
+    return controlErrorAnswer(500, 'Internal server error');
+  }
+}

@@ -1,0 +1,49 @@
+// Which hosts the standalone server answers (mock README, "Host check"): a page on another site must
+// not reach the mock through the developer's browser, by a cross-site request (the Origin check) or
+// by DNS rebinding (the Host check: a rebinding domain still sends its own name as Host).
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1 (bracketed or not). */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  if (name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
+  const v4 = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(name);
+  return v4?.slice(1).every((part) => Number(part) <= 255) ?? false;
+}
+
+/** An Origin header value (`scheme://host[:port]`) whose host is a loopback host. */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** The host name of a Host header value (`name:port`, `[v6]:port`), lower case; null if malformed. */
+export function hostName(header: string): string | null {
+  try {
+    return new URL(`http://${header}`).hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a request with this Host header is answered: loopback names, the address the server is
+ * bound to, and the allowed hosts; `all` turns the check off. A request without Host (HTTP/1.0) is
+ * answered: a browser always sends one.
+ */
+export function createHostCheck(
+  boundAddress: string,
+  allowed: readonly string[] | 'all',
+): (header: string | undefined) => boolean {
+  if (allowed === 'all') return () => true;
+  const names = new Set([boundAddress.toLowerCase(), ...allowed.map((h) => h.toLowerCase())]);
+  return (header) => {
+    if (header === undefined) return true;
+    const name = hostName(header);
+    return name !== null && (isLoopbackHost(name) || names.has(name));
+  };
+}

@@ -1,0 +1,179 @@
+// Control input is validated before anything changes (mock README, "The control interface"): a bad
+// clock or fault is 400 over HTTP and a MockControlError in JavaScript, naming the field, and the mock
+// keeps answering as before (never a 5xx afterwards).
+import { describe, expect, it } from 'vitest';
+import { MockControlError } from '../../src/index';
+import type { MockServer } from '../../src/node';
+import { booking, send, startServer, TUESDAY_NOON } from '../support/server';
+
+const RESERVATIONS = '/api/v1/demo-bistro/reservations';
+
+/** Availability, a booking and a status change all still work (the clock is still sane). */
+async function expectApiWorks(server: MockServer, date = '2026-06-16'): Promise<void> {
+  const availability = await send(server, 'GET', `/api/v1/demo-bistro/availability?date=${date}`);
+  expect(availability.status, availability.text).toBe(200);
+  const created = await send(server, 'POST', RESERVATIONS, { json: booking({ date }) });
+  expect(created.status, created.text).toBe(201);
+  const { id } = (created.body as { reservation: { id: string } }).reservation;
+  const confirmed = await send(server, 'PATCH', `${RESERVATIONS}/${id}/status`, {
+    json: { status: 'CONFIRMED' },
+  });
+  expect(confirmed.status, confirmed.text).toBe(200);
+}
+
+/** A 400 control error whose message names `field`. */
+function expectRefused(answer: { status: number; body: unknown; text: string }, field: string): void {
+  expect(answer.status, answer.text).toBe(400);
+  expect(answer.body).toEqual({ error: 'Bad Request', message: expect.stringContaining(field) });
+}
+
+const BAD_CLOCK: [body: Record<string, unknown>, field: string][] = [
+  [{ now: 1e20 }, 'now'],
+  [{ now: 8_640_000_000_000_000 }, 'now'],
+  [{ now: 'not a date' }, 'now'],
+  [{ now: -1 }, 'now'],
+  [{ now: '10000-01-01T00:00:00.000Z' }, 'now'],
+  [{ advanceMs: 1e20 }, 'advanceMs'],
+  [{ advanceMs: -1 }, 'advanceMs'],
+  [{ advanceMs: 1.5 }, 'advanceMs'],
+  [{ now: '2026-06-15' }, 'now'],
+  [{ now: 1.5 }, 'now'],
+  [{ advanceMs: '60000' }, 'advanceMs'],
+  [{ now: TUESDAY_NOON, advanceMs: 1 }, 'either now or advanceMs'],
+  [{}, 'either now or advanceMs'],
+];
+
+describe('POST /__mock/clock with bad input', () => {
+  it.each(BAD_CLOCK)('%j is 400 naming %s; the clock and the API are unchanged', async (body, field) => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    expectRefused(await send(server, 'POST', '/__mock/clock', { json: body }), field);
+    expect(await server.service.control.clock.now()).toBe(TUESDAY_NOON);
+    await expectApiWorks(server);
+  });
+
+  it('keeps the clock before 10000-01-01: the last instant is accepted, a move past it is refused', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const latest = '9999-12-31T23:59:59.999Z';
+    expect((await send(server, 'POST', '/__mock/clock', { json: { now: latest } })).status).toBe(200);
+    expectRefused(await send(server, 'POST', '/__mock/clock', { json: { advanceMs: 1 } }), 'advanceMs');
+    expect(await server.service.control.clock.now()).toBe(latest);
+  });
+
+  it('on the last day the API still works, and a move past it is refused', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const lastDay = '9999-12-31T12:00:00.000Z';
+    const set = await send(server, 'POST', '/__mock/clock', { json: { now: lastDay } });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toEqual({ now: lastDay });
+    expectRefused(
+      await send(server, 'POST', '/__mock/clock', { json: { advanceMs: 86_400_000 } }),
+      'advanceMs',
+    );
+    expect(await server.service.control.clock.now()).toBe(lastDay);
+    // 9999-12-31 is a Friday: the bistro is open until 22:00, and it is 13:00 in Prague.
+    await expectApiWorks(server, '9999-12-31');
+  });
+});
+
+describe('control.clock with bad input', () => {
+  it.each([1e20, 8_640_000_000_000_000, 'not a date', -1, '10000-01-01T00:00:00.000Z'])(
+    'set(%j) rejects with a MockControlError naming now; nothing changes',
+    async (time) => {
+      const server = await startServer({ now: TUESDAY_NOON });
+      const { clock } = server.service.control;
+      const error = await (async () => clock.set(time))().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MockControlError);
+      expect((error as Error).message).toContain('now');
+      expect(await clock.now()).toBe(TUESDAY_NOON);
+      await expectApiWorks(server);
+    },
+  );
+
+  it.each([1e20, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])(
+    'advance(%s) rejects with a MockControlError naming advanceMs; nothing changes',
+    async (ms) => {
+      const server = await startServer({ now: TUESDAY_NOON });
+      const { clock } = server.service.control;
+      const error = await (async () => clock.advance(ms))().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MockControlError);
+      expect((error as Error).message).toContain('advanceMs');
+      expect(await clock.now()).toBe(TUESDAY_NOON);
+      await expectApiWorks(server);
+    },
+  );
+});
+
+const BAD_FAULTS: [spec: Record<string, unknown>, field: string][] = [
+  [{ status: 500, delayMs: 2_147_483_648 }, 'delayMs'],
+  [{ status: 500, times: 0 }, 'times'],
+  [{ status: 500, times: 1.5 }, 'times'],
+  [{ status: 429, retryAfter: 0 }, 'retryAfter'],
+  [{ status: 429, retryAfter: 1.5 }, 'retryAfter'],
+  [{ status: 500, delayMs: -1 }, 'delayMs'],
+  [{ status: 404 }, 'status'],
+  [{ method: 'GET' }, 'give a status, a delayMs, or both'],
+  [{ status: 500, unknown: true }, 'unknown'],
+];
+
+describe('faults with bad input', () => {
+  it.each(BAD_FAULTS)('POST /__mock/faults %j is 400 naming %s; no fault is added', async (spec, field) => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    expectRefused(await send(server, 'POST', '/__mock/faults', { json: spec }), field);
+    expect((await send(server, 'GET', '/__mock/faults')).body).toEqual({ faults: [] });
+    // No fault fires: the next API request is answered normally.
+    expect((await send(server, 'GET', RESERVATIONS)).status).toBe(200);
+  });
+
+  it.each(BAD_FAULTS)('control.faults.add(%j) rejects naming %s; no fault is added', async (spec, field) => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { faults } = server.service.control;
+    const error = await (async () => faults.add(spec))().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MockControlError);
+    expect((error as Error).message).toContain(field);
+    expect(await faults.list()).toEqual([]);
+    expect((await send(server, 'GET', RESERVATIONS)).status).toBe(200);
+  });
+});
+
+describe('valid control input at the limits (the guard)', () => {
+  it('accepts the largest delay and a Date for the clock', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    const fault = await control.faults.add({ delayMs: 2_147_483_647, path: '/nowhere' });
+    expect(fault.delayMs).toBe(2_147_483_647);
+    await control.clock.set(new Date('2026-06-17T00:00:00Z'));
+    expect(await control.clock.now()).toBe('2026-06-17T00:00:00.000Z');
+  });
+});
+
+describe('other control input', () => {
+  it('is refused with 400 or 404 and changes nothing', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    const before = await control.snapshot();
+    const cases: [string, string, unknown, number][] = [
+      ['POST', '/__mock/projects/demo-bistro/keys', { permissions: ['admin'] }, 400],
+      ['POST', '/__mock/projects/nope/keys', { permissions: [] }, 404],
+      ['POST', '/__mock/projects/demo-bistro/blacklist', {}, 400],
+      ['PUT', '/__mock/projects/demo-bistro/webhook', { url: 'ftp://x' }, 400],
+      ['PUT', '/__mock/projects/demo-bistro/webhook', { url: 'not a url' }, 400],
+      ['POST', '/__mock/projects/demo-bistro/keys/key_nope/regenerate', undefined, 404],
+      ['POST', '/__mock/webhooks/deliveries/whd_nope/redeliver', undefined, 404],
+      ['GET', '/__mock/requests?since=whenever', undefined, 400],
+    ];
+    for (const [method, path, json, status] of cases) {
+      const answer = await send(server, method, path, { key: null, ...(json === undefined ? {} : { json }) });
+      expect(answer.status, `${method} ${path}`).toBe(status);
+      expect(answer.body, `${method} ${path}`).toMatchObject({ message: expect.any(String) });
+    }
+    expect(await control.snapshot()).toEqual(before);
+    await expect(
+      control.keys.create('demo-bistro', { permissions: ['admin' as never] }),
+    ).rejects.toMatchObject({
+      kind: 'invalid',
+    });
+    await expect(control.keys.create('nope', { permissions: [] })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+  });
+});

@@ -1,0 +1,99 @@
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '../../src/index';
+import { booking, useMockApi } from '../support/api';
+
+const P = '/api/v1/demo-bistro';
+
+describe('the request journal', () => {
+  const api = useMockApi();
+
+  it('records every API request in order with what the mock made of it', async () => {
+    await api.get(`${P}/availability?date=2026-06-16`);
+    const created = await api.post<{ reservation: { id: string } }>(`${P}/reservations`, booking());
+    await api.get(`${P}/reservations`, { key: 'rk_wrong' });
+    await api.post(`${P}/reservations`, booking({ tableId: 'tbl_02', from: '18:00', to: '20:00' }));
+    await api.post(`${P}/reservations`, booking({ tableId: 'tbl_02', from: '19:00', to: '20:00' }));
+    await api.service.control.settled();
+
+    const entries = api.service.control.requests.list();
+    expect(entries.map((e) => [e.method, e.status, e.operationId])).toEqual([
+      ['GET', 200, 'getAvailability'],
+      ['POST', 201, 'createReservation'],
+      ['GET', 401, null],
+      ['POST', 201, 'createReservation'],
+      ['POST', 409, 'createReservation'],
+    ]);
+    const [availability, booked, refused, , conflict] = entries as JournalEntry[];
+    expect(availability).toMatchObject({
+      path: `${P}/availability`,
+      query: '?date=2026-06-16',
+      project: 'demo-bistro',
+      key: { id: 'key_demo_full', name: 'demo_full' },
+      body: null,
+      error: null,
+      rule: 'ok',
+      at: '2026-06-15T08:00:00.000Z',
+    });
+    expect(booked?.reservations).toEqual([created.body.reservation.id]);
+    expect(booked?.body).toMatchObject({ truncated: false, text: JSON.stringify(booking()) });
+    expect(JSON.parse(booked?.response.body ?? '')).toMatchObject({ success: true });
+    expect(refused).toMatchObject({
+      key: 'unknown',
+      error: { code: 'API_KEY_INVALID', message: 'Invalid API key' },
+      rule: expect.stringMatching(/^API_KEY_INVALID: key unknown, revoked or regenerated/),
+    });
+    expect(conflict?.rule).toMatch(/^DOUBLE_BOOKING: .*held by res_\d+ 18:00-20:00/);
+    expect(entries.every((e) => e.durationMs >= 0 && /^req_\d{6}$/.test(e.id))).toBe(true);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(entries.length);
+  });
+
+  it('links the webhook deliveries a request caused', async () => {
+    await api.service.control.setWebhook('demo-bistro', { url: 'https://hooks.example.test/in' });
+    api.server.use(http.post('https://hooks.example.test/in', () => new HttpResponse(null, { status: 204 })));
+    await api.post(`${P}/reservations`, booking());
+    const [entry] = api.service.control.requests.list({ method: 'POST' });
+    expect(entry?.deliveries).toEqual([api.service.control.deliveries()[0]?.id]);
+  });
+
+  it('filters by method, path, status, code and since; clear() and reset() empty it', async () => {
+    await api.get(`${P}/tables`);
+    await api.get(`${P}/reservations/res_nope`);
+    await api.post(`${P}/reservations`, booking());
+    const { requests } = api.service.control;
+    expect(requests.list({ method: 'post' })).toHaveLength(1);
+    expect(requests.list({ path: '/tables' })).toHaveLength(1);
+    expect(requests.list({ status: 404 })).toHaveLength(1);
+    expect(requests.list({ code: 'RESERVATION_NOT_FOUND' })).toHaveLength(1);
+    const first = requests.list()[0]?.id ?? '';
+    expect(requests.list({ since: first })).toHaveLength(2);
+    expect(() => requests.list({ since: 'yesterday-ish' })).toThrow(/since/);
+    requests.clear();
+    expect(requests.list()).toEqual([]);
+    await api.get(`${P}/tables`);
+    await api.service.reset();
+    expect(requests.list()).toEqual([]);
+  });
+
+  it('keeps only the last journalLimit entries and cuts bodies over 4 KiB', async () => {
+    const { createMockService } = await import('../../src/index');
+    const mock = createMockService({ now: '2026-06-15T08:00:00Z', journalLimit: 2 });
+    const send = (body?: string) =>
+      mock.fetch(
+        new Request(`${mock.baseUrl}${P}/reservations`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'X-API-Key': 'rk_demo_full', 'Content-Type': 'application/json' },
+          ...(body === undefined ? {} : { body }),
+        }),
+      );
+    await send();
+    await send();
+    await send(JSON.stringify(booking({ note: 'x'.repeat(900), firstName: 'y'.repeat(5000) })));
+    const entries = mock.control.requests.list();
+    expect(entries.map((e) => e.id)).toEqual(['req_000002', 'req_000003']);
+    expect(entries[1]?.body).toMatchObject({ truncated: true });
+    expect(entries[1]?.body?.text).toHaveLength(4096);
+    expect(entries[1]?.body?.bytes).toBeGreaterThan(4096);
+    mock.close();
+  });
+});

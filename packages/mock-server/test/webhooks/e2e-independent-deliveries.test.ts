@@ -1,0 +1,106 @@
+// Race (mock README, "Webhooks"): deliveries never wait on each other. Receivers that hang delay only
+// their own attempts: a fast receiver still gets its first attempt at once (the first version had
+// one queue, and a fast receiver waited 5 s behind each hanging one). The attempts of one delivery
+// still follow one another. Real timers and real sockets throughout.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MockServer } from '../../src/node';
+import { everyDay } from '../support/server';
+import { booking, call, closeAll, deliveries, startMock, startReceiver } from './e2e-support';
+
+afterEach(closeAll);
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls (real time) until `done`, or throws after `ms`. */
+async function until(done: () => boolean, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+    await wait(5);
+  }
+}
+
+/** POSTs a booking that must succeed; resolves with the real time just before it was sent. */
+async function book(
+  server: MockServer,
+  slug: string,
+  key: string,
+  body: Record<string, unknown>,
+): Promise<number> {
+  const sent = Date.now();
+  const answer = await call(server, 'POST', `/api/v1/${slug}/reservations`, body, key);
+  expect(answer.status, `${slug}: ${JSON.stringify(answer.body)}`).toBe(201);
+  return sent;
+}
+
+describe('webhook deliveries never wait on each other', () => {
+  it("three hanging receivers do not delay a fast one's first attempt, and its attempts stay in order", async () => {
+    const server = await startMock();
+    const { control } = server.service;
+    for (const slug of ['hang-two', 'hang-three']) {
+      await control.createProject({
+        id: `prj_${slug}`,
+        slug,
+        name: slug,
+        openingHours: everyDay({ open: '08:00', close: '20:00' }),
+        apiKeys: [{ id: `key_${slug}`, name: 'write', key: `rk_${slug}_key`, permissions: ['write'] }],
+      });
+    }
+    const hanging = await startReceiver({ answer: () => new Promise<number>(() => undefined) });
+    // Real times of the fast receiver's requests: when each arrived and when it was answered (500).
+    const fastTimes: { arrived: number; answered?: number }[] = [];
+    const fast = await startReceiver({
+      answer: async () => {
+        const times: (typeof fastTimes)[number] = { arrived: Date.now() };
+        fastTimes.push(times);
+        await wait(50);
+        times.answered = Date.now();
+        return 500;
+      },
+    });
+    for (const slug of ['demo-bistro', 'hang-two', 'hang-three'])
+      await control.setWebhook(slug, { url: hanging.url });
+    await control.setWebhook('demo-salon', { url: fast.url });
+
+    // Each hanging receiver's first attempt starts at once too, whatever the others do.
+    const hangingProjects = [
+      ['demo-bistro', 'rk_demo_full'],
+      ['hang-two', 'rk_hang-two_key'],
+      ['hang-three', 'rk_hang-three_key'],
+    ] as const;
+    for (const [i, [slug, key]] of hangingProjects.entries()) {
+      await book(server, slug, key, booking());
+      await until(
+        () => hanging.requests.length > i,
+        1_000,
+        `the first attempt to ${slug}'s hanging receiver`,
+      );
+    }
+
+    // demo-salon (requirePhone) is open on Tuesday 09:00–12:30.
+    const sent = await book(server, 'demo-salon', 'rk_salon_full', {
+      ...booking({ from: '10:00', to: '11:00' }),
+      phone: '+420 601 000 000',
+    });
+    await until(() => fastTimes.length > 0, 4_000, "the fast receiver's first attempt");
+    expect((fastTimes[0]?.arrived ?? Number.POSITIVE_INFINITY) - sent).toBeLessThan(1_000);
+
+    // Two redeliveries asked for at once, while the first attempt is still being answered: the
+    // receiver sees one attempt at a time, and the log numbers them in order.
+    const [delivery] = (await deliveries(server)).filter((d) => d.url === fast.url);
+    if (!delivery) throw new Error('no delivery to the fast receiver');
+    await Promise.all([control.redeliver(delivery.id), control.redeliver(delivery.id)]);
+    expect(fastTimes).toHaveLength(3);
+    for (const [i, times] of fastTimes.entries()) {
+      const previous = fastTimes[i - 1];
+      if (previous)
+        expect(times.arrived).toBeGreaterThanOrEqual(previous.answered ?? Number.POSITIVE_INFINITY);
+    }
+    const [logged] = (await deliveries(server)).filter((d) => d.id === delivery.id);
+    expect(logged?.attempts.map((a) => [a.number, a.responseStatus, a.manual ?? false])).toEqual([
+      [1, 500, false],
+      [2, 500, true],
+      [3, 500, true],
+    ]);
+  });
+});

@@ -1,0 +1,218 @@
+// Shared pieces of the end-to-end webhook tests: the standalone mock on 127.0.0.1 (port 0), a
+// receiver on node:http that records the exact bytes it got and answers from a script, and thin
+// helpers for the API and the /__mock/ control routes over real HTTP. No test waits for a retry in
+// real time: retries are fired by moving the mock's clock.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  constructWebhookEvent,
+  createWebhookDeduplicator,
+  type WebhookEvent,
+} from '@reservation-api/sdk/webhooks';
+import { expect } from 'vitest';
+import { type MockServer, type MockServerOptions, startMockServer } from '../../src/node';
+import type { Delivery } from '../../src/webhooks';
+
+/** A Monday morning in Prague (10:00 local); the demo bistro is open all of Tuesday 2026-06-16. */
+export const T0 = '2026-06-15T08:00:00.000Z';
+export const MINUTE = 60_000;
+export const DAY = 24 * 60 * MINUTE;
+export const DEMO_SECRET = 'whsec_demo_bistro';
+export const RESERVATIONS = '/api/v1/demo-bistro/reservations';
+
+const cleanups: Array<() => Promise<void>> = [];
+
+/** Closes every server and receiver the test started (register with afterEach). */
+export async function closeAll(): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+}
+
+/** The standalone mock with a frozen clock at T0, so attempt times are exact (`now: undefined`: real time). */
+export async function startMock(options: MockServerOptions = {}): Promise<MockServer> {
+  const server = await startMockServer({ port: 0, host: '127.0.0.1', now: T0, ...options });
+  cleanups.push(() => server.close());
+  return server;
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** One request to the mock over HTTP; API answers are checked against openapi.yaml. */
+export async function call<T = unknown>(
+  server: MockServer,
+  method: string,
+  path: string,
+  json?: unknown,
+  key: string | null = 'rk_demo_full',
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = {};
+  if (key !== null) headers['X-API-Key'] = key;
+  if (json !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers,
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : undefined;
+  return { status: response.status, body: body as T };
+}
+
+/** A demo-bistro booking on Tuesday 2026-06-16; `from`/`to` and anything else can be overridden. */
+export function booking(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { email: 'guest@example.com', date: '2026-06-16', from: '12:00', to: '13:00', ...overrides };
+}
+
+/** POST /reservations that must succeed; returns the new id. */
+export async function create(server: MockServer, overrides: Record<string, unknown> = {}): Promise<string> {
+  const answer = await call<{ reservation: { id: string } }>(
+    server,
+    'POST',
+    RESERVATIONS,
+    booking(overrides),
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.reservation.id;
+}
+
+/** PATCH /reservations/:id/status that must succeed. */
+export async function patchStatus(server: MockServer, id: string, body: Record<string, unknown>) {
+  const answer = await call(server, 'PATCH', `${RESERVATIONS}/${id}/status`, body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+/** `POST /__mock/clock { advanceMs }`: answers once the attempts that fell due have been made. */
+export async function advance(server: MockServer, advanceMs: number): Promise<string> {
+  const answer = await call<{ now: string }>(server, 'POST', '/__mock/clock', { advanceMs });
+  expect(answer.status).toBe(200);
+  return answer.body.now;
+}
+
+/** `GET /__mock/webhooks/deliveries`. */
+export async function deliveries(server: MockServer): Promise<Delivery[]> {
+  const answer = await call<{ deliveries: Delivery[] }>(server, 'GET', '/__mock/webhooks/deliveries');
+  expect(answer.status).toBe(200);
+  return answer.body.deliveries;
+}
+
+/**
+ * Polls the delivery log until `done` holds. Only the first attempt needs this: it starts on its own
+ * right after the API answer, a few milliseconds later. Never used to wait for a retry.
+ */
+export async function waitForDeliveries(
+  server: MockServer,
+  done: (deliveries: Delivery[]) => boolean,
+  what: string,
+): Promise<Delivery[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const log = await deliveries(server);
+    if (done(log)) return log;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(log)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Every delivery has made its first attempt. */
+export const firstAttemptsMade = (log: Delivery[]): boolean => log.every((d) => d.attempts.length > 0);
+
+/** Minutes between the event's own timestamp and each attempt. */
+export function attemptMinutes(delivery: Delivery): number[] {
+  const { timestamp } = JSON.parse(delivery.body) as { timestamp: string };
+  return delivery.attempts.map((a) => (Date.parse(a.at) - Date.parse(timestamp)) / MINUTE);
+}
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  /** The raw bytes as they came off the wire. */
+  body: Buffer;
+}
+
+/** A status to answer with; a promise holds the answer back until it resolves. */
+export type Answer = number | Promise<number>;
+
+export interface ReceiverOptions {
+  /** Answer for the n-th request (0-based). Default: 200. */
+  answer?: (index: number, request: ReceivedRequest) => Answer;
+  /**
+   * Verify like a real integration: the SDK's constructWebhookEvent over the raw bytes (400 when it
+   * fails, whatever the script says) and its deduplicator for 2xx answers.
+   */
+  secret?: string;
+}
+
+export interface TestReceiver {
+  url: string;
+  requests: ReceivedRequest[];
+  /** Verified events, each once (only with `secret`). */
+  events: WebhookEvent[];
+  /** Verified deliveries that were repeats of a processed event (only with `secret`). */
+  duplicates: WebhookEvent[];
+  /** Requests answered 400 because verification failed, with the SDK's error name. */
+  rejected: string[];
+}
+
+export async function startReceiver(options: ReceiverOptions = {}): Promise<TestReceiver> {
+  const dedupe = createWebhookDeduplicator();
+  const receiver: TestReceiver = { url: '', requests: [], events: [], duplicates: [], rejected: [] };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const request: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      };
+      const index = receiver.requests.push(request) - 1;
+      let status = await (options.answer?.(index, request) ?? 200);
+      if (options.secret !== undefined) {
+        const header = req.headers['x-webhook-signature'];
+        try {
+          const event = await constructWebhookEvent(
+            request.body,
+            typeof header === 'string' ? header : undefined,
+            options.secret,
+          );
+          if (status >= 200 && status < 300) {
+            if (dedupe.seen(event)) receiver.duplicates.push(event);
+            else receiver.events.push(event);
+          }
+        } catch (error) {
+          receiver.rejected.push(error instanceof Error ? error.name : String(error));
+          status = 400;
+        }
+      }
+      if (!res.destroyed) res.writeHead(status).end();
+    });
+  });
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/reservations`;
+  return receiver;
+}
+
+/** A URL on 127.0.0.1 where nothing listens (the port was free a moment ago): connection refused. */
+export async function deadUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}/hooks`;
+}
+
+/** The event inside a received request. */
+export function parsed(request: ReceivedRequest): WebhookEvent {
+  return JSON.parse(request.body.toString('utf8')) as WebhookEvent;
+}
