@@ -36,8 +36,8 @@ const hours = z
       h.breakStart === undefined ||
       (toMinutes(h.open) < toMinutes(h.breakStart) &&
         toMinutes(h.breakStart) < toMinutes(h.breakEnd ?? '') &&
-        toMinutes(h.breakEnd ?? '') < toMinutes(h.close)),
-    'the break must lie inside the opening hours',
+        toMinutes(h.breakEnd ?? '') <= toMinutes(h.close)),
+    'the break must lie inside the opening hours (it may end at close, e.g. 24:00)',
   );
 
 export const WEEKDAY_KEYS = [

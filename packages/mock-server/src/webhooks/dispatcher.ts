@@ -181,9 +181,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
 
   /**
-   * Moves the clock forward by `shift` ms, stepping to each due time on the way. Real time may flow
-   * meanwhile (a system clock): the distance still to go is kept, not an end time, so the whole move
-   * is exactly `shift`.
+   * Moves the clock forward by `shift` ms, stepping to each due time on the way. Before each step it
+   * waits for the attempts under way, whose outcome decides their next due time (a retry may fall
+   * inside the move); so a move spans a hanging receiver's timeout, while that receiver's attempts
+   * never hold up another delivery's. Real time may flow meanwhile (a system clock): the distance
+   * still to go is kept, not an end time, so the whole move is exactly `shift`.
    */
   async function moveBy(shift: number, startedIn: number): Promise<void> {
     let remaining = shift;
