@@ -1,0 +1,520 @@
+// `pnpm test:matrix`: the packed packages as users get them, on every runtime the READMEs claim, and
+// the release that would ship them. Needs `pnpm build` first (`pnpm test` runs both in order).
+//
+// 1. Packs both packages (`pnpm pack`) and checks what the tarballs hold.
+// 2. Installs them with npm into fresh projects outside the repository:
+//      node20-msw2  Node 20 + msw 2 + Vitest 4 (+ @types/node): the suite, consumers, runtimes, types
+//      node22-msw3  Node 22 + msw 3 + Vitest 5 (npm itself run by Node 22)
+//      no-msw       the two tarballs only: the CLI and ./node without the optional msw
+// 3. Runs: the mock suite (fixtures/mock-suite.test.ts) per msw generation; the SDK against the
+//    standalone mock in Node 20, 22, 24, Bun, Deno and workerd (Miniflare); the MSW handlers in Bun and
+//    Deno; a CommonJS program; tsc under node16 (CommonJS), node10, nodenext and bundler.
+// 4. Release: `changeset version` in a copy of the repository (0.1.0 with changelogs) and
+//    `pnpm publish --dry-run -r` there.
+//
+// Runtimes come pinned from the npm registry into .matrix-cache/ (install.mjs). Every check prints
+// one line; the summary goes to test-output/matrix.json for .ci/run's closing line. Exit code 1 if
+// any check failed. `--keep` keeps the temporary projects (removed otherwise, also after a failure); `--only <word>` runs the checks whose
+// name contains the word (packing and installing still happen).
+import { execFile, spawn } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { BIN, CONSUMER_DEPS, installRuntimes } from './install.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const fixtures = join(import.meta.dirname, 'fixtures');
+const args = process.argv.slice(2);
+const keep = args.includes('--keep');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const PACKAGES = { sdk: 'packages/sdk', mock: 'packages/mock-server' };
+/** The @types/node of the Node 20 project: the version the repository itself builds with. */
+const TYPES_NODE = '@types/node@20.19.43';
+
+const started = Date.now();
+const results = [];
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function record(name, ok, ms, detail = '') {
+  results.push({ name, ok, ms });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name} (${seconds(ms)})`);
+  if (!ok && detail) console.log(`     ${detail.trim().replaceAll('\n', '\n     ')}`);
+}
+
+/** Runs a command to its end (never rejects): { code, stdout, stderr, ms }. */
+function sh(command, commandArgs, { cwd = root, env = {}, timeoutMs = 120_000 } = {}) {
+  const t0 = Date.now();
+  return new Promise((done) => {
+    execFile(
+      command,
+      commandArgs,
+      { cwd, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        const killed = error?.killed ? `\n(killed after ${seconds(timeoutMs)})` : '';
+        done({ code, stdout, stderr: stderr + killed, ms: Date.now() - t0 });
+      },
+    );
+  });
+}
+
+const wanted = (name) => !only || name.includes(only);
+
+/** A command whose success is its exit code; its output is shown when it fails. */
+async function check(name, command, commandArgs, options) {
+  if (!wanted(name)) return;
+  const r = await sh(command, commandArgs, options);
+  record(name, r.code === 0, r.ms, `${r.stdout}\n${r.stderr}`);
+}
+
+/** A fixture that prints "ok - x" / "not ok - x" lines (runtime-checks.mjs): one result per line. */
+async function tapCheck(group, command, commandArgs, options) {
+  if (!wanted(group)) return;
+  const r = await sh(command, commandArgs, options);
+  const lines = [...r.stdout.matchAll(/^(ok|not ok) - (.+)\n((?: {2}.*\n?)*)/gm)];
+  for (const [, status, name, detail] of lines) record(`${group} › ${name}`, status === 'ok', r.ms, detail);
+  if (lines.length === 0 || (r.code !== 0 && lines.every(([, status]) => status === 'ok'))) {
+    record(
+      `${group} › exits cleanly with its results`,
+      false,
+      r.ms,
+      `exit ${r.code}\n${r.stdout}\n${r.stderr}`,
+    );
+  }
+}
+
+/** Runs `tasks` (functions returning promises) with at most `limit` at once: the machine has 2 cores. */
+async function pool(limit, tasks) {
+  const queue = [...tasks];
+  const worker = async () => {
+    for (let task = queue.shift(); task; task = queue.shift()) await task();
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Tarballs
+
+for (const dir of Object.values(PACKAGES)) {
+  if (!existsSync(join(root, dir, 'dist'))) {
+    console.error(`${dir}/dist is missing: run \`pnpm build\` first (\`pnpm test\` does).`);
+    process.exit(1);
+  }
+}
+
+const work = mkdtempSync(join(tmpdir(), 'reservation-api-matrix-'));
+const tarballs = join(work, 'tarballs');
+console.log(`matrix: working in ${work}`);
+
+const [installed] = await Promise.all([
+  installRuntimes(),
+  ...Object.values(PACKAGES).map((dir) =>
+    sh('pnpm', ['pack', '--pack-destination', tarballs], { cwd: join(root, dir) }).then((r) => {
+      if (r.code !== 0) throw new Error(`pnpm pack in ${dir} failed:\n${r.stdout}\n${r.stderr}`);
+    }),
+  ),
+]);
+console.log(
+  `matrix: runtimes ${installed.length ? `installed: ${installed.join(', ')}` : 'cached'} (${seconds(Date.now() - started)})`,
+);
+
+const version = (dir) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).version;
+const tgz = {
+  sdk: join(tarballs, `reservation-api-sdk-${version(PACKAGES.sdk)}.tgz`),
+  mock: join(tarballs, `reservation-api-mock-server-${version(PACKAGES.mock)}.tgz`),
+};
+
+async function tarball(file) {
+  const list = await sh('tar', ['-tzf', file]);
+  const manifest = await sh('tar', ['-xzOf', file, 'package/package.json']);
+  return { files: new Set(list.stdout.split('\n').filter(Boolean)), manifest: JSON.parse(manifest.stdout) };
+}
+
+const packed = { sdk: await tarball(tgz.sdk), mock: await tarball(tgz.mock) };
+const license = readFileSync(join(root, 'LICENSE'), 'utf8');
+
+function contentCheck(name, test) {
+  if (!wanted(name)) return;
+  const problems = test();
+  record(name, problems.length === 0, 0, problems.join('\n'));
+}
+
+for (const [key, { files, manifest }] of Object.entries(packed)) {
+  contentCheck(`tarball ${manifest.name} › ships the MIT LICENSE, README and dist`, () => {
+    const problems = ['package/LICENSE', 'package/README.md', 'package/package.json']
+      .filter((file) => !files.has(file))
+      .map((file) => `missing ${file}`);
+    if (![...files].some((file) => file.startsWith('package/dist/'))) problems.push('no dist/');
+    return problems;
+  });
+  contentCheck(`tarball ${manifest.name} › names repository, homepage and bugs`, () => {
+    const problems = [];
+    if (manifest.repository?.directory !== PACKAGES[key])
+      problems.push(`repository.directory: ${manifest.repository?.directory}`);
+    if (!manifest.repository?.url?.includes('github.com/reservation-api/tooling'))
+      problems.push('repository.url');
+    if (!manifest.homepage?.startsWith('https://')) problems.push(`homepage: ${manifest.homepage}`);
+    if (!manifest.bugs?.url?.startsWith('https://')) problems.push(`bugs: ${JSON.stringify(manifest.bugs)}`);
+    return problems;
+  });
+  contentCheck(`tarball ${manifest.name} › holds no test files`, () =>
+    [...files].filter((file) => /\.test(-d)?\.ts$/.test(file)),
+  );
+}
+for (const key of Object.keys(packed)) {
+  const name = `tarball ${packed[key].manifest.name} › LICENSE is the repository's`;
+  if (!wanted(name)) continue;
+  const r = await sh('tar', ['-xzOf', tgz[key], 'package/LICENSE']);
+  record(name, r.stdout === license, 0, r.stdout ? 'LICENSE differs from the root LICENSE' : r.stderr);
+}
+contentCheck('tarball @reservation-api/mock-server › ships seed.example.json', () =>
+  packed.mock.files.has('package/seed.example.json') ? [] : ['missing package/seed.example.json'],
+);
+contentCheck('tarball @reservation-api/mock-server › depends on the SDK with a caret range', () => {
+  const range = packed.mock.manifest.dependencies?.['@reservation-api/sdk'];
+  return range === `^${version(PACKAGES.sdk)}` ? [] : [`@reservation-api/sdk: ${range}`];
+});
+contentCheck('tarball @reservation-api/mock-server › msw 2 and 3 as an optional peer', () => {
+  const { peerDependencies: peers, peerDependenciesMeta: meta } = packed.mock.manifest;
+  const problems = [];
+  if (peers?.msw !== '^2.10.0 || ^3.0.0') problems.push(`peerDependencies.msw: ${peers?.msw}`);
+  if (meta?.msw?.optional !== true) problems.push('peerDependenciesMeta.msw.optional is not true');
+  return problems;
+});
+
+// ---------------------------------------------------------------------------------------------
+// 2. Consumer projects, installed with npm as a user would; --strict-peer-deps makes a peer range
+// that leaves out the installed msw an error (ERESOLVE) instead of a warning.
+
+const npmCli = join((await sh('npm', ['root', '-g'])).stdout.trim(), 'npm/bin/npm-cli.js');
+
+async function project(name, node, deps) {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name, private: true, type: 'module' })}\n`);
+  cpSync(fixtures, dir, { recursive: true });
+  const r = await sh(
+    node,
+    [
+      npmCli,
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      '--strict-peer-deps',
+      tgz.sdk,
+      tgz.mock,
+      ...deps,
+    ],
+    { cwd: dir, timeoutMs: 300_000 },
+  );
+  record(`npm install (${name}) › ${deps.join(' ') || 'no other packages'}`, r.code === 0, r.ms, r.stderr);
+  return r.code === 0 ? dir : undefined;
+}
+
+const [msw2, msw3, noMsw] = await Promise.all([
+  project('node20-msw2', BIN.node20, [...CONSUMER_DEPS.msw2, TYPES_NODE]),
+  project('node22-msw3', BIN.node22, CONSUMER_DEPS.msw3),
+  project('no-msw', BIN.node20, []),
+]);
+
+// ---------------------------------------------------------------------------------------------
+// 3. The standalone mock from the packed CLI, in the project without msw: the runtimes call it.
+
+/** Starts `reservation-mock --port 0` (its bin, by PATH's node 20) and resolves its base URL. */
+function startCli(dir) {
+  return new Promise((done) => {
+    const child = spawn(join(dir, 'node_modules/.bin/reservation-mock'), ['--port', '0'], {
+      cwd: dir,
+      env: { ...process.env, PATH: `${dirname(BIN.node20)}:${process.env.PATH}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => done({ child, output: `${output}\n(no URL after 15 s)` }), 15_000);
+    const read = (chunk) => {
+      output += chunk;
+      const url = output.match(/http:\/\/127\.0\.0\.1:\d+/)?.[0];
+      if (url) {
+        clearTimeout(timer);
+        done({ child, url, output });
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      done({ child, output: `${output}\n(exited with ${code})` });
+    });
+  });
+}
+
+let cli;
+if (noMsw) {
+  const t0 = Date.now();
+  cli = await startCli(noMsw);
+  let ok = false;
+  let detail = cli.output;
+  if (cli.url) {
+    const response = await fetch(`${cli.url}/api/v1/demo-bistro/info`, {
+      headers: { 'X-API-Key': 'rk_demo_full' },
+    });
+    ok = response.status === 200;
+    detail = `GET /info answered ${response.status}`;
+  }
+  const label = 'no-msw › reservation-mock starts without msw and answers';
+  if (wanted(label)) record(label, ok, Date.now() - t0, detail);
+  await check(
+    'no-msw › the ./node entry loads without msw and serves',
+    BIN.node20,
+    [
+      '--input-type=module',
+      '-e',
+      `import { startMockServer } from '@reservation-api/mock-server/node';
+       const server = await startMockServer({ port: 0 });
+       const response = await fetch(server.url + '/api/v1/demo-bistro/info', { headers: { 'X-API-Key': 'rk_demo_full' } });
+       await server.close();
+       if (response.status !== 200) throw new Error('GET /info answered ' + response.status);`,
+    ],
+    { cwd: noMsw },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. The checks, two at a time.
+
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const TS_BASE = {
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  target: 'es2022',
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  types: ['node'],
+};
+
+/** tsc --noEmit in `dir` with these options on these files: { code, output, ms }. */
+async function typecheck(dir, name, compilerOptions, files) {
+  const config = join(dir, `tsconfig.${name}.json`);
+  writeFileSync(
+    config,
+    JSON.stringify({ compilerOptions: { ...TS_BASE, ...compilerOptions }, files }, null, 2),
+  );
+  const r = await sh(process.execPath, [tsc, '-p', config], { cwd: dir });
+  return { code: r.code, output: r.stdout + r.stderr, ms: r.ms };
+}
+
+async function tsCheck(dir, name, compilerOptions, files) {
+  const label = `tsc --noEmit › ${name}`;
+  if (!wanted(label)) return;
+  const r = await typecheck(dir, name.replaceAll(/\W+/g, '-'), compilerOptions, files);
+  record(label, r.code === 0, r.ms, r.output);
+}
+
+/** The vitest suite in `dir` under `node`; one result per test from Vitest's JSON report. */
+async function vitestSuite(group, dir, node) {
+  if (!wanted(group)) return;
+  const report = join(dir, 'vitest-report.json');
+  const r = await sh(
+    node,
+    [join(dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile=${report}`],
+    {
+      cwd: dir,
+    },
+  );
+  const json = existsSync(report) ? JSON.parse(readFileSync(report, 'utf8')) : undefined;
+  const tests = json?.testResults.flatMap((file) => file.assertionResults) ?? [];
+  for (const test of tests) {
+    record(
+      `${group} › ${test.title}`,
+      test.status === 'passed',
+      test.duration ?? 0,
+      test.failureMessages.join('\n'),
+    );
+  }
+  if (tests.length === 0 || (r.code !== 0 && tests.every((test) => test.status === 'passed'))) {
+    record(`${group} › runs`, false, r.ms, `exit ${r.code}\n${r.stdout}\n${r.stderr}`);
+  }
+}
+
+const denoRun = (permissions, file) => [BIN.deno, ['run', '--no-lock', ...permissions, file]];
+const tasks = [];
+
+if (msw2) {
+  const [deno, denoArgs] = denoRun(['--allow-read', '--allow-net=127.0.0.1'], 'runtime-cli.mjs');
+  const [denoMsw, denoMswArgs] = denoRun(['--allow-read', '--allow-env'], 'msw-handlers.mjs');
+  const opts = { cwd: msw2 };
+  tasks.push(
+    () => vitestSuite('Node 20 + msw 2 + Vitest 4', msw2, BIN.node20),
+    () => tapCheck('MSW handlers in Bun (msw 2)', BIN.bun, ['msw-handlers.mjs'], opts),
+    () => tapCheck('MSW handlers in Deno (msw 2)', denoMsw, denoMswArgs, opts),
+    // One program checks the packages' own .d.ts too (skipLibCheck off, as in a strict app: that
+    // costs ~15 s of checking msw's and Node's types as well); the others only resolve and use them.
+    () =>
+      tsCheck(
+        msw2,
+        'module node16: the SDK from CommonJS (.cts), both packages from ESM (.mts), with their .d.ts',
+        { module: 'node16', moduleResolution: 'node16', skipLibCheck: false },
+        ['types/sdk.cts', 'types/esm.mts'],
+      ),
+    () =>
+      tsCheck(
+        msw2,
+        'module nodenext: both packages from ESM (.mts), the ESM-only mock from CommonJS (.cts)',
+        { module: 'nodenext', moduleResolution: 'nodenext' },
+        ['types/esm.mts', 'types/mock-from-cjs.cts'],
+      ),
+    () =>
+      tsCheck(
+        msw2,
+        'moduleResolution node10: the SDK and /webhooks',
+        { module: 'commonjs', moduleResolution: 'node10' },
+        ['types/sdk.cts'],
+      ),
+    () =>
+      tsCheck(
+        msw2,
+        'moduleResolution bundler: every entry with msw 2',
+        { module: 'esnext', moduleResolution: 'bundler' },
+        ['types/esm.mts', 'types/browser.ts'],
+      ),
+    async () => {
+      const label = 'tsc --noEmit › module node16, CommonJS: the ESM-only mock is TS1479 (documented limit)';
+      if (!wanted(label)) return;
+      const r = await typecheck(msw2, 'node16-mock', { module: 'node16', moduleResolution: 'node16' }, [
+        'types/mock-from-cjs.cts',
+      ]);
+      const errors = r.output.match(/error TS\d+/g) ?? [];
+      record(
+        label,
+        errors.length > 0 && errors.every((e) => e === 'error TS1479'),
+        r.ms,
+        r.output || 'compiled without TS1479',
+      );
+    },
+  );
+  if (cli?.url) {
+    for (const [label, node] of [
+      ['Node 20', BIN.node20],
+      ['Node 22', BIN.node22],
+      ['Node 24', BIN.node24],
+    ]) {
+      tasks.push(
+        () => tapCheck(`SDK in ${label}`, node, ['runtime-cli.mjs', cli.url], opts),
+        () => check(`CommonJS in ${label} › require() of the SDK and the mock`, node, ['consumer.cjs'], opts),
+      );
+    }
+    tasks.push(
+      () => tapCheck('SDK in Bun', BIN.bun, ['runtime-cli.mjs', cli.url], opts),
+      () => tapCheck('SDK in Deno', deno, [...denoArgs, cli.url], opts),
+      () =>
+        tapCheck(
+          'SDK in workerd (Miniflare)',
+          BIN.node24,
+          ['workerd.mjs', BIN.miniflare, BIN.esbuild, cli.url],
+          opts,
+        ),
+    );
+  }
+}
+if (msw3) {
+  tasks.push(() => vitestSuite('Node 22 + msw 3 + Vitest 5', msw3, BIN.node22));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. The release, in a copy of the repository (tracked and new files, plus the built dist/), so
+// that the checkout is never modified.
+
+tasks.push(async () => {
+  const label = 'release › changeset version gives 0.1.0 with changelogs';
+  const publishLabel = 'release › pnpm publish --dry-run -r publishes both at 0.1.0, the mock on SDK ^0.1.0';
+  if (!wanted(label) && !wanted(publishLabel)) return;
+  const copy = join(work, 'release');
+  const listed = await sh('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    if (existsSync(join(root, file)))
+      cpSync(join(root, file), join(copy, file), { recursive: true, verbatimSymlinks: true });
+  }
+  for (const dir of Object.values(PACKAGES))
+    cpSync(join(root, dir, 'dist'), join(copy, dir, 'dist'), { recursive: true });
+
+  const changeset = await sh(join(root, 'node_modules/.bin/changeset'), ['version'], { cwd: copy });
+  const problems =
+    changeset.code === 0
+      ? []
+      : [`changeset version exited ${changeset.code}\n${changeset.stdout}\n${changeset.stderr}`];
+  for (const dir of Object.values(PACKAGES)) {
+    const { name, version: next } = JSON.parse(readFileSync(join(copy, dir, 'package.json'), 'utf8'));
+    if (next !== '0.1.0') problems.push(`${name} is ${next}, not 0.1.0`);
+    const changelog = join(copy, dir, 'CHANGELOG.md');
+    const text = existsSync(changelog) ? readFileSync(changelog, 'utf8') : '';
+    if (!text.startsWith(`# ${name}\n\n## 0.1.0\n`))
+      problems.push(`${dir}/CHANGELOG.md has no 0.1.0 section:\n${text.slice(0, 300)}`);
+  }
+  const left = readdirSync(join(copy, '.changeset')).filter(
+    (file) => file.endsWith('.md') && file !== 'README.md',
+  );
+  if (left.length) problems.push(`changesets left behind (unparsable?): ${left.join(', ')}`);
+  record(label, problems.length === 0, changeset.ms, problems.join('\n'));
+
+  // pnpm reads the version that `workspace:^` becomes from the installed workspace packages.
+  const install = await sh(
+    'pnpm',
+    ['install', '--offline', '--frozen-lockfile', '--ignore-scripts', '--filter', './packages/*'],
+    {
+      cwd: copy,
+    },
+  );
+  const publish = await sh('pnpm', ['publish', '--dry-run', '-r', '--no-git-checks'], {
+    cwd: copy,
+    timeoutMs: 180_000,
+  });
+  const output = `${install.stdout}${install.stderr}\n${publish.stdout}${publish.stderr}`;
+  const both = ['@reservation-api/sdk@0.1.0', '@reservation-api/mock-server@0.1.0'].every((id) =>
+    output.includes(`+ ${id}`),
+  );
+  const pack = await sh('pnpm', ['pack', '--pack-destination', join(work, 'release-tarballs')], {
+    cwd: join(copy, PACKAGES.mock),
+  });
+  const mockManifest =
+    pack.code === 0
+      ? (await tarball(join(work, 'release-tarballs/reservation-api-mock-server-0.1.0.tgz'))).manifest
+      : {};
+  const range = mockManifest.dependencies?.['@reservation-api/sdk'];
+  record(
+    publishLabel,
+    install.code === 0 && publish.code === 0 && both && range === '^0.1.0',
+    install.ms + publish.ms + pack.ms,
+    `${output}\nthe mock's packed dependency on the SDK: ${range}\n${pack.stderr}`,
+  );
+});
+
+await pool(2, tasks);
+
+// ---------------------------------------------------------------------------------------------
+// Summary
+
+cli?.child.kill();
+if (keep) console.log(`matrix: projects kept in ${work}`);
+else rmSync(work, { recursive: true, force: true });
+
+const failed = results.filter((result) => !result.ok);
+const total = Date.now() - started;
+mkdirSync(join(root, 'test-output'), { recursive: true });
+writeFileSync(
+  join(root, 'test-output/matrix.json'),
+  `${JSON.stringify({ numPassedTests: results.length - failed.length, numFailedTests: failed.length, durationMs: total, results }, null, 2)}\n`,
+);
+console.log(
+  `matrix: ${results.length - failed.length} of ${results.length} checks passed in ${seconds(total)}`,
+);
+for (const result of failed) console.log(`  failed: ${result.name}`);
+process.exitCode = failed.length ? 1 : 0;
