@@ -14,8 +14,8 @@
 //
 // Runtimes come pinned from the npm registry into .matrix-cache/ (install.mjs). Every check prints
 // one line; the summary goes to test-output/matrix.json for .ci/run's closing line. Exit code 1 if
-// any check failed. `--keep` keeps the temporary projects (removed otherwise, also after a failure); `--only <word>` runs the checks whose
-// name contains the word (packing and installing still happen).
+// any check failed. `--keep` keeps the temporary projects (removed otherwise, also after a failure);
+// `--only <word>` runs the checks whose name contains the word (packing and installing still happen).
 import { execFile, spawn } from 'node:child_process';
 import {
   cpSync,
@@ -271,7 +271,8 @@ if (noMsw) {
     detail = `GET /info answered ${response.status}`;
   }
   const label = 'no-msw › reservation-mock starts without msw and answers';
-  if (wanted(label)) record(label, ok, Date.now() - t0, detail);
+  // Recorded even when not wanted: without it, the runtime checks below cannot run.
+  if (wanted(label) || !ok) record(label, ok, Date.now() - t0, detail);
   await check(
     'no-msw › the ./node entry loads without msw and serves',
     BIN.node20,
