@@ -133,10 +133,19 @@ const tgz = {
   mock: join(tarballs, `reservation-api-mock-server-${version(PACKAGES.mock)}.tgz`),
 };
 
+/** A tarball's files (path → bytes) and package.json. */
 async function tarball(file) {
-  const list = await sh('tar', ['-tzf', file]);
+  const list = await sh('tar', ['-tzvf', file]);
   const manifest = await sh('tar', ['-xzOf', file, 'package/package.json']);
-  return { files: new Set(list.stdout.split('\n').filter(Boolean)), manifest: JSON.parse(manifest.stdout) };
+  // `tar -tv` lines: mode, owner, size, date, time, path.
+  const sizes = new Map(
+    list.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(/\s+/))
+      .map(([, , size, , , ...path]) => [path.join(' '), Number(size)]),
+  );
+  return { files: new Set(sizes.keys()), sizes, manifest: JSON.parse(manifest.stdout) };
 }
 
 const packed = { sdk: await tarball(tgz.sdk), mock: await tarball(tgz.mock) };
@@ -168,6 +177,12 @@ for (const [key, { files, manifest }] of Object.entries(packed)) {
   });
   contentCheck(`tarball ${manifest.name} › holds no test files`, () =>
     [...files].filter((file) => /\.test(-d)?\.ts$/.test(file)),
+  );
+  // A file of a megabyte is a bundle (or its source map) that every install would carry.
+  contentCheck(`tarball ${manifest.name} › holds no file of 1 MB or more`, () =>
+    [...packed[key].sizes]
+      .filter(([, size]) => size >= 1_000_000)
+      .map(([file, size]) => `${file}: ${size} B`),
   );
 }
 for (const key of Object.keys(packed)) {
