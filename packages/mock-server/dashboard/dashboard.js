@@ -273,10 +273,13 @@ function addRequest(entry) {
 }
 
 function setRequests(entries) {
-  const keep = new Set(entries.map((e) => e.id));
-  for (const id of state.rows.keys()) if (!keep.has(id)) state.rows.delete(id);
+  // Ids start again at req_000001 after a reset or a restart of the mock: rows are built anew.
+  const selected = state.requests.find((e) => e.id === state.selected);
+  state.rows.clear();
   state.requests = entries.slice(-MAX_REQUESTS);
-  if (state.selected && !keep.has(state.selected)) showDetail(null);
+  const still =
+    selected && state.requests.find((e) => e.id === selected.id && e.wallTime === selected.wallTime);
+  if (!still) showDetail(null);
   renderRequests();
 }
 
@@ -444,8 +447,13 @@ function attemptItem(attempt) {
       title: `${utc(attempt.at)} UTC: ${result}`,
     },
     h('span', { class: 'dot', 'aria-hidden': 'true' }),
-    h('span', { class: 'a-no' }, `#${attempt.number}${attempt.manual ? ' manual' : ''}`),
-    h('span', { class: 'a-time' }, utcTime(attempt.at)),
+    h(
+      'span',
+      null,
+      h('span', { class: 'a-no' }, `#${attempt.number}${attempt.manual ? ' manual' : ''}`),
+      ' ',
+      h('span', { class: 'a-time' }, utcTime(attempt.at)),
+    ),
     h('span', { class: 'a-result' }, result),
   );
 }
@@ -487,8 +495,7 @@ function deliveryCard(d) {
     h(
       'div',
       { class: 'card-sub' },
-      h('span', null, d.id),
-      h('span', null, `created ${utcTime(d.createdAt)}`),
+      h('span', null, `${d.id} · created ${utcTime(d.createdAt)} · to`),
       h('span', { class: 'url', title: d.url }, d.url),
     ),
     h(
@@ -500,8 +507,13 @@ function deliveryCard(d) {
             'li',
             { class: 'attempt next', 'data-testid': 'delivery-next', title: `${utc(d.nextAttemptAt)} UTC` },
             h('span', { class: 'dot', 'aria-hidden': 'true' }),
-            h('span', { class: 'a-no' }, 'next'),
-            h('span', { class: 'a-time' }, utcTime(d.nextAttemptAt)),
+            h(
+              'span',
+              null,
+              h('span', { class: 'a-no' }, 'next'),
+              ' ',
+              h('span', { class: 'a-time' }, utcTime(d.nextAttemptAt)),
+            ),
             h('span', { class: 'a-result' }, 'due'),
           )
         : null,
@@ -869,6 +881,7 @@ function apply({ type, data }) {
   } else if (type === 'state') {
     if (data.kind === 'reset') {
       state.dateTouched = false;
+      setRequests([]);
       void resync();
       return;
     }

@@ -311,17 +311,37 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     expect(patched.status).toBe(200);
     await expect.poll(() => ours.getAttribute('data-status')).toBe('CONFIRMED');
     // Still open after the refresh, with the new history entry.
+    expect(await ours.locator('details').getAttribute('open')).toBe('');
     expect(await ours.getByTestId('history-entry').allTextContents()).toEqual([
       expect.stringContaining('created'),
       expect.stringContaining('confirmed by key_demo_full'),
     ]);
   });
 
+  it('sets the clock to a time, and advances it by a custom amount', async () => {
+    await page.getByTestId('clock-more').locator('summary').click();
+    // The form starts at the mock's now (Chromium leaves out zero seconds).
+    await expect.poll(() => page.getByTestId('clock-set-input').inputValue()).toBe('2030-06-17T08:01');
+
+    await page.getByTestId('clock-set-input').fill('2030-06-17T09:00:00');
+    await page.getByTestId('clock-set').click();
+    await expect.poll(() => page.getByTestId('clock-now').textContent()).toBe('2030-06-17 09:00:00 UTC');
+    expect(server.service.control.clock.now()).toBe('2030-06-17T09:00:00.000Z');
+
+    await page.getByTestId('clock-advance-amount').fill('90');
+    await page.getByTestId('clock-advance-unit').selectOption({ label: 'seconds' });
+    await page.getByTestId('clock-advance').click();
+    await expect.poll(() => page.getByTestId('clock-now').textContent()).toBe('2030-06-17 09:01:30 UTC');
+    expect(server.service.control.clock.now()).toBe('2030-06-17T09:01:30.000Z');
+    expect(await page.getByTestId('clock-local').textContent()).toBe('11:01 in Europe/Prague');
+    await page.getByTestId('clock-more').locator('summary').click();
+  });
+
   it('resets the mock only after the confirmation', async () => {
     confirmAnswer = false;
     await page.getByTestId('reset').click();
     expect(await rows().count()).toBeGreaterThan(0);
-    expect(server.service.control.clock.now()).toBe('2030-06-17T08:01:00.000Z');
+    expect(server.service.control.clock.now()).toBe('2030-06-17T09:01:30.000Z');
 
     confirmAnswer = true;
     await page.getByTestId('reset').click();
