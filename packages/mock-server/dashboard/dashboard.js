@@ -183,8 +183,8 @@ function matches(entry) {
   const status = filters.elements.status.value;
   const method = filters.elements.method.value;
   const path = filters.elements.path.value.trim();
-  if (status === 'error' ? entry.status < 400 : status && String(entry.status).charAt(0) !== status)
-    return false;
+  if (status === 'error' && entry.status < 400) return false;
+  if (status && status !== 'error' && String(entry.status).charAt(0) !== status) return false;
   if (method && entry.method !== method) return false;
   if (path && !`${entry.path}${entry.query}`.includes(path)) return false;
   return true;
@@ -252,7 +252,11 @@ function renderRequests() {
     const entry = state.requests[i];
     if (matches(entry)) rows.push(requestRow(entry));
   }
-  byId('request-list').replaceChildren(...rows);
+  const list = byId('request-list');
+  // A new filter is not news: assistive technology waits for the whole list (aria-live announces additions).
+  list.setAttribute('aria-busy', 'true');
+  list.replaceChildren(...rows);
+  list.setAttribute('aria-busy', 'false');
   renderCount();
 }
 
