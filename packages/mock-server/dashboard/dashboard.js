@@ -10,26 +10,6 @@ const RECONNECT_MS = 3000;
 /** How often the clock is read again while the page is visible (it may run in real time). */
 const CLOCK_POLL_MS = 5000;
 
-const STATUS_TEXT = {
-  200: 'OK',
-  201: 'Created',
-  204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
 const state = {
   /** Journal entries, oldest first. */
   requests: [],
@@ -43,6 +23,8 @@ const state = {
   clock: null,
   /** Whether the mock clock moves by itself (a system clock) or only when moved (frozen). */
   clockRunning: null,
+  /** The reading the next one is compared with to tell (the last one after a jump). */
+  clockBase: null,
   /** The user picked a date: it no longer follows the mock clock. */
   dateTouched: false,
   /** Resyncs in flight; events that arrive meanwhile wait in `pending`. */
@@ -302,6 +284,17 @@ function select(id, fromKeyboard) {
   if (fromKeyboard) byId('detail-title').focus();
 }
 
+/** An error answer's `error` field: the status text, as the mock wrote it (openapi.yaml's error body). */
+function errorStatusText(entry) {
+  if (entry.status < 400 || entry.response.truncated) return '';
+  try {
+    const body = JSON.parse(entry.response.body);
+    return typeof body?.error === 'string' ? body.error : '';
+  } catch {
+    return '';
+  }
+}
+
 function keyText(key) {
   if (key === 'none') return 'none (no X-API-Key header)';
   if (key === 'unknown') return 'unknown (no key has this value)';
@@ -339,7 +332,7 @@ function showDetail(entry) {
         'span',
         { class: `status-pill ${statusClass(entry.status)}` },
         h('span', { 'data-testid': 'detail-status' }, entry.status),
-        ` ${STATUS_TEXT[entry.status] ?? ''}`,
+        ` ${errorStatusText(entry)}`,
       ),
     ),
     h(
@@ -702,7 +695,9 @@ resForm.addEventListener('submit', (event) => event.preventDefault());
 
 function faultItem(f) {
   const answer =
-    f.status === null ? 'answered normally' : `${f.status} ${STATUS_TEXT[f.status] ?? ''}`.trim();
+    f.status === null
+      ? 'answered normally'
+      : `${f.status} (${f.status === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR'})`;
   const extras = [
     f.delayMs ? `after ${f.delayMs} ms` : null,
     f.status === 429 ? `Retry-After ${f.retryAfter} s` : null,
@@ -787,10 +782,13 @@ function setClock(iso, jumped) {
   const mock = Date.parse(iso);
   if (Number.isNaN(mock)) return;
   const wall = Date.now();
-  const previous = state.clock;
-  if (!jumped && previous && wall - previous.wall >= 900) {
-    const moved = mock - previous.mock;
-    state.clockRunning = moved > 0 && Math.abs(moved - (wall - previous.wall)) < 1000;
+  const base = state.clockBase;
+  if (jumped || !base) {
+    state.clockBase = { mock, wall };
+  } else if (wall - base.wall >= 900) {
+    const moved = mock - base.mock;
+    state.clockRunning = moved > 0 && Math.abs(moved - (wall - base.wall)) < 1000;
+    state.clockBase = { mock, wall };
   }
   state.clock = { mock, wall };
   if (followClockDate()) reloadReservations();
@@ -951,7 +949,7 @@ byId('base-url').textContent = `${location.origin}${location.pathname.replace(/_
 connect();
 void resync();
 // A second reading soon after the first tells a running clock from a frozen one.
-setTimeout(() => loadClock().catch(() => undefined), 1200);
+setTimeout(() => loadClock().catch(() => undefined), 1500);
 setInterval(() => {
   if (document.visibilityState === 'visible') loadClock().catch(() => undefined);
 }, CLOCK_POLL_MS);
