@@ -53,7 +53,7 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
   const received: string[] = [];
   let browser: Browser;
   let page: Page;
-  /** Control URLs the page requested, in order. */
+  /** Every URL the page requested, in order. */
   const pageRequests: string[] = [];
   const pageErrors: string[] = [];
   let confirmAnswer = true;
