@@ -8,15 +8,39 @@ import { useServer } from '../support/server';
 const folder = new URL('../../dashboard/', import.meta.url);
 
 describe('the dashboard files', () => {
+  const read = (name: string) => readFileSync(new URL(name, folder), 'utf8');
+
   it('weigh under 50 kB gzipped together, and ship in the package', () => {
     const files = readdirSync(folder);
     expect(files.sort()).toEqual(['dashboard.css', 'dashboard.js', 'index.html']);
-    const gzipped = gzipSync(Buffer.concat(files.map((f) => readFileSync(new URL(f, folder))))).length;
+    // Each file travels on its own, so each is compressed on its own.
+    const gzipped = files.reduce((sum, f) => sum + gzipSync(readFileSync(new URL(f, folder))).length, 0);
     expect(gzipped).toBeLessThan(50 * 1024);
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
       files: string[];
     };
     expect(pkg.files).toContain('dashboard');
+  });
+
+  it('name every URL relative to the page, so the page works under any base path', () => {
+    const html = read('index.html');
+    const references = [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]);
+    expect(references).toEqual([
+      'data:,',
+      './dashboard/dashboard.css',
+      './dashboard/dashboard.js',
+      '#request-list',
+    ]);
+    const script = read('dashboard.js');
+    // String literals that start a path or an origin: none; the calls build `./${path}`.
+    expect(script.match(/['"`](?:\/|https?:)/g)).toBeNull();
+    expect(script).toContain("new EventSource('./events')");
+  });
+
+  it('never hand mock data to the HTML parser', () => {
+    expect(read('dashboard.js')).not.toMatch(
+      /innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser/,
+    );
   });
 });
 
