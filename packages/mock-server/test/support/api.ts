@@ -3,10 +3,10 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createMockService, type MockService, type MockServiceOptions } from '../../src/index';
+import { MONDAY_MORNING } from './time';
 
 export const BASE_URL = 'http://127.0.0.1:4010';
-/** A Monday morning in Prague (10:00 local, CEST): the demo bistro is about to open. */
-export const MONDAY_MORNING = '2026-06-15T08:00:00.000Z';
+export { MONDAY_MORNING } from './time';
 
 export interface ApiAnswer<T = unknown> {
   status: number;

@@ -8,7 +8,7 @@ import { applySeed, hashSeed } from '../../src/seed/apply-seed';
 import { demoSeed } from '../../src/seed/demo';
 import { parseSeedData } from '../../src/seed/from-json';
 import type { SeedData } from '../../src/seed/seed-data';
-import { MONDAY_MORNING } from './api';
+import { MONDAY_MORNING } from './time';
 
 export interface TestDomain {
   ctx: DomainContext;
