@@ -147,6 +147,18 @@ function mockRequest(req: IncomingMessage, method: string, url: URL, state: Body
   };
 }
 
+/**
+ * The page that sent the request was served by this server under the same host (the dashboard
+ * opened through an allowed host name). The Host check has already accepted that host.
+ */
+function sameOrigin(origin: string, req: IncomingMessage): boolean {
+  try {
+    return new URL(origin).host === (req.headers.host ?? '').toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 function send(res: ServerResponse, answer: MockAnswer, extra: Record<string, string>): void {
   // Encoded once here: a string body would be measured for Content-Length and encoded again on write.
   const body = Buffer.from(answer.body);
@@ -222,7 +234,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // must not reset the mock or read its journal. Browsers send Origin with such requests; curl,
       // SDKs and tests send none.
       const origin = req.headers.origin;
-      if (path !== undefined && origin !== undefined && !isLoopbackOrigin(origin)) {
+      if (
+        path !== undefined &&
+        origin !== undefined &&
+        !isLoopbackOrigin(origin) &&
+        !sameOrigin(origin, req)
+      ) {
         send(res, FOREIGN_ORIGIN, {});
         return;
       }

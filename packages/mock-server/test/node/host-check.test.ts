@@ -161,3 +161,20 @@ describe('reservation-mock --allowed-host', () => {
     expect(refused.body).toEqual(REFUSED);
   });
 });
+
+describe('the Origin check with an allowed host', () => {
+  const harness = useServer({ now: '2026-06-15T08:00:00Z' });
+
+  it("serves the mock's own pages under that host, and still refuses other sites", async () => {
+    const server = await harness.start({ allowedHosts: ['mock.test'] });
+    const { port } = server.address;
+    const post = (origin: string) =>
+      rawRequest(
+        port,
+        `POST /__mock/faults HTTP/1.1\r\nHost: mock.test:${port}\r\nOrigin: ${origin}\r\nContent-Length: 14\r\nConnection: close\r\n\r\n{"status":500}`,
+      );
+    expect((await post(`http://mock.test:${port}`)).status).toBe(201);
+    expect((await post('http://evil.example')).status).toBe(403);
+    expect((await post(`http://mock.test:${port + 1}`)).status).toBe(403);
+  });
+});
