@@ -228,6 +228,8 @@ function reservationId(answer: ApiAnswer): string {
 
 describe('the receiver against the standalone mock', () => {
   it("receives every event of each reservation's life in order, nothing for NO_SHOW, all delivered", async () => {
+    // Deliveries do not wait on each other (mock README, "Rules"), so each step waits for the
+    // delivery it caused: the order below is then the order of the life, not a race.
     const { receiver, lines } = await startReceiver();
     const server = await startMock(receiver.url);
     const api = apiFor(server);
@@ -243,18 +245,27 @@ describe('the receiver against the standalone mock', () => {
       });
 
     const completed = reservationId(await book('12:00', '13:00'));
+    await server.service.control.settled();
     expect((await api('PATCH', `${P}/${completed}/status`, { status: 'CONFIRMED' })).status).toBe(200);
+    await server.service.control.settled();
     expect((await api('PATCH', `${P}/${completed}/status`, { status: 'COMPLETED' })).status).toBe(200);
+    await server.service.control.settled();
 
     const deleted = reservationId(await book('13:00', '14:00'));
+    await server.service.control.settled();
     expect((await api('DELETE', `${P}/${deleted}`)).status).toBe(200);
+    await server.service.control.settled();
 
     const cancelled = reservationId(await book('18:00', '19:00'));
+    await server.service.control.settled();
     const patch = await api('PATCH', `${P}/${cancelled}/status`, { status: 'CANCELLED', reason: 'Weather' });
     expect(patch.status).toBe(200);
+    await server.service.control.settled();
 
     const noShow = reservationId(await book('19:00', '20:00'));
+    await server.service.control.settled();
     expect((await api('PATCH', `${P}/${noShow}/status`, { status: 'CONFIRMED' })).status).toBe(200);
+    await server.service.control.settled();
     expect((await api('PATCH', `${P}/${noShow}/status`, { status: 'NO_SHOW' })).status).toBe(200);
 
     await server.service.control.settled();
