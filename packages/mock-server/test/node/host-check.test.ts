@@ -8,7 +8,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/node';
 import { createHostCheck, hostName } from '../../src/node/host-check';
-import { send, startServer, TUESDAY_NOON } from '../support/server';
+import { rawRequest } from '../support/raw-http';
+import { send, startServer, TUESDAY_NOON, useServer } from '../support/server';
 
 const REFUSED = { error: 'Forbidden', message: 'Host not allowed', code: 'HOST_NOT_ALLOWED' };
 const INFO = '/api/v1/demo-bistro/info';
