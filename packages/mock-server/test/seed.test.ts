@@ -15,7 +15,7 @@ import { booking, MONDAY_MORNING, useMockApi } from './support/api';
 type Schemas = components['schemas'];
 const P = '/api/v1/demo-bistro';
 
-describe('the demo data (DECISIONS.md)', () => {
+describe('the demo data (mock README, "Demo data")', () => {
   const api = useMockApi();
 
   it('has the documented keys with their permissions and key ids', async () => {

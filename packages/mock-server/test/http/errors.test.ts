@@ -1,4 +1,4 @@
-// Every row of DECISIONS.md's error table, and the order in which the checks apply.
+// Every row of the error table (openapi.yaml, the mock README's rules), and the order of the checks.
 import { describe, expect, it } from 'vitest';
 import { booking, useMockApi } from '../support/api';
 

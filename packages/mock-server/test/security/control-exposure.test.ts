@@ -101,7 +101,7 @@ describe('the control interface', () => {
     ]) {
       expect((await call('GET', '/__mock/faults', undefined, headers)).status).toBe(200);
     }
-    // The API itself stays open to every origin (CORS), as DECISIONS.md says.
+    // The API itself stays open to every origin (CORS), as the mock README's rules say.
     const api = await call('GET', '/api/v1/demo-bistro/info', undefined, {
       Origin: 'https://evil.example',
       'X-API-Key': 'rk_demo_basic',
