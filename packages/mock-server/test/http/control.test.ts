@@ -1,5 +1,5 @@
 // The control interface: JavaScript (service.control) and HTTP (/__mock/...), every row of
-// The mock README's control table.
+// the mock README's control table.
 import { describe, expect, it } from 'vitest';
 import { MockControlError } from '../../src/index';
 import { BASE_URL, booking, MONDAY_MORNING, useMockApi } from '../support/api';
