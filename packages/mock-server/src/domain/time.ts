@@ -33,8 +33,6 @@ export const START_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** An end (`to`, `close`, `breakEnd`): 00:00–23:59 or 24:00, the end of the day. */
 export const END_TIME_PATTERN = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
-export const MINUTES_PER_DAY = 24 * 60;
-
 /** An existing calendar date in `YYYY-MM-DD` form (2026-02-30 is not one); years from 1000. */
 export function isCalendarDate(value: string): boolean {
   if (!DATE_PATTERN.test(value) || value < '1000') return false;
