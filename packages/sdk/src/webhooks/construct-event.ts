@@ -45,29 +45,24 @@ export async function constructWebhookEvent(
     );
   }
   const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
-  // Parsed before verifying only to word the error: a signature mismatch on a JSON body hints at a
-  // framework that re-serialised it. NOT_JSON stays when parsing fails (null is a JSON value).
-  const NOT_JSON = {};
-  let parsed: unknown = NOT_JSON;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Not JSON: reported below, after the signature (an unsigned body deserves no details).
-  }
-  const isJson = parsed !== NOT_JSON;
-
+  // Verified before the body is parsed: a forged body, of any size, costs no more than the HMAC.
   if (!(await verifyWebhookSignature(rawBody, header, secret))) {
-    // Valid JSON with a wrong signature is typically a body that was parsed and re-serialised on the
-    // way in (different whitespace or key order), or the wrong secret.
+    // A JSON object with a wrong signature is typically a body that was parsed and re-serialised on
+    // the way in (different whitespace or key order), or the wrong secret. Looked at, not parsed.
     throw new WebhookSignatureError(
       `Webhook signature does not match the body (wrong secret?).${
-        isJson
-          ? ` The body is JSON: if a framework parsed and re-serialised it, the bytes changed. ${RAW_BODY_HINT}`
+        /^\s*\{/.test(text)
+          ? ` The body looks like JSON: if a framework parsed and re-serialised it, the bytes changed. ${RAW_BODY_HINT}`
           : ''
       }`,
     );
   }
-  if (!isJson) throw new WebhookPayloadError('Webhook body is not valid JSON.');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new WebhookPayloadError('Webhook body is not valid JSON.');
+  }
 
   const issues: string[] = [];
   if (!webhookEvent(parsed, 'body', issues)) {
