@@ -66,7 +66,7 @@ interface PageQuery {
 function pageOption(value: unknown, name: string, min: number, where: string): number | undefined {
   if (value === undefined || (Number.isInteger(value) && (value as number) >= min)) return value as undefined;
   throw new TypeError(
-    `${where}: \`${name}\` must be a whole number ≥ ${min}; got ${JSON.stringify(value) ?? typeof value}`,
+    `${where}: \`${name}\` must be a whole number ≥ ${min}; got ${typeof value === 'string' ? JSON.stringify(value) : typeof value === 'number' ? value : typeof value}`,
   );
 }
 
