@@ -20,16 +20,14 @@ describe('iterate() against a server that ignores offset', () => {
   it('stops at the second page with an error naming the offset, instead of ~5×10⁸ requests', async () => {
     // A cache that drops the query string: always the first two records, and a huge total.
     const server = await localServer((_request, response) => {
-      response
-        .writeHead(200, { 'Content-Type': 'application/json' })
-        .end(
-          JSON.stringify({
-            success: true,
-            count: 2,
-            total: 1e9,
-            reservations: [reservation(1), reservation(2)],
-          }),
-        );
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          success: true,
+          count: 2,
+          total: 1e9,
+          reservations: [reservation(1), reservation(2)],
+        }),
+      );
     });
     const client = createReservationClient({ baseUrl: server.origin, apiKey: API_KEY, project: SLUG });
     const ids: string[] = [];

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertSchema } from '../../../../test/support/openapi';
 import { constructWebhookEvent, WebhookPayloadError, WebhookSignatureError } from '../../src/webhooks/index';
 import { ALL_EVENTS, completed, created, SECRET } from './events';
@@ -85,6 +85,31 @@ describe('constructWebhookEvent', () => {
     expect(error).toBeInstanceOf(WebhookSignatureError);
     expect((error as Error).message).toMatch(/parsed and re-serialised/);
     expect((error as Error).message).toMatch(/raw body/);
+  });
+
+  describe('verifies the signature before it parses the body', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('a forged body (2 MB of JSON) is refused without being parsed', async () => {
+      const parse = vi.spyOn(JSON, 'parse');
+      const forged = JSON.stringify({ ...created, padding: 'x'.repeat(2_000_000) });
+      const error = await constructWebhookEvent(forged, sign('something else'), SECRET).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(WebhookSignatureError);
+      // The hint for a re-serialised body still comes, from a look at the first character.
+      expect((error as Error).message).toMatch(/looks like JSON/);
+      expect(parse).not.toHaveBeenCalled();
+    });
+
+    it('a genuine body is parsed once, after verifying', async () => {
+      const parse = vi.spyOn(JSON, 'parse');
+      const { body, header } = signed(created);
+      await constructWebhookEvent(body, header, SECRET);
+      expect(parse).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('explains that a parsed object must be the raw body instead', async () => {
