@@ -29,6 +29,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { startHostileServer } from './fixtures/hostile-server.mjs';
 import { BIN, CONSUMER_DEPS, installRuntimes } from './install.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -363,6 +364,7 @@ async function vitestSuite(group, dir, node) {
 
 const denoRun = (permissions, file) => [BIN.deno, ['run', '--no-lock', ...permissions, file]];
 const tasks = [];
+let hostile;
 
 if (msw2) {
   const [deno, denoArgs] = denoRun(['--allow-read', '--allow-net=127.0.0.1'], 'runtime-cli.mjs');
@@ -418,24 +420,26 @@ if (msw2) {
     },
   );
   if (cli?.url) {
+    // The redirect and redaction checks' misbehaving server (runtime-checks.mjs).
+    hostile = await startHostileServer();
     for (const [label, node] of [
       ['Node 20', BIN.node20],
       ['Node 22', BIN.node22],
       ['Node 24', BIN.node24],
     ]) {
       tasks.push(
-        () => tapCheck(`SDK in ${label}`, node, ['runtime-cli.mjs', cli.url], opts),
+        () => tapCheck(`SDK in ${label}`, node, ['runtime-cli.mjs', cli.url, hostile.url], opts),
         () => check(`CommonJS in ${label} › require() of the SDK and the mock`, node, ['consumer.cjs'], opts),
       );
     }
     tasks.push(
-      () => tapCheck('SDK in Bun', BIN.bun, ['runtime-cli.mjs', cli.url], opts),
-      () => tapCheck('SDK in Deno', deno, [...denoArgs, cli.url], opts),
+      () => tapCheck('SDK in Bun', BIN.bun, ['runtime-cli.mjs', cli.url, hostile.url], opts),
+      () => tapCheck('SDK in Deno', deno, [...denoArgs, cli.url, hostile.url], opts),
       () =>
         tapCheck(
           'SDK in workerd (Miniflare)',
           BIN.node24,
-          ['workerd.mjs', BIN.miniflare, BIN.esbuild, cli.url],
+          ['workerd.mjs', BIN.miniflare, BIN.esbuild, cli.url, hostile.url],
           opts,
         ),
     );
@@ -519,6 +523,7 @@ await pool(2, tasks);
 // Summary
 
 cli?.child.kill();
+await hostile?.close();
 if (keep) console.log(`matrix: projects kept in ${work}`);
 else rmSync(work, { recursive: true, force: true });
 

@@ -9,7 +9,9 @@ import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
-const budgets = { core: 6 * KB, webhooks: 2 * KB };
+// The core grew from 6 to 8 kB with the protections of the SECURITY.md "SDK" rows (redirects refused,
+// secrets masked in every part of an error, response shapes and paging progress checked).
+const budgets = { core: 8 * KB, webhooks: 2 * KB };
 
 async function minGzip(stdin) {
   const result = await build({
