@@ -70,6 +70,6 @@ export function redactValue(value: unknown, secrets: readonly string[], depth = 
  * characters, so it cannot flood them.
  */
 export function bodyText(text: string): string {
-  const line = text.replace(/[\s\0-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g, ' ').trim();
+  const line = text.replace(/[\s\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ').trim();
   return line.length > 1000 ? `${line.slice(0, 1000)}…` : line;
 }
