@@ -308,13 +308,18 @@ export class TimeoutError extends ReservationApiError<undefined> {
     return 'TimeoutError';
   }
   readonly timeoutMs: number;
-  constructor(timeoutMs: number, cause?: unknown, options: AttemptsInfo = {}) {
+  constructor(
+    timeoutMs: number,
+    cause?: unknown,
+    options: AttemptsInfo & { redact?: readonly string[] | undefined } = {},
+  ) {
     super({
       status: 0,
       message: `The Reservation API did not answer within ${timeoutMs} ms${retried(options)}`,
       cause,
       method: options.method,
       url: options.url,
+      redact: options.redact,
     });
     this.timeoutMs = timeoutMs;
   }

@@ -73,7 +73,8 @@ function callFailure(error: unknown, call: Call): unknown {
   if (isReservationApiError(error) || response === undefined) return error;
   const { status, headers } = response;
   const info = call.info();
-  if (call.timedOut) return new TimeoutError(call.timeoutMs, error, info);
+  if (call.timedOut)
+    return new TimeoutError(call.timeoutMs, error, { ...info, redact: headerValues(call.settings) });
   // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
   if (error instanceof SyntaxError) {
     const type = headers.get('content-type') ?? 'no Content-Type';
@@ -163,7 +164,7 @@ export async function fetchWithRetry(request: Request, call: Call): Promise<Resp
         const info = call.info();
         const error =
           outcome.kind === 'timeout'
-            ? new TimeoutError(settings.timeoutMs, failure, info)
+            ? new TimeoutError(settings.timeoutMs, failure, { ...info, redact: headerValues(settings) })
             : new ConnectionError(failure, { ...info, redact: headerValues(settings) });
         log?.('error', `${request.method} ${request.url} failed: ${error.message}`, {
           method: request.method,
