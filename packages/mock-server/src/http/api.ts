@@ -9,6 +9,7 @@ import {
   requirePermission,
 } from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
+import { isoOf } from '../domain/time';
 import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
 import { httpErrors } from './errors';
@@ -86,7 +87,7 @@ export function createApi(deps: ApiDependencies): Api {
       trace.reservations.push(id);
       events.emit({
         type: 'state',
-        data: { kind: 'reservation', at: new Date(ctx.clock.now()).toISOString(), slug: project.slug, id },
+        data: { kind: 'reservation', at: isoOf(ctx.clock.now()), slug: project.slug, id },
       });
     }
     return jsonAnswer(output.status, output.body);
@@ -98,7 +99,7 @@ export function createApi(deps: ApiDependencies): Api {
     if (fault) {
       events.emit({
         type: 'state',
-        data: { kind: 'faults', at: new Date(ctx.clock.now()).toISOString(), id: fault.id },
+        data: { kind: 'faults', at: isoOf(ctx.clock.now()), id: fault.id },
       });
       if (fault.delayMs > 0) await delay(fault.delayMs);
       if (fault.status !== null) {
@@ -153,8 +154,8 @@ export function createApi(deps: ApiDependencies): Api {
       if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
       const started = performance.now();
       const id = journal.nextId();
-      const at = new Date(ctx.clock.now()).toISOString();
-      const wallTime = new Date().toISOString();
+      const at = isoOf(ctx.clock.now());
+      const wallTime = isoOf(Date.now());
       const trace: Trace = {
         key: 'none',
         operationId: null,
