@@ -153,7 +153,7 @@ export function createApi(deps: ApiDependencies): Api {
       const { url } = request;
       if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
       const started = performance.now();
-      const id = journal.nextId();
+      const arrival = journal.arrival();
       const at = isoOf(ctx.clock.now());
       const wallTime = isoOf(Date.now());
       const trace: Trace = {
@@ -184,22 +184,23 @@ export function createApi(deps: ApiDependencies): Api {
         error = { code: body.code ?? null, message: body.message };
       }
       if (journal.enabled) {
-        const entry: JournalEntry = {
-          id,
-          at,
-          wallTime,
-          method: request.method,
-          path: url.pathname,
-          query: url.search,
-          project: safeDecode(url.pathname.slice(apiRoot.length).split('/')[0] ?? '') || null,
-          ...trace,
-          status: answer.status,
-          error,
-          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-          response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
-        };
-        journal.record(entry);
-        events.emit({ type: 'request', data: entry });
+        const entry = journal.record(
+          {
+            at,
+            wallTime,
+            method: request.method,
+            path: url.pathname,
+            query: url.search,
+            project: safeDecode(url.pathname.slice(apiRoot.length).split('/')[0] ?? '') || null,
+            ...trace,
+            status: answer.status,
+            error,
+            durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+            response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
+          },
+          arrival,
+        );
+        if (entry) events.emit({ type: 'request', data: entry });
       }
       return answer;
     },
