@@ -71,6 +71,23 @@ export function createApi(deps: ApiDependencies): Api {
     return { key, project, match };
   }
 
+  /**
+   * The key and operationId of a request answered before any check (by a fault): the key's id and
+   * name, `unknown` for a value no key has, `none` without one; the route's operationId, if any.
+   */
+  function traceUnchecked(
+    presented: PresentedKey,
+    parts: string[] | undefined,
+    method: string,
+    trace: Trace,
+  ) {
+    if (presented !== null) {
+      const key = ctx.store.keyByHash(presented.hash);
+      trace.key = key && key.revokedAt === null ? { id: key.id, name: key.name } : 'unknown';
+    }
+    trace.operationId = (parts && router.match(method, parts)?.route.operationId) ?? null;
+  }
+
   async function takeEffect(
     access: Access,
     query: Record<string, string>,
@@ -95,6 +112,14 @@ export function createApi(deps: ApiDependencies): Api {
 
   async function run(request: MockRequest, trace: Trace): Promise<MockAnswer> {
     const { url, method } = request;
+    const [rawSlug = '', ...rest] = url.pathname.slice(apiRoot.length).split('/');
+    const slug = safeDecode(rawSlug);
+    const parts = pathSegments(rest.join('/'));
+    const query = queryObject(url.searchParams);
+    const presented = presentKey(request.header('x-api-key'));
+    if (presented === null) trace.key = 'none';
+    else trace.key = 'unknown';
+
     const fault = faults.take(method, url.pathname.slice(basePath.length));
     if (fault) {
       events.emit({
@@ -104,6 +129,8 @@ export function createApi(deps: ApiDependencies): Api {
       if (fault.delayMs > 0) await delay(fault.delayMs);
       if (fault.status !== null) {
         trace.rule = `fault ${fault.id}`;
+        // Under the lock: the store is read as it is between writes (and after the seed).
+        await lock.run(() => traceUnchecked(presented, parts, method, trace));
         return fault.status === 429
           ? errorAnswer(httpErrors.rateLimited(fault.retryAfter), {
               headers: { 'retry-after': String(fault.retryAfter) },
@@ -111,13 +138,6 @@ export function createApi(deps: ApiDependencies): Api {
           : errorAnswer(httpErrors.internal(), { status: fault.status });
       }
     }
-    const [rawSlug = '', ...rest] = url.pathname.slice(apiRoot.length).split('/');
-    const slug = safeDecode(rawSlug);
-    const parts = pathSegments(rest.join('/'));
-    const query = queryObject(url.searchParams);
-    const presented = presentKey(request.header('x-api-key'));
-    if (presented === null) trace.key = 'none';
-    else trace.key = 'unknown';
 
     // Routes without a body take effect in one step; the others are checked up to the permission
     // first, so a refused request's body is never read, and judged again once it has arrived.

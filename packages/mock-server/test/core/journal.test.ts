@@ -75,6 +75,24 @@ describe('the request journal', () => {
     expect(requests.list()).toEqual([]);
   });
 
+  it('records the key and the operationId of a request a status fault answered', async () => {
+    api.service.control.faults.add({ path: `${P}/reservations`, status: 503, times: 3 });
+    await api.get(`${P}/reservations`);
+    await api.get(`${P}/reservations`, { key: 'rk_wrong' });
+    await api.get(`${P}/reservations`, { key: null });
+    const entries = api.service.control.requests.list();
+    expect(entries.map((e) => [e.status, e.key, e.operationId, e.rule])).toEqual([
+      [
+        503,
+        { id: 'key_demo_full', name: 'demo_full' },
+        'listReservations',
+        expect.stringMatching(/^fault flt_/),
+      ],
+      [503, 'unknown', 'listReservations', expect.stringMatching(/^fault flt_/)],
+      [503, 'none', 'listReservations', expect.stringMatching(/^fault flt_/)],
+    ]);
+  });
+
   it('keeps only the last journalLimit entries and cuts bodies over 4 KiB', async () => {
     const { createMockService } = await import('../../src/index');
     const mock = createMockService({ now: '2026-06-15T08:00:00Z', journalLimit: 2 });
