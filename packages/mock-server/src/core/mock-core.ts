@@ -10,6 +10,7 @@ import { webhookTarget } from '../domain/projects';
 import { createStore, type Store } from '../domain/store';
 import { type Api, createApi } from '../http/api';
 import { answerControl } from '../http/control-routes';
+import { eventsResponse, isEventsUrl } from '../http/events-response';
 import type { MockAnswer, MockRequest } from '../http/exchange';
 import { createFaults } from '../http/faults';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
@@ -61,7 +62,10 @@ export interface MockCore {
   reset(): Promise<void>;
   /** Answers an API or control request given as plain data; undefined when the URL is not the mock's. */
   handle(request: MockRequest, options?: { control?: boolean }): Promise<MockAnswer | undefined>;
-  /** The same for a Fetch Request (workers, Deno, Bun, a custom fetch); undefined when not the mock's. */
+  /**
+   * The same for a Fetch Request (workers, Deno, Bun, a custom fetch); undefined when not the mock's.
+   * `GET /__mock/events` answers a stream of Server-Sent Events (unless `control: false`).
+   */
   fetch(request: Request, options?: { control?: boolean }): Promise<Response | undefined>;
   /** Stops webhook timers (the standalone server calls it on shutdown). */
   close(): void;
@@ -185,6 +189,13 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     reset: () => control.reset(),
     handle,
     async fetch(request, fetchOptions) {
+      // The event stream is no single answer: a streaming Response, where Fetch can carry one.
+      if (
+        fetchOptions?.control !== false &&
+        request.method === 'GET' &&
+        isEventsUrl(new URL(request.url), baseUrl)
+      )
+        return eventsResponse(control, request.signal);
       const answer = await handle(fromFetchRequest(request), fetchOptions);
       return answer && toFetchResponse(answer);
     },
