@@ -78,7 +78,8 @@ export function resolveSeed(seed: MockServiceOptions['seed']): ResolvedSeedData 
   return parseSeedData(seed);
 }
 
-function normaliseBaseUrl(baseUrl: string): string {
+/** `{base_url}` as the mock uses it: origin and path, no trailing slash (no query or hash allowed). */
+export function normaliseBaseUrl(baseUrl: string): string {
   const url = new URL(baseUrl);
   if (url.search || url.hash) throw new TypeError(`baseUrl must not have a query or a hash: ${baseUrl}`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
