@@ -17,7 +17,10 @@ export function persistKey(baseUrl: string = DEFAULT_BASE_URL): string {
  * Data saved by earlier versions under `reservation-mock:` + `new URL(baseUrl).href` (a trailing
  * slash added) moves to the documented key once, so an upgrade keeps it.
  */
-export function movePersistedData(baseUrl: string = DEFAULT_BASE_URL, storage: Storage = globalThis.localStorage): void {
+export function movePersistedData(
+  baseUrl: string = DEFAULT_BASE_URL,
+  storage: Storage = globalThis.localStorage,
+): void {
   const key = persistKey(baseUrl);
   const legacy = `reservation-mock:${new URL(baseUrl).href}`;
   if (legacy === key || storage.getItem(key) !== null) return;

@@ -120,13 +120,17 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   }
 
   const { persistence } = options;
-  /** The persisted data as a store, or null when there is none (or it no longer fits). */
+  /** The persisted data as a store, or null when there is none (or it no longer fits: one warning). */
   async function persistedStore(): Promise<Store | null> {
     try {
       const saved = await persistence?.load();
-      const store = saved ? await storeFromSnapshot(saved) : null;
-      if (saved && !store) logger.warn('the persisted data does not fit this mock; starting from the seed');
-      if (saved && store) ids.restore?.(saved.ids);
+      if (!saved) return null;
+      const store = await storeFromSnapshot(saved);
+      if (typeof store === 'string') {
+        logger.warn(`the persisted data does not fit this mock (${store}); starting from the seed`);
+        return null;
+      }
+      ids.restore?.(saved.ids);
       return store;
     } catch (error) {
       logger.warn('the persisted data could not be loaded; starting from the seed', error);
@@ -144,16 +148,27 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   if (persistence) {
     // Saved after each change, once the change has taken effect (the save queues behind it).
     let saving = false;
+    // A failed save (e.g. the storage quota) is reported once, not after every change; the mock goes
+    // on with its data in memory, and the storage keeps the last save that succeeded.
+    let saveFailed = false;
     events.subscribe((event) => {
       if (event.type !== 'state' || event.data.kind === 'clock' || event.data.kind === 'faults' || saving)
         return;
       saving = true;
       void lock
-        .run(() => {
+        .run(async () => {
           saving = false;
-          return persistence.save(takeSnapshot(ctx));
+          await persistence.save(takeSnapshot(ctx));
+          saveFailed = false;
         })
-        .catch((error: unknown) => logger.error('the data could not be saved', error));
+        .catch((error: unknown) => {
+          if (saveFailed) return;
+          saveFailed = true;
+          logger.warn(
+            'the data could not be saved (kept in memory; the storage keeps the last save that succeeded)',
+            error,
+          );
+        });
     });
     // Another tab saved: take its data (without saving it back, which would echo between tabs).
     persistence.watch?.(() => {
