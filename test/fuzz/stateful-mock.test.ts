@@ -244,8 +244,11 @@ const commands = [
   clearJournal,
 ];
 
+/** The runs scale with FUZZ_RUNS, and so does the time they may take. */
+const TIMEOUT_MS = 60_000 * Math.max(1, Number(process.env.FUZZ_RUNS ?? 1));
+
 describe('the mock under random sequences of API and control calls', () => {
-  it('keeps every invariant after every step', async () => {
+  it('keeps every invariant after every step', { timeout: TIMEOUT_MS }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
         const mock = createMockService({ now: NOW });
