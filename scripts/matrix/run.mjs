@@ -5,8 +5,10 @@
 // 2. Installs them with npm into fresh projects outside the repository:
 //      node20-msw2  Node 20 + msw 2 + Vitest 4 (+ @types/node): the suite, consumers, runtimes, types
 //      node22-msw3  Node 22 + msw 3 + Vitest 5 (npm itself run by Node 22)
+//      node20-msw2-lowest  Node 20 + msw 2.10.0, the lowest of the peer range (only the mock suite;
+//                   installed only when its check is wanted: `--only "msw 2.10.0"`)
 //      no-msw       the two tarballs only: the CLI and ./node without the optional msw
-// 3. Runs: the mock suite (fixtures/mock-suite.test.ts) per msw generation; the SDK against the
+// 3. Runs: the mock suite (fixtures/mock-suite.test.ts) per msw generation and on the lowest msw 2; the SDK against the
 //    standalone mock in Node 20, 22, 24, Bun, Deno and workerd (Miniflare); the MSW handlers in Bun and
 //    Deno; a CommonJS program; tsc under node16 (CommonJS), node10, nodenext and bundler.
 // 4. Release: `changeset version` in a copy of the repository (0.1.0 with changelogs) and
@@ -237,10 +239,14 @@ async function project(name, node, deps) {
   return r.code === 0 ? dir : undefined;
 }
 
-const [msw2, msw3, noMsw] = await Promise.all([
+const LOWEST_MSW2_SUITE = 'Node 20 + msw 2.10.0 (lowest of the peer range) + Vitest 4';
+const [msw2, msw3, noMsw, msw2Lowest] = await Promise.all([
   project('node20-msw2', BIN.node20, [...CONSUMER_DEPS.msw2, TYPES_NODE]),
   project('node22-msw3', BIN.node22, CONSUMER_DEPS.msw3),
   project('no-msw', BIN.node20, []),
+  wanted(LOWEST_MSW2_SUITE)
+    ? project('node20-msw2-lowest', BIN.node20, CONSUMER_DEPS['msw2-lowest'])
+    : undefined,
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -447,6 +453,10 @@ if (msw2) {
 }
 if (msw3) {
   tasks.push(() => vitestSuite('Node 22 + msw 3 + Vitest 5', msw3, BIN.node22));
+}
+if (msw2Lowest) {
+  // The peer range starts at msw 2.10.0: the handlers must work there, not only on the newest 2.x.
+  tasks.push(() => vitestSuite(LOWEST_MSW2_SUITE, msw2Lowest, BIN.node20));
 }
 
 // ---------------------------------------------------------------------------------------------

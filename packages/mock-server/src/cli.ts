@@ -1,6 +1,7 @@
 // `reservation-mock`: the standalone mock server from the command line (root `pnpm start`).
 import { parseArgs } from 'node:util';
-import { isLoopbackHost, loadSeedFile, type MockServerOptions, startMockServer } from './node';
+import { isLoopbackHost, loadSeedFile, type MockServerOwnMockOptions, startMockServer } from './node';
+import { checkAllowedHost } from './node/host-check';
 import { DEMO_KEYS } from './seed/demo';
 
 const HELP = `reservation-mock: the Reservation API in memory, over HTTP
@@ -44,9 +45,17 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0-65535, got ${values.port}`);
 
-  const options: MockServerOptions = { port, control: !values['no-control'] };
+  const options: MockServerOwnMockOptions = { port, control: !values['no-control'] };
   if (values.host) options.host = values.host;
   const allowed = values['allowed-host'] ?? [];
+  for (const name of allowed) {
+    if (name === 'all') continue;
+    try {
+      checkAllowedHost(name);
+    } catch (error) {
+      throw new Error(`--allowed-host: ${(error as Error).message}`);
+    }
+  }
   if (allowed.length > 0) options.allowedHosts = allowed.includes('all') ? 'all' : allowed;
   if (values['webhook-url']) options.webhookUrl = new URL(values['webhook-url']).toString();
   const seed = values.seed ? await loadSeedFile(values.seed) : undefined;

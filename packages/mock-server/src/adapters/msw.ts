@@ -2,6 +2,10 @@
 // `{baseUrl}/api/v1/*` and `{baseUrl}/__mock/*`, matched by a URL prefix (MSW tries every handler on
 // every request; a prefix test keeps that cheap, and spares MSW's path decoding, which throws on a
 // malformed percent-escape). Both end in the core's one pipeline.
+//
+// The prefix is a RegExp without groups: every msw release of the peer range (2.10 through 3.x) takes
+// a RegExp path and matches it against the URL without its query, decoding nothing. (A predicate
+// function needs msw 2.11; 2.10 reads it as a path and throws `path.endsWith is not a function`.)
 import { http, type RequestHandler } from 'msw';
 import type { MockCore } from '../core/mock-core';
 
@@ -12,12 +16,14 @@ export interface MswHandlers {
   controlHandlers: RequestHandler[];
 }
 
+/** A RegExp matching every URL that starts with `prefix`. */
+export function prefixPattern(prefix: string): RegExp {
+  return new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`);
+}
+
 export function createMswHandlers(core: MockCore): MswHandlers {
   const handler = (prefix: string, control: boolean): RequestHandler =>
-    http.all(
-      ({ request }) => request.url.startsWith(prefix),
-      ({ request }) => core.fetch(request, { control }),
-    );
+    http.all(prefixPattern(prefix), ({ request }) => core.fetch(request, { control }));
   return {
     handlers: [handler(`${core.baseUrl}/api/v1/`, false)],
     controlHandlers: [handler(`${core.baseUrl}/__mock`, true)],

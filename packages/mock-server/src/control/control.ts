@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { EventBus, StateChange } from '../core/event-bus';
 import type { JournalEntry, JournalFilter } from '../core/journal';
 import type { MockParts } from '../core/parts';
+import { nextTablePosition } from '../domain/catalog';
 import { nowIso } from '../domain/context';
 import { createKey, keysOfProject, regenerateKey, revokeKey } from '../domain/keys';
 import { addToBlacklist, blacklistInput, setWebhook } from '../domain/projects';
@@ -304,8 +305,7 @@ export function createControl(deps: ControlDependencies): MockControl {
         const p = project(slug);
         requireOwn('branch', parsed.branchId, ctx.store.branches.get(parsed.branchId ?? '')?.projectId, p);
         requireOwn('zone', parsed.zoneId, ctx.store.zones.get(parsed.zoneId ?? '')?.projectId, p);
-        const position =
-          parsed.position ?? ctx.store.tables.all().filter((t) => t.projectId === p.id).length + 1;
+        const position = parsed.position ?? nextTablePosition(ctx.store, p.id);
         return ctx.store.tables.insert({ ...parsed, projectId: p.id, position });
       });
       announce({ kind: 'project', slug });

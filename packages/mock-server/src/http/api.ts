@@ -9,6 +9,7 @@ import {
   requirePermission,
 } from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
+import { isoOf } from '../domain/time';
 import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
 import { httpErrors } from './errors';
@@ -70,6 +71,23 @@ export function createApi(deps: ApiDependencies): Api {
     return { key, project, match };
   }
 
+  /**
+   * The key and operationId of a request answered before any check (by a fault): the key's id and
+   * name, `unknown` for a value no key has, `none` without one; the route's operationId, if any.
+   */
+  function traceUnchecked(
+    presented: PresentedKey,
+    parts: string[] | undefined,
+    method: string,
+    trace: Trace,
+  ) {
+    if (presented !== null) {
+      const key = ctx.store.keyByHash(presented.hash);
+      trace.key = key && key.revokedAt === null ? { id: key.id, name: key.name } : 'unknown';
+    }
+    trace.operationId = (parts && router.match(method, parts)?.route.operationId) ?? null;
+  }
+
   async function takeEffect(
     access: Access,
     query: Record<string, string>,
@@ -86,7 +104,7 @@ export function createApi(deps: ApiDependencies): Api {
       trace.reservations.push(id);
       events.emit({
         type: 'state',
-        data: { kind: 'reservation', at: new Date(ctx.clock.now()).toISOString(), slug: project.slug, id },
+        data: { kind: 'reservation', at: isoOf(ctx.clock.now()), slug: project.slug, id },
       });
     }
     return jsonAnswer(output.status, output.body);
@@ -94,22 +112,6 @@ export function createApi(deps: ApiDependencies): Api {
 
   async function run(request: MockRequest, trace: Trace): Promise<MockAnswer> {
     const { url, method } = request;
-    const fault = faults.take(method, url.pathname.slice(basePath.length));
-    if (fault) {
-      events.emit({
-        type: 'state',
-        data: { kind: 'faults', at: new Date(ctx.clock.now()).toISOString(), id: fault.id },
-      });
-      if (fault.delayMs > 0) await delay(fault.delayMs);
-      if (fault.status !== null) {
-        trace.rule = `fault ${fault.id}`;
-        return fault.status === 429
-          ? errorAnswer(httpErrors.rateLimited(fault.retryAfter), {
-              headers: { 'retry-after': String(fault.retryAfter) },
-            })
-          : errorAnswer(httpErrors.internal(), { status: fault.status });
-      }
-    }
     const [rawSlug = '', ...rest] = url.pathname.slice(apiRoot.length).split('/');
     const slug = safeDecode(rawSlug);
     const parts = pathSegments(rest.join('/'));
@@ -117,6 +119,25 @@ export function createApi(deps: ApiDependencies): Api {
     const presented = presentKey(request.header('x-api-key'));
     if (presented === null) trace.key = 'none';
     else trace.key = 'unknown';
+
+    const fault = faults.take(method, url.pathname.slice(basePath.length));
+    if (fault) {
+      events.emit({
+        type: 'state',
+        data: { kind: 'faults', at: isoOf(ctx.clock.now()), id: fault.id },
+      });
+      if (fault.delayMs > 0) await delay(fault.delayMs);
+      if (fault.status !== null) {
+        trace.rule = `fault ${fault.id}`;
+        // Under the lock: the store is read as it is between writes (and after the seed).
+        await lock.run(() => traceUnchecked(presented, parts, method, trace));
+        return fault.status === 429
+          ? errorAnswer(httpErrors.rateLimited(fault.retryAfter), {
+              headers: { 'retry-after': String(fault.retryAfter) },
+            })
+          : errorAnswer(httpErrors.internal(), { status: fault.status });
+      }
+    }
 
     // Routes without a body take effect in one step; the others are checked up to the permission
     // first, so a refused request's body is never read, and judged again once it has arrived.
@@ -152,9 +173,9 @@ export function createApi(deps: ApiDependencies): Api {
       const { url } = request;
       if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
       const started = performance.now();
-      const id = journal.nextId();
-      const at = new Date(ctx.clock.now()).toISOString();
-      const wallTime = new Date().toISOString();
+      const arrival = journal.arrival();
+      const at = isoOf(ctx.clock.now());
+      const wallTime = isoOf(Date.now());
       const trace: Trace = {
         key: 'none',
         operationId: null,
@@ -183,22 +204,23 @@ export function createApi(deps: ApiDependencies): Api {
         error = { code: body.code ?? null, message: body.message };
       }
       if (journal.enabled) {
-        const entry: JournalEntry = {
-          id,
-          at,
-          wallTime,
-          method: request.method,
-          path: url.pathname,
-          query: url.search,
-          project: safeDecode(url.pathname.slice(apiRoot.length).split('/')[0] ?? '') || null,
-          ...trace,
-          status: answer.status,
-          error,
-          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-          response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
-        };
-        journal.record(entry);
-        events.emit({ type: 'request', data: entry });
+        const entry = journal.record(
+          {
+            at,
+            wallTime,
+            method: request.method,
+            path: url.pathname,
+            query: url.search,
+            project: safeDecode(url.pathname.slice(apiRoot.length).split('/')[0] ?? '') || null,
+            ...trace,
+            status: answer.status,
+            error,
+            durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+            response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
+          },
+          arrival,
+        );
+        if (entry) events.emit({ type: 'request', data: entry });
       }
       return answer;
     },

@@ -1,7 +1,8 @@
 // The control interface over HTTP under `{baseUrl}/__mock/` (outside /api/v1), JSON in and out: the
 // rows of the mock README's control table, each a thin route over the JavaScript control (which
-// validates the input). The live event stream (/__mock/events) and the dashboard page are served by
-// the standalone server itself (node/), as they are not single JSON answers.
+// validates the input). The live event stream (/__mock/events) is not a single JSON answer: the
+// core's fetch() streams it (http/events-response.ts) and the standalone server writes it itself;
+// the dashboard page is served by the standalone server (node/).
 import { type MockControl, MockControlError, parseControl } from '../control/control';
 import { clockBody, journalFilter } from '../control/schemas';
 import type { MockLogger } from '../core/logger';

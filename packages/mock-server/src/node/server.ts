@@ -14,32 +14,64 @@ import { controlErrorAnswer, errorAnswer } from '../http/responses';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { dashboardFile } from './dashboard-files';
 import { streamEvents } from './events-stream';
-import { createHostCheck, isLoopbackOrigin } from './host-check';
+import { checkAllowedHost, createHostCheck, isLoopbackOrigin } from './host-check';
 
-export interface MockServerOptions {
+interface MockServerCommonOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1 (local only). */
   host?: string;
+  /** Serve the /__mock/ control routes and the dashboard. Default true. */
+  control?: boolean;
+  /**
+   * Host names or IP addresses answered besides loopback ones and the bound address (DNS rebinding
+   * protection), bare (`app.test`, not `https://app.test`); `'all'` turns the check off. Default none.
+   */
+  allowedHosts?: readonly string[] | 'all';
+  /** Where the server and its mock report their own failures. Default: console. */
+  logger?: MockLogger;
+}
+
+/** The server creates its mock from these. */
+export interface MockServerOwnMockOptions extends MockServerCommonOptions {
+  service?: undefined;
   /** Default 'demo'. */
   seed?: 'demo' | 'empty' | SeedData;
   /** Where every project's webhook events go (each keeps its signing secret). */
   webhookUrl?: string;
-  /** Serve the /__mock/ control routes and the dashboard. Default true. */
-  control?: boolean;
-  /**
-   * Host names answered besides loopback ones and the bound address (DNS rebinding protection);
-   * `'all'` turns the check off. Default none.
-   */
-  allowedHosts?: readonly string[] | 'all';
-  /** Serve this mock instead of creating one (seed, webhookUrl and now are then ignored). */
-  service?: MockCore;
   /** Freeze the mock's clock at this instant. Default: real time. */
   now?: Date | string | number;
   /** How many requests the journal keeps (default 1,000; 0 turns it off). */
   journalLimit?: number;
-  /** Where the server and its mock report their own failures. Default: console. */
-  logger?: MockLogger;
+}
+
+/** The server serves a mock made elsewhere: give its seed, clock and journal to createMockService(). */
+export interface MockServerGivenMockOptions extends MockServerCommonOptions {
+  /** Serve this mock instead of creating one. */
+  service: MockCore;
+  seed?: never;
+  webhookUrl?: never;
+  now?: never;
+  journalLimit?: never;
+}
+
+export type MockServerOptions = MockServerOwnMockOptions | MockServerGivenMockOptions;
+
+/** The options that configure a mock the server creates: refused with `service`. */
+const OWN_MOCK_OPTIONS = ['seed', 'webhookUrl', 'now', 'journalLimit'] as const;
+
+/** Throws a TypeError for options that cannot apply together (types say so too, JavaScript may not). */
+function checkServerOptions(options: MockServerOptions): void {
+  if (options.service !== undefined) {
+    const ignored = OWN_MOCK_OPTIONS.filter((name) => options[name] !== undefined);
+    if (ignored.length > 0) {
+      throw new TypeError(
+        `startMockServer: ${ignored.join(', ')} cannot be combined with service (they configure the mock the server would create); pass them to createMockService() instead`,
+      );
+    }
+  }
+  if (options.allowedHosts !== undefined && options.allowedHosts !== 'all')
+    for (const name of options.allowedHosts) checkAllowedHost(name);
 }
 
 export interface MockServer {
@@ -176,6 +208,7 @@ const STARTING = errorAnswer(httpErrors.internal(), { status: 503 });
 const FAILED = errorAnswer(httpErrors.internal());
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  checkServerOptions(options);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
   const control = options.control ?? true;

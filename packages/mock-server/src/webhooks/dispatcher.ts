@@ -8,6 +8,7 @@
 // the order they were asked for, and each steps the clock to every due time on the way, so an
 // attempt reads its own due time, and completes when those attempts have finished.
 import { signWebhookPayload } from '@reservation-api/sdk/webhooks';
+import { isoOf, MAX_TIMER_DELAY_MS } from '../domain/time';
 import { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS, validateDelays, validateTimeout } from './schedule';
 import { type AttemptOutcome, describeError, sendAttempt } from './send-attempt';
 import type {
@@ -22,8 +23,8 @@ import type {
 /** Id prefix of deliveries: `whd_0001`. */
 const DELIVERY_ID_PREFIX = 'whd';
 
-/** setTimeout fires at once for delays above 2^31 - 1 ms; a longer wait is split into several. */
-const MAX_TIMER_MS = 2_147_483_647;
+/** setTimeout fires at once for longer delays; a longer wait is split into several. */
+const MAX_TIMER_MS = MAX_TIMER_DELAY_MS;
 
 interface Entry {
   /** The log record; mutated here only, handed out as copies. */
@@ -341,9 +342,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   return dispatcher;
 }
 
-function iso(epochMs: number): string {
-  return new Date(epochMs).toISOString();
-}
+const iso = isoOf;
 
 function copyDelivery(record: Delivery): Delivery {
   return { ...record, attempts: record.attempts.map((attempt) => ({ ...attempt })) };
