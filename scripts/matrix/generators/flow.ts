@@ -8,7 +8,12 @@ export interface FlowClient {
   projectSlug(): Promise<string>;
   reservationTotal(): Promise<number>;
   freeSlots(date: string): Promise<{ from: string; to: string }[]>;
-  create(body: { email: string; date: string; from: string; to: string }): Promise<{ id: string; status: string }>;
+  create(body: {
+    email: string;
+    date: string;
+    from: string;
+    to: string;
+  }): Promise<{ id: string; status: string }>;
   statusOf(id: string): Promise<string>;
 }
 
@@ -19,7 +24,9 @@ export function assert(condition: unknown, message: string): asserts condition {
 /** The next days (UTC dates from tomorrow on), where the demo project has free slots on most. */
 function nextDates(count: number): string[] {
   const day = 24 * 60 * 60 * 1000;
-  return Array.from({ length: count }, (_, i) => new Date(Date.now() + (i + 1) * day).toISOString().slice(0, 10));
+  return Array.from({ length: count }, (_, i) =>
+    new Date(Date.now() + (i + 1) * day).toISOString().slice(0, 10),
+  );
 }
 
 export async function runFlow(client: FlowClient): Promise<void> {
