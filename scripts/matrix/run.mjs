@@ -20,7 +20,8 @@
 // Runtimes come pinned from the npm registry into .matrix-cache/ (install.mjs). Every check prints
 // one line; the summary goes to test-output/matrix.json for .ci/run's closing line. Exit code 1 if
 // any check failed. `--keep` keeps the temporary projects (removed otherwise, also after a failure);
-// `--only <word>` runs the checks whose name contains the word (packing and installing still happen).
+// `--only <word>` (repeatable) runs the checks whose name contains one of the words (packing and
+// installing still happen, but for the generated-clients project).
 import { execFile, spawn } from 'node:child_process';
 import {
   cpSync,
@@ -40,7 +41,7 @@ const root = resolve(import.meta.dirname, '../..');
 const fixtures = join(import.meta.dirname, 'fixtures');
 const args = process.argv.slice(2);
 const keep = args.includes('--keep');
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const only = args.flatMap((arg, i) => (arg === '--only' && args[i + 1] ? [args[i + 1]] : []));
 const PACKAGES = { sdk: 'packages/sdk', mock: 'packages/mock-server' };
 /** The @types/node of the Node 20 project: the version the repository itself builds with. */
 const TYPES_NODE = '@types/node@20.19.43';
@@ -72,7 +73,7 @@ function sh(command, commandArgs, { cwd = root, env = {}, timeoutMs = 120_000 } 
   });
 }
 
-const wanted = (name) => !only || name.includes(only);
+const wanted = (name) => only.length === 0 || only.some((word) => name.includes(word));
 
 /** A command whose success is its exit code; its output is shown when it fails. */
 async function check(name, command, commandArgs, options) {
@@ -248,7 +249,8 @@ async function project(name, node, deps) {
 async function generatorsProject() {
   const label = 'generated clients';
   // Installed only when some of its checks run (`--only generated`, `--only 'generated clients › orval'`).
-  if (only && !label.includes(only) && !only.startsWith(label)) return undefined;
+  if (only.length > 0 && !only.some((word) => label.includes(word) || word.startsWith(label)))
+    return undefined;
   const dir = join(work, 'generated-clients');
   mkdirSync(dir, { recursive: true });
   writeFileSync(
