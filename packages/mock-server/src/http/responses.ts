@@ -6,7 +6,7 @@ import { DomainError, type DomainErrorCode } from '../domain/errors';
 import { HttpError, type HttpErrorCode } from './errors';
 import type { MockAnswer } from './exchange';
 
-type ErrorBody = components['schemas']['Error'];
+type ErrorBody = components['schemas']['ErrorBody'];
 type ErrorCode = components['schemas']['ErrorCode'];
 
 interface ErrorMapping {
