@@ -50,6 +50,38 @@ export const webhookInput = z.object({
   secret: z.string().min(1).optional(),
 });
 
+/** The events trigger() can cause, in the order of a reservation's life. */
+export const TRIGGER_EVENTS = [
+  'reservation.created',
+  'reservation.confirmed',
+  'reservation.cancelled',
+  'reservation.completed',
+] as const;
+
+export const triggerInput = z.object({
+  event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }),
+  reservationId: z.string().min(1, { error: 'reservationId must not be empty' }).optional(),
+});
+
+export const redeliverInput = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).optional(),
+});
+
+/** GET /__mock/webhooks/deliveries and control.deliveries(): every filter optional, combined with AND. */
+export const deliveriesFilter = z.object({
+  event: z
+    .enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` })
+    .optional(),
+  status: z
+    .enum(['pending', 'delivered', 'failed'], { error: 'status must be pending, delivered or failed' })
+    .optional(),
+  /** A project slug. */
+  project: z.string().min(1).optional(),
+  reservationId: z.string().min(1).optional(),
+  /** `oldest` first (default) or `newest` first. */
+  order: z.enum(['oldest', 'newest'], { error: 'order must be oldest or newest' }).optional(),
+});
+
 export const reservationsFilter = z.object({
   date: z
     .string()
