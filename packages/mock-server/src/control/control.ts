@@ -8,10 +8,12 @@ import type { EventBus, StateChange } from '../core/event-bus';
 import type { JournalEntry, JournalFilter } from '../core/journal';
 import type { MockParts } from '../core/parts';
 import { nowIso } from '../domain/context';
+import { DomainError } from '../domain/errors';
 import { createKey, keysOfProject, regenerateKey, revokeKey } from '../domain/keys';
 import { addToBlacklist, blacklistInput, setWebhook } from '../domain/projects';
 import type { Permission, ProjectRecord } from '../domain/records';
 import { compareListOrder, insertReservation } from '../domain/reservations';
+import { TriggerError, triggerEvent } from '../domain/trigger';
 import { reservationDetailView, serviceView, tableView } from '../domain/views';
 import { type Fault, type FaultSpec, faultSpecSchema } from '../http/faults';
 import { addSeedProject, hashSeedProject } from '../seed/apply-seed';
@@ -25,8 +27,6 @@ import {
   seedServiceSchema,
   seedTableSchema,
 } from '../seed/seed-data';
-import { DomainError } from '../domain/errors';
-import { TriggerError, triggerEvent } from '../domain/trigger';
 import type { Delivery, WebhookEventName } from '../webhooks';
 import {
   advanceInput,

@@ -69,9 +69,7 @@ export const redeliverInput = z.object({
 
 /** GET /__mock/webhooks/deliveries and control.deliveries(): every filter optional, combined with AND. */
 export const deliveriesFilter = z.object({
-  event: z
-    .enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` })
-    .optional(),
+  event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }).optional(),
   status: z
     .enum(['pending', 'delivered', 'failed'], { error: 'status must be pending, delivered or failed' })
     .optional(),

@@ -70,7 +70,10 @@ export async function triggerEvent(
 ): Promise<TriggerOutcome> {
   if (event === 'reservation.created') {
     if (reservationId !== undefined)
-      throw new TriggerError('reservation.created books a new reservation: leave out reservationId', 'invalid');
+      throw new TriggerError(
+        'reservation.created books a new reservation: leave out reservationId',
+        'invalid',
+      );
     return bookNextFreeSlot(ctx, project);
   }
   const target = TARGET[event];
@@ -152,7 +155,9 @@ function freeTable(
       (t) =>
         !ctx.store
           .reservationsOfTableOn(t.id, date)
-          .some((r) => ACTIVE_STATUSES.has(r.status) && overlaps(from, to, toMinutes(r.from), toMinutes(r.to))),
+          .some(
+            (r) => ACTIVE_STATUSES.has(r.status) && overlaps(from, to, toMinutes(r.from), toMinutes(r.to)),
+          ),
     ) ?? null
   );
 }

@@ -23,8 +23,12 @@ export interface MockServerOptions {
   host?: string;
   /** Default 'demo'. */
   seed?: 'demo' | 'empty' | SeedData;
-  /** Where every project's webhook events go (each keeps its signing secret). */
-  webhookUrl?: string;
+  /**
+   * Where webhook events go, each signed with its project's secret: one URL for every project, or
+   * one per project slug (`{ 'demo-bistro': url }`: the others keep the seed's target). An unknown
+   * slug is a TypeError.
+   */
+  webhookUrl?: string | Readonly<Record<string, string>>;
   /** Serve the /__mock/ control routes and the dashboard. Default true. */
   control?: boolean;
   /**
@@ -51,10 +55,30 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-/** The seed with every project's webhook URL set to `url` (secrets kept, or generated). */
-export function withWebhookUrl(seed: 'demo' | 'empty' | SeedData, url: string): ResolvedSeedData {
+/**
+ * The seed with webhook URLs set (secrets kept, or generated): `url` for every project, or the
+ * project's entry of a slug → URL record. A slug the seed does not have is a TypeError.
+ */
+export function withWebhookUrl(
+  seed: 'demo' | 'empty' | SeedData,
+  url: string | Readonly<Record<string, string>>,
+): ResolvedSeedData {
   const resolved = resolveSeed(seed);
-  return { projects: resolved.projects.map((p) => ({ ...p, webhook: { ...p.webhook, url } })) };
+  const perProject: Readonly<Record<string, string>> | null = typeof url === 'string' ? null : url;
+  if (perProject) {
+    const slugs = new Set(resolved.projects.map((p) => p.slug));
+    const unknown = Object.keys(perProject).filter((slug) => !slugs.has(slug));
+    if (unknown.length > 0)
+      throw new TypeError(
+        `webhookUrl names unknown project ${unknown.map((s) => `"${s}"`).join(', ')} (projects: ${[...slugs].join(', ')})`,
+      );
+  }
+  return {
+    projects: resolved.projects.map((p) => {
+      const target = perProject ? (Object.hasOwn(perProject, p.slug) ? perProject[p.slug] : undefined) : url;
+      return typeof target === 'string' ? { ...p, webhook: { ...p.webhook, url: target } } : p;
+    }),
+  };
 }
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {

@@ -371,8 +371,7 @@ function copyDelivery(record: Delivery): Delivery {
 
 function copyAttempt(attempt: DeliveryAttempt): DeliveryAttempt {
   const copy: DeliveryAttempt = { ...attempt, request: { headers: { ...attempt.request.headers } } };
-  if (attempt.response)
-    copy.response = { ...attempt.response, headers: { ...attempt.response.headers } };
+  if (attempt.response) copy.response = { ...attempt.response, headers: { ...attempt.response.headers } };
   return copy;
 }
 
