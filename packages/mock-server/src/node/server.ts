@@ -291,6 +291,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
   }
 
+  // Before listening, so a webhookUrl naming an unknown project throws without leaving a port open.
+  const seed =
+    !core && options.webhookUrl ? withWebhookUrl(options.seed ?? 'demo', options.webhookUrl) : options.seed;
+
   const server = createServer((req, res) => {
     void serve(req, res);
   });
@@ -308,9 +312,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   hostAllowed = createHostCheck(address.address, options.allowedHosts ?? []);
 
   if (!core) {
-    const seed = options.webhookUrl
-      ? withWebhookUrl(options.seed ?? 'demo', options.webhookUrl)
-      : options.seed;
     core = createMockCore({
       baseUrl: url,
       ...(seed === undefined ? {} : { seed }),
