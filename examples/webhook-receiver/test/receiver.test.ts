@@ -443,6 +443,7 @@ async function reservationMock(
   return { code, stdout, stderr };
 }
 
+// Child processes start slowly on a loaded machine: these tests get a generous timeout.
 describe('reservation-mock trigger with this receiver', () => {
   it('triggers each of the four events from the CLI; the receiver verifies every delivery', async () => {
     const { receiver, lines } = await startReceiver();
@@ -487,7 +488,7 @@ describe('reservation-mock trigger with this receiver', () => {
     ).toEqual(expected);
     expect(lines.filter((line) => line.startsWith('rejected'))).toEqual([]);
     expect(server.service.control.deliveries().every((d) => d.status === 'delivered')).toBe(true);
-  });
+  }, 120_000);
 
   it('exits non-zero with a clear message for an unknown event or when no mock is running', async () => {
     const unknown = await reservationMock(['trigger', 'reservation.moved']);
@@ -501,7 +502,7 @@ describe('reservation-mock trigger with this receiver', () => {
     const refused = await reservationMock(['trigger', 'reservation.created', '--url', url]);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain(`No mock is running at ${url} (connection refused)`);
-  });
+  }, 120_000);
 });
 
 describe('a receiver that verifies JSON.stringify(JSON.parse(body))', () => {

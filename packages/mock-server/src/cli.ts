@@ -1,14 +1,7 @@
 // `reservation-mock`: the standalone mock server from the command line (root `pnpm start`).
 import { parseArgs } from 'node:util';
 import { runTrigger } from './cli-trigger';
-import {
-  isLoopbackHost,
-  loadSeedFile,
-  type MockServer,
-  type MockServerOptions,
-  startMockServer,
-} from './node';
-import { DEMO_KEYS, demoSeed } from './seed/demo';
+import type { MockServer, MockServerOptions } from './node';
 
 const HELP = `reservation-mock: the Reservation API in memory, over HTTP
 
@@ -89,6 +82,11 @@ async function main(): Promise<void> {
     process.exitCode = result.code;
     return;
   }
+  // Loaded only to serve: the trigger command above runs without the mock's modules.
+  const [{ isLoopbackHost, loadSeedFile, startMockServer }, { DEMO_KEYS, demoSeed }] = await Promise.all([
+    import('./node'),
+    import('./seed/demo'),
+  ]);
   const { values } = parseArgs({
     args,
     options: {

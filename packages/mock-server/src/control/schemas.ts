@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PERMISSIONS } from '../domain/records';
 import { isCalendarDate } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
+import { WEBHOOK_EVENT_NAMES } from '../webhooks/event-names';
 
 /** The latest instant the mock's clock may show: 9999-12-31T23:59:59.999Z. */
 export const MAX_CLOCK_MS = 253_402_300_799_999;
@@ -50,13 +51,8 @@ export const webhookInput = z.object({
   secret: z.string().min(1).optional(),
 });
 
-/** The events trigger() can cause, in the order of a reservation's life. */
-export const TRIGGER_EVENTS = [
-  'reservation.created',
-  'reservation.confirmed',
-  'reservation.cancelled',
-  'reservation.completed',
-] as const;
+/** The events trigger() can cause: every webhook event. */
+export const TRIGGER_EVENTS = WEBHOOK_EVENT_NAMES;
 
 export const triggerInput = z.object({
   event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }),

@@ -55,7 +55,7 @@ function nowMs(now: ConstructWebhookEventOptions['now']): number {
   if (now === undefined) return Date.now();
   const value = typeof now === 'function' ? now() : now;
   // Epoch ms only from a function (as before); a bare number is refused, not taken as a time.
-  if (value instanceof Date || (typeof value === 'number' && value !== now)) return +value;
+  if (value instanceof Date || (typeof value === 'number' && typeof now === 'function')) return +value;
   throw new TypeError(
     `now must be a Date or a function returning a Date or epoch ms, got ${typeof now === 'function' ? 'a function returning ' : ''}${describe(value)}`,
   );
