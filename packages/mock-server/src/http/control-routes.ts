@@ -3,9 +3,10 @@
 // validates the input). The live event stream (/__mock/events) is not a single JSON answer: the
 // core's fetch() streams it (http/events-response.ts) and the standalone server writes it itself;
 // the dashboard page is served by the standalone server (node/).
-import { type MockControl, MockControlError, parseControl } from '../control/control';
+import { type DeliveryFilter, type MockControl, MockControlError, parseControl } from '../control/control';
 import { clockBody, journalFilter } from '../control/schemas';
 import type { MockLogger } from '../core/logger';
+import type { WebhookEventName } from '../webhooks';
 import { readJsonBody } from './body';
 import { HttpError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
@@ -89,11 +90,25 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     run: async (control, { slug = '' }, { body }) =>
       ok(await control.setWebhook(slug, (await body()) as never)),
   },
-  { method: 'GET', path: '/webhooks/deliveries', run: (control) => ok({ deliveries: control.deliveries() }) },
+  {
+    method: 'GET',
+    path: '/webhooks/deliveries',
+    run: (control, _, { query }) =>
+      ok({ deliveries: control.deliveries(Object.fromEntries(query) as DeliveryFilter) }),
+  },
   {
     method: 'POST',
     path: '/webhooks/deliveries/:id/redeliver',
-    run: async (control, { id = '' }) => ok({ delivery: await control.redeliver(id) }),
+    run: async (control, { id = '' }, { body }) =>
+      ok({ delivery: await control.redeliver(id, (await body()) as { url?: string }) }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/trigger',
+    async run(control, { slug = '' }, { body }) {
+      const { event, ...options } = await body();
+      return jsonAnswer(201, await control.trigger(slug, event as WebhookEventName, options));
+    },
   },
   {
     method: 'POST',
@@ -138,6 +153,12 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 
 const router = createRouter(CONTROL_ROUTES);
 
+const CONTROL_ERROR_STATUS: Record<MockControlError['kind'], number> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+};
+
 /** The path of a control route below `{basePath}/__mock`, or undefined when the URL is not one. */
 export function controlPath(url: URL, baseUrl: URL): string | undefined {
   const root = `${baseUrl.pathname.replace(/\/$/, '')}/__mock`;
@@ -167,7 +188,7 @@ export async function answerControl(
     });
   } catch (error) {
     if (error instanceof MockControlError)
-      return controlErrorAnswer(error.kind === 'not_found' ? 404 : 400, error.message);
+      return controlErrorAnswer(CONTROL_ERROR_STATUS[error.kind], error.message);
     if (error instanceof HttpError) {
       const { status } = errorAnswer(error);
       return controlErrorAnswer(status, error.message);

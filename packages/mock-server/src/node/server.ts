@@ -37,8 +37,12 @@ export interface MockServerOwnMockOptions extends MockServerCommonOptions {
   service?: undefined;
   /** Default 'demo'. */
   seed?: 'demo' | 'empty' | SeedData;
-  /** Where every project's webhook events go (each keeps its signing secret). */
-  webhookUrl?: string;
+  /**
+   * Where webhook events go, each signed with its project's secret: one URL for every project, or
+   * one per project slug (`{ 'demo-bistro': url }`: the others keep the seed's target). An unknown
+   * slug is a TypeError.
+   */
+  webhookUrl?: string | Readonly<Record<string, string>>;
   /** Freeze the mock's clock at this instant. Default: real time. */
   now?: Date | string | number;
   /** How many requests the journal keeps (default 1,000; 0 turns it off). */
@@ -83,10 +87,30 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-/** The seed with every project's webhook URL set to `url` (secrets kept, or generated). */
-export function withWebhookUrl(seed: 'demo' | 'empty' | SeedData, url: string): ResolvedSeedData {
+/**
+ * The seed with webhook URLs set (secrets kept, or generated): `url` for every project, or the
+ * project's entry of a slug → URL record. A slug the seed does not have is a TypeError.
+ */
+export function withWebhookUrl(
+  seed: 'demo' | 'empty' | SeedData,
+  url: string | Readonly<Record<string, string>>,
+): ResolvedSeedData {
   const resolved = resolveSeed(seed);
-  return { projects: resolved.projects.map((p) => ({ ...p, webhook: { ...p.webhook, url } })) };
+  const perProject: Readonly<Record<string, string>> | null = typeof url === 'string' ? null : url;
+  if (perProject) {
+    const slugs = new Set(resolved.projects.map((p) => p.slug));
+    const unknown = Object.keys(perProject).filter((slug) => !slugs.has(slug));
+    if (unknown.length > 0)
+      throw new TypeError(
+        `webhookUrl names unknown project ${unknown.map((s) => `"${s}"`).join(', ')} (projects: ${[...slugs].join(', ')})`,
+      );
+  }
+  return {
+    projects: resolved.projects.map((p) => {
+      const target = perProject ? (Object.hasOwn(perProject, p.slug) ? perProject[p.slug] : undefined) : url;
+      return typeof target === 'string' ? { ...p, webhook: { ...p.webhook, url: target } } : p;
+    }),
+  };
 }
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
@@ -300,6 +324,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
   }
 
+  // Before listening, so a webhookUrl naming an unknown project throws without leaving a port open.
+  const seed =
+    !core && options.webhookUrl ? withWebhookUrl(options.seed ?? 'demo', options.webhookUrl) : options.seed;
+
   const server = createServer((req, res) => {
     void serve(req, res);
   });
@@ -317,9 +345,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   hostAllowed = createHostCheck(address.address, options.allowedHosts ?? []);
 
   if (!core) {
-    const seed = options.webhookUrl
-      ? withWebhookUrl(options.seed ?? 'demo', options.webhookUrl)
-      : options.seed;
     core = createMockCore({
       baseUrl: url,
       ...(seed === undefined ? {} : { seed }),

@@ -474,6 +474,9 @@ export interface webhooks {
          *     the delivery; a non-2xx answer, a network error or no answer within 5 s is a failed attempt and is
          *     retried; after the 5th failure the delivery is marked failed. An event may arrive more than once:
          *     deduplicate, e.g. by event name, reservation id and timestamp. NO_SHOW sends no event.
+         *     `X-Webhook-Delivery: whd_…` names the delivery (the same on each attempt and redelivery). Treat
+         *     the body as opaque bytes: the service may send any valid JSON (the mock indents with two spaces,
+         *     see `x-webhook-delivery` `bodyBytes`).
          */
         post: operations["reservationCreated"];
         delete?: never;
@@ -699,6 +702,13 @@ export interface components {
          * @example 0
          */
         Offset: number;
+        /**
+         * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
+         *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
+         *     as `deliveryId`, and its deduplicator uses it when present.
+         * @example whd_0001
+         */
+        WebhookDelivery: string;
         /**
          * @description `sha256=` followed by the lower-case hex HMAC-SHA256 of the exact request body bytes, keyed with
          *     the UTF-8 bytes of the signing secret (`whsec_…`). Compare it (in constant time) with the value
@@ -2485,6 +2495,13 @@ export interface operations {
                  * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
                  */
                 "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
+                 *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
+                 *     as `deliveryId`, and its deduplicator uses it when present.
+                 * @example whd_0001
+                 */
+                "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
             path?: never;
             cookie?: never;
@@ -2519,6 +2536,13 @@ export interface operations {
                  * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
                  */
                 "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
+                 *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
+                 *     as `deliveryId`, and its deduplicator uses it when present.
+                 * @example whd_0001
+                 */
+                "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
             path?: never;
             cookie?: never;
@@ -2553,6 +2577,13 @@ export interface operations {
                  * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
                  */
                 "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
+                 *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
+                 *     as `deliveryId`, and its deduplicator uses it when present.
+                 * @example whd_0001
+                 */
+                "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
             path?: never;
             cookie?: never;
@@ -2587,6 +2618,13 @@ export interface operations {
                  * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
                  */
                 "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
+                 *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
+                 *     as `deliveryId`, and its deduplicator uses it when present.
+                 * @example whd_0001
+                 */
+                "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
             path?: never;
             cookie?: never;
