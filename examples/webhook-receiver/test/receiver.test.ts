@@ -454,7 +454,7 @@ describe('reservation-mock trigger with this receiver', () => {
       'reservation.confirmed',
       'reservation.cancelled',
       'reservation.completed',
-    ]) {
+    ] as const) {
       const run = await reservationMock([
         'trigger',
         event,

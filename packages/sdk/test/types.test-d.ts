@@ -382,8 +382,12 @@ describe('webhooks', () => {
       maxEntries?: number;
       now?: () => number;
     }>();
-    expectTypeOf<WebhookDeduplicator['seen']>().toEqualTypeOf<(event: WebhookEvent) => boolean>();
-    expectTypeOf<WebhookDeduplicator['forget']>().toEqualTypeOf<(event: WebhookEvent) => void>();
+    expectTypeOf<WebhookDeduplicator['seen']>().toEqualTypeOf<
+      (event: WebhookEvent & { deliveryId?: string }) => boolean
+    >();
+    expectTypeOf<WebhookDeduplicator['forget']>().toEqualTypeOf<
+      (event: WebhookEvent & { deliveryId?: string }) => void
+    >();
     expectTypeOf<WebhookDeduplicator['size']>().toEqualTypeOf<number>();
   });
 
