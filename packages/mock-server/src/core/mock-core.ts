@@ -21,6 +21,7 @@ import { emptySeed } from '../seed/empty';
 import { parseSeedData } from '../seed/from-json';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { createWebhookDispatcher } from '../webhooks';
+import { createDelays } from './delays';
 import { createEventBus, type EventBus } from './event-bus';
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from './journal';
 import { createLock } from './lock';
@@ -63,7 +64,10 @@ export interface MockCore {
   handle(request: MockRequest, options?: { control?: boolean }): Promise<MockAnswer | undefined>;
   /** The same for a Fetch Request (workers, Deno, Bun, a custom fetch); undefined when not the mock's. */
   fetch(request: Request, options?: { control?: boolean }): Promise<Response | undefined>;
-  /** Stops webhook timers (the standalone server calls it on shutdown). */
+  /**
+   * Stops webhook timers and ends pending fault delays at once (those requests are answered), so
+   * nothing of the mock keeps the process alive. The standalone server calls it on shutdown.
+   */
   close(): void;
 }
 
@@ -170,7 +174,8 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     });
 
   const control = createControl({ ctx, lock, dispatcher, faults, journal, events, reset });
-  const api: Api = createApi({ ctx, lock, dispatcher, faults, journal, events, logger, baseUrl });
+  const delays = createDelays();
+  const api: Api = createApi({ ctx, lock, dispatcher, faults, journal, events, logger, baseUrl, delays });
   const base = new URL(baseUrl);
 
   async function handle(request: MockRequest, handleOptions: { control?: boolean } = {}) {
@@ -188,6 +193,9 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       const answer = await handle(fromFetchRequest(request), fetchOptions);
       return answer && toFetchResponse(answer);
     },
-    close: () => dispatcher.close(),
+    close() {
+      dispatcher.close();
+      delays.close();
+    },
   };
 }

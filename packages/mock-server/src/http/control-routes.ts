@@ -6,7 +6,7 @@ import { type MockControl, MockControlError, parseControl } from '../control/con
 import { clockBody, journalFilter } from '../control/schemas';
 import type { MockLogger } from '../core/logger';
 import { readJsonBody } from './body';
-import { HttpError } from './errors';
+import { HttpError, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
 import { controlErrorAnswer, errorAnswer, jsonAnswer } from './responses';
 import { createRouter, pathSegments, type RouteDefinition } from './router';
@@ -165,6 +165,7 @@ export async function answerControl(
       body: () => readJsonBody(request, { optional: true, anyMediaType: true }),
     });
   } catch (error) {
+    if (error instanceof RequestAbortedError) throw error;
     if (error instanceof MockControlError)
       return controlErrorAnswer(error.kind === 'not_found' ? 404 : 400, error.message);
     if (error instanceof HttpError) {
