@@ -39,7 +39,10 @@ interface Client {
   behind: boolean;
 }
 
-export function createEventStream(control: MockControl, options: EventStreamOptions = {}): EventStream {
+export function createEventStream(
+  control: Pick<MockControl, 'subscribe'>,
+  options: EventStreamOptions = {},
+): EventStream {
   const maxClients = options.maxClients ?? MAX_EVENT_CLIENTS;
   const maxUnsent = options.maxUnsentBytes ?? MAX_UNSENT_BYTES;
   const clients = new Set<Client>();
