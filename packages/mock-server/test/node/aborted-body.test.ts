@@ -27,8 +27,8 @@ function halfBody(port: number, method: string, path: string): Promise<string> {
   });
 }
 
-function spyLogger(): MockLogger & { error: ReturnType<typeof vi.fn> } {
-  return { error: vi.fn(), warn: vi.fn() };
+function spyLogger() {
+  return { error: vi.fn<MockLogger['error']>(), warn: vi.fn<MockLogger['warn']>() };
 }
 
 describe('a client that disconnects mid-body', () => {

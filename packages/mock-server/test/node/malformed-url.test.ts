@@ -7,8 +7,8 @@ import { startServer } from '../support/server';
 
 const MALFORMED = ['//%00', '//[', 'http://[', '//a%/'];
 
-function spyLogger(): MockLogger & { error: ReturnType<typeof vi.fn>; warn: ReturnType<typeof vi.fn> } {
-  return { error: vi.fn(), warn: vi.fn() };
+function spyLogger() {
+  return { error: vi.fn<MockLogger['error']>(), warn: vi.fn<MockLogger['warn']>() };
 }
 
 describe('a malformed request target on the standalone server', () => {
