@@ -10,6 +10,7 @@ import { webhookTarget } from '../domain/projects';
 import { createStore, type Store } from '../domain/store';
 import { type Api, createApi } from '../http/api';
 import { answerControl } from '../http/control-routes';
+import { RequestAbortedError } from '../http/errors';
 import type { MockAnswer, MockRequest } from '../http/exchange';
 import { createFaults } from '../http/faults';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
@@ -62,7 +63,10 @@ export interface MockCore {
   reset(): Promise<void>;
   /** Answers an API or control request given as plain data; undefined when the URL is not the mock's. */
   handle(request: MockRequest, options?: { control?: boolean }): Promise<MockAnswer | undefined>;
-  /** The same for a Fetch Request (workers, Deno, Bun, a custom fetch); undefined when not the mock's. */
+  /**
+   * The same for a Fetch Request (workers, Deno, Bun, a custom fetch); undefined when not the mock's.
+   * A request whose body stream fails (the client aborted) gets `Response.error()` and no journal entry.
+   */
   fetch(request: Request, options?: { control?: boolean }): Promise<Response | undefined>;
   /**
    * Stops webhook timers and ends pending fault delays at once (those requests are answered), so
@@ -190,8 +194,14 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     reset: () => control.reset(),
     handle,
     async fetch(request, fetchOptions) {
-      const answer = await handle(fromFetchRequest(request), fetchOptions);
-      return answer && toFetchResponse(answer);
+      try {
+        const answer = await handle(fromFetchRequest(request), fetchOptions);
+        return answer && toFetchResponse(answer);
+      } catch (error) {
+        // The body stream failed (the client aborted): no answer, a network error as fetch has it.
+        if (error instanceof RequestAbortedError) return Response.error();
+        throw error;
+      }
     },
     close() {
       dispatcher.close();

@@ -4,6 +4,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import type { MockLogger } from '../../src/core/logger';
+import { createMockService } from '../../src/index';
 import { startServer } from '../support/server';
 
 /**
@@ -60,5 +61,34 @@ describe('a client that disconnects mid-body', () => {
     expect(written).toBe('');
     expect(logger.error).not.toHaveBeenCalled();
     expect(server.service.control.clock.now()).toBe(before);
+  });
+
+  it('through mock.fetch(): a body stream that fails gets a network error, no journal entry, no log', async () => {
+    const logger = spyLogger();
+    const mock = createMockService({ logger, now: '2030-06-17T08:00:00Z' });
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) {
+          controller.error(new Error('the client went away'));
+          return;
+        }
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"email":"guest@'));
+      },
+    });
+    const response = await mock.fetch(
+      new Request(`${mock.baseUrl}/api/v1/demo-bistro/reservations`, {
+        method: 'POST',
+        headers: { 'X-API-Key': 'rk_demo_full', 'Content-Type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    );
+
+    expect(response?.type).toBe('error');
+    expect(logger.error).not.toHaveBeenCalled();
+    expect(mock.control.requests.list()).toEqual([]);
+    mock.close();
   });
 });
