@@ -138,8 +138,13 @@ export class CustomerBlacklistedError extends ReservationApiError<'CUSTOMER_BLAC
     return 'CustomerBlacklistedError';
   }
 }
-/** 400: missing fields (no code), a malformed body (INVALID_JSON) or value (VALIDATION_ERROR, with `details`). */
-export class ValidationError extends ReservationApiError<'VALIDATION_ERROR' | 'INVALID_JSON' | undefined> {
+/**
+ * 400: missing fields (no code), a malformed body (INVALID_JSON) or value (VALIDATION_ERROR, with
+ * `details`), or a request URL the standalone mock cannot parse (MALFORMED_URL).
+ */
+export class ValidationError extends ReservationApiError<
+  'VALIDATION_ERROR' | 'INVALID_JSON' | 'MALFORMED_URL' | undefined
+> {
   override get name(): 'ValidationError' {
     return 'ValidationError';
   }
@@ -351,6 +356,7 @@ export const CHECK_BASE_URL =
 const CLASS_OF_CODE = {
   VALIDATION_ERROR: ValidationError,
   INVALID_JSON: ValidationError,
+  MALFORMED_URL: ValidationError,
   API_KEY_MISSING: AuthenticationError,
   API_KEY_INVALID: AuthenticationError,
   PROJECT_MISMATCH: PermissionDeniedError,

@@ -11,6 +11,7 @@ import { createStore, type Store } from '../domain/store';
 import { type Api, createApi } from '../http/api';
 import { answerControl } from '../http/control-routes';
 import { eventsResponse, isEventsUrl } from '../http/events-response';
+import { RequestAbortedError } from '../http/errors';
 import type { MockAnswer, MockRequest } from '../http/exchange';
 import { createFaults } from '../http/faults';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
@@ -22,6 +23,7 @@ import { emptySeed } from '../seed/empty';
 import { parseSeedData } from '../seed/from-json';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { createWebhookDispatcher } from '../webhooks';
+import { createDelays } from './delays';
 import { createEventBus, type EventBus } from './event-bus';
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from './journal';
 import { createLock } from './lock';
@@ -65,9 +67,13 @@ export interface MockCore {
   /**
    * The same for a Fetch Request (workers, Deno, Bun, a custom fetch); undefined when not the mock's.
    * `GET /__mock/events` answers a stream of Server-Sent Events (unless `control: false`).
+   * A request whose body stream fails (the client aborted) gets `Response.error()` and no journal entry.
    */
   fetch(request: Request, options?: { control?: boolean }): Promise<Response | undefined>;
-  /** Stops webhook timers (the standalone server calls it on shutdown). */
+  /**
+   * Stops webhook timers and ends pending fault delays at once (those requests are answered), so
+   * nothing of the mock keeps the process alive. The standalone server calls it on shutdown.
+   */
   close(): void;
 }
 
@@ -190,7 +196,8 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     });
 
   const control = createControl({ ctx, lock, dispatcher, faults, journal, events, reset });
-  const api: Api = createApi({ ctx, lock, dispatcher, faults, journal, events, logger, baseUrl });
+  const delays = createDelays();
+  const api: Api = createApi({ ctx, lock, dispatcher, faults, journal, events, logger, baseUrl, delays });
   const base = new URL(baseUrl);
 
   async function handle(request: MockRequest, handleOptions: { control?: boolean } = {}) {
@@ -212,9 +219,18 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
         isEventsUrl(new URL(request.url), baseUrl)
       )
         return eventsResponse(control, request.signal);
-      const answer = await handle(fromFetchRequest(request), fetchOptions);
-      return answer && toFetchResponse(answer);
+      try {
+        const answer = await handle(fromFetchRequest(request), fetchOptions);
+        return answer && toFetchResponse(answer);
+      } catch (error) {
+        // The body stream failed (the client aborted): no answer, a network error as fetch has it.
+        if (error instanceof RequestAbortedError) return Response.error();
+        throw error;
+      }
     },
-    close: () => dispatcher.close(),
+    close() {
+      dispatcher.close();
+      delays.close();
+    },
   };
 }

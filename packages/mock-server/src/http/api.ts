@@ -1,3 +1,4 @@
+import type { Delays } from '../core/delays';
 import { clip, type JournalEntry } from '../core/journal';
 import type { MockLogger } from '../core/logger';
 import type { MockParts } from '../core/parts';
@@ -12,7 +13,7 @@ import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
 import { isoOf } from '../domain/time';
 import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
-import { httpErrors } from './errors';
+import { httpErrors, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
 import { errorAnswer, isApiError, jsonAnswer, ruleOf } from './responses';
 import { createRouter, pathSegments, type RouteMatch, safeDecode } from './router';
@@ -21,6 +22,8 @@ export interface ApiDependencies extends MockParts {
   logger: MockLogger;
   /** `{base_url}` without `/api/v1` and without a trailing slash. */
   baseUrl: string;
+  /** The fault delays' timers (ended by the mock's close()). */
+  delays: Delays;
 }
 
 export interface Api {
@@ -44,10 +47,8 @@ function queryObject(params: URLSearchParams): Record<string, string> {
   return query;
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function createApi(deps: ApiDependencies): Api {
-  const { ctx, lock, dispatcher, faults, journal, events, logger } = deps;
+  const { ctx, lock, dispatcher, faults, journal, events, logger, delays } = deps;
   const base = new URL(deps.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
   const apiRoot = `${basePath}/api/v1/`;
@@ -126,7 +127,7 @@ export function createApi(deps: ApiDependencies): Api {
         type: 'state',
         data: { kind: 'faults', at: isoOf(ctx.clock.now()), id: fault.id },
       });
-      if (fault.delayMs > 0) await delay(fault.delayMs);
+      if (fault.delayMs > 0) await delays.wait(fault.delayMs);
       if (fault.status !== null) {
         trace.rule = `fault ${fault.id}`;
         // Under the lock: the store is read as it is between writes (and after the seed).
@@ -189,6 +190,8 @@ export function createApi(deps: ApiDependencies): Api {
       try {
         answer = await run(request, trace);
       } catch (caught) {
+        // Nobody is left to answer: no answer, no journal entry, nothing logged.
+        if (caught instanceof RequestAbortedError) throw caught;
         if (isApiError(caught)) {
           answer = errorAnswer(caught);
           trace.rule = ruleOf(caught);

@@ -8,7 +8,7 @@ import { clockBody, journalFilter } from '../control/schemas';
 import type { MockLogger } from '../core/logger';
 import type { WebhookEventName } from '../webhooks';
 import { readJsonBody } from './body';
-import { HttpError } from './errors';
+import { HttpError, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
 import { controlErrorAnswer, errorAnswer, jsonAnswer } from './responses';
 import { createRouter, pathSegments, type RouteDefinition } from './router';
@@ -187,6 +187,7 @@ export async function answerControl(
       body: () => readJsonBody(request, { optional: true, anyMediaType: true }),
     });
   } catch (error) {
+    if (error instanceof RequestAbortedError) throw error;
     if (error instanceof MockControlError)
       return controlErrorAnswer(CONTROL_ERROR_STATUS[error.kind], error.message);
     if (error instanceof HttpError) {

@@ -23,6 +23,11 @@ const ERROR_RESPONSES: Readonly<Record<DomainErrorCode | HttpErrorCode, ErrorMap
     code: 'HOST_NOT_ALLOWED',
     rule: 'Host header is not a loopback or allowed host',
   },
+  MALFORMED_URL: {
+    status: 400,
+    code: 'MALFORMED_URL',
+    rule: 'request target is not a URL (standalone server)',
+  },
   RATE_LIMITED: { status: 429, code: 'RATE_LIMITED', rule: 'injected fault' },
   INTERNAL_ERROR: { status: 500, code: 'INTERNAL_ERROR', rule: 'injected fault or a bug in the mock' },
   API_KEY_MISSING: { status: 401, code: 'API_KEY_MISSING', rule: 'X-API-Key header absent or empty' },

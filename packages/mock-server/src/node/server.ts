@@ -8,13 +8,16 @@ import type { AddressInfo } from 'node:net';
 import { consoleLogger, type MockLogger } from '../core/logger';
 import { createMockCore, type MockCore, resolveSeed } from '../core/mock-core';
 import { controlPath } from '../http/control-routes';
-import { httpErrors } from '../http/errors';
+import { httpErrors, RequestAbortedError } from '../http/errors';
 import type { MockAnswer, MockRequest } from '../http/exchange';
 import { controlErrorAnswer, errorAnswer } from '../http/responses';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
+import { onClientError } from './client-errors';
 import { dashboardFile } from './dashboard-files';
-import { streamEvents } from './events-stream';
+import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from './events-stream';
 import { checkAllowedHost, createHostCheck, isLoopbackOrigin } from './host-check';
+import { parseRequestTarget } from './request-target';
+import { DASHBOARD_HEADERS } from './security-headers';
 
 interface MockServerCommonOptions {
   /** Default 4010; 0 picks a free port. */
@@ -142,6 +145,7 @@ function readLimited(req: IncomingMessage, limit: number): Promise<ReadBody> {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
+      req.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
       if (size + chunk.length > limit) {
@@ -158,13 +162,19 @@ function readLimited(req: IncomingMessage, limit: number): Promise<ReadBody> {
       cleanup();
       resolve({ bytes: Buffer.concat(chunks), truncated: false });
     };
+    // The client went away before the whole body arrived: there is nobody to answer.
     const onError = (error: Error) => {
       cleanup();
-      reject(error);
+      reject(new RequestAbortedError({ cause: error }));
+    };
+    const onClose = () => {
+      cleanup();
+      if (!req.complete) reject(new RequestAbortedError());
     };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+    req.on('close', onClose);
   });
 }
 
@@ -228,6 +238,11 @@ const FOREIGN_ORIGIN = controlErrorAnswer(
   403,
   'Control requests from web pages of other origins are refused',
 );
+const MALFORMED_URL = errorAnswer(httpErrors.malformedUrl());
+const TOO_MANY_WATCHERS = controlErrorAnswer(
+  503,
+  `Too many event-stream clients: at most ${MAX_EVENT_CLIENTS} may watch at a time; close one and retry`,
+);
 const STARTING = errorAnswer(httpErrors.internal(), { status: 503 });
 const FAILED = errorAnswer(httpErrors.internal());
 
@@ -239,6 +254,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const logger = options.logger ?? consoleLogger;
   let core: MockCore | undefined = options.service;
   let hostAllowed: (header: string | undefined) => boolean = () => true;
+  /** The event stream's clients, created with the first one. */
+  let events: EventStream | undefined;
 
   async function serveControlExtras(
     req: IncomingMessage,
@@ -248,13 +265,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   ): Promise<boolean> {
     if (req.method !== 'GET') return false;
     if (path === '/events') {
-      streamEvents(active.control, req, res, CORS_HEADERS);
+      events ??= createEventStream(active.control);
+      if (!events.add(req, res, CORS_HEADERS)) send(res, TOO_MANY_WATCHERS, CORS_HEADERS);
       return true;
     }
     const wantsPage = path === '/' && (req.headers.accept ?? '').includes('text/html');
     if (wantsPage && !(req.url ?? '').split('?')[0]?.endsWith('/')) {
       // The page's relative URLs (assets, API) need the trailing slash.
-      res.writeHead(308, { location: `${new URL(active.baseUrl).pathname.replace(/\/$/, '')}/__mock/` });
+      res.writeHead(308, {
+        ...DASHBOARD_HEADERS,
+        location: `${new URL(active.baseUrl).pathname.replace(/\/$/, '')}/__mock/`,
+      });
       res.end();
       return true;
     }
@@ -266,7 +287,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (name === null) return false;
     const file = await dashboardFile(name);
     if (!file) return false;
-    res.writeHead(200, { 'content-type': file.type, 'content-length': String(file.body.length) });
+    res.writeHead(200, {
+      ...DASHBOARD_HEADERS,
+      'content-type': file.type,
+      'content-length': String(file.body.length),
+    });
     res.end(file.body);
     return true;
   }
@@ -285,7 +310,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const method = (req.method ?? 'GET').toUpperCase();
       // Parsed against the mock's own origin, so the routes see the path the client sent whatever
       // its Host header (`/api/v1/../../__mock/reset` is a control path too).
-      const url = new URL(req.url ?? '/', active.baseUrl);
+      const url = parseRequestTarget(req.url, active.baseUrl);
+      if (!url) {
+        send(res, MALFORMED_URL, CORS_HEADERS);
+        return;
+      }
       const path = controlPath(url, new URL(active.baseUrl));
       // The control routes have no key: a page on another site, open in the developer's browser,
       // must not reset the mock or read its journal. Browsers send Origin with such requests; curl,
@@ -318,6 +347,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       req.resume();
       setTimeout(() => req.destroy(), 1000).unref();
     } catch (error) {
+      if (error instanceof RequestAbortedError) {
+        // The client is gone: nothing to answer, nothing to report.
+        res.destroy();
+        return;
+      }
       logger.error('request failed', error);
       if (!res.headersSent) send(res, FAILED, CORS_HEADERS);
       else res.destroy();
@@ -331,6 +365,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const server = createServer((req, res) => {
     void serve(req, res);
   });
+  server.on('clientError', onClientError);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -367,6 +402,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     close: () =>
       new Promise<void>((resolve, reject) => {
         active.close();
+        events?.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
