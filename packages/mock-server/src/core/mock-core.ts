@@ -63,6 +63,12 @@ export interface MockCore {
   handle(request: MockRequest, options?: { control?: boolean }): Promise<MockAnswer | undefined>;
   /** The same for a Fetch Request (workers, Deno, Bun, a custom fetch); undefined when not the mock's. */
   fetch(request: Request, options?: { control?: boolean }): Promise<Response | undefined>;
+  /**
+   * A fresh request id (`req_…`) from the journal's counter, for an answer given outside handle()
+   * (the standalone server's own: Host check, preflight, dashboard files, events). handle() sets
+   * `x-request-id` on every answer itself.
+   */
+  requestId(): string;
   /** Stops webhook timers (the standalone server calls it on shutdown). */
   close(): void;
 }
@@ -176,7 +182,11 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   async function handle(request: MockRequest, handleOptions: { control?: boolean } = {}) {
     const answer = await api.answer(request);
     if (answer || handleOptions.control === false) return answer;
-    return answerControl(control, base, request, logger);
+    const controlAnswer = await answerControl(control, base, request, logger);
+    // Control requests are not journaled (the dashboard's polling would fill the journal), but their
+    // ids come from the same counter, so every id names one request.
+    if (controlAnswer) controlAnswer.headers['x-request-id'] = journal.nextId();
+    return controlAnswer;
   }
 
   return {
@@ -188,6 +198,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       const answer = await handle(fromFetchRequest(request), fetchOptions);
       return answer && toFetchResponse(answer);
     },
+    requestId: () => journal.nextId(),
     close: () => dispatcher.close(),
   };
 }

@@ -182,6 +182,8 @@ export function createApi(deps: ApiDependencies): Api {
         const body = JSON.parse(answer.body) as { code?: string; message: string };
         error = { code: body.code ?? null, message: body.message };
       }
+      // The journal entry's id, also when the journal is off: the client can quote it either way.
+      answer.headers['x-request-id'] = id;
       if (journal.enabled) {
         const entry: JournalEntry = {
           id,

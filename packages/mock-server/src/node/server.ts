@@ -59,7 +59,7 @@ export function withWebhookUrl(seed: 'demo' | 'empty' | SeedData, url: string): 
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Retry-After',
+  'access-control-expose-headers': 'Retry-After, X-Request-Id',
 };
 const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   ...CORS_HEADERS,
@@ -172,6 +172,11 @@ const FOREIGN_ORIGIN = controlErrorAnswer(
   403,
   'Control requests from web pages of other origins are refused',
 );
+/** `x-request-id` for an answer the server gives itself (core.handle() sets it on its own answers). */
+const idHeader = (core: MockCore): Record<string, string> => ({ 'x-request-id': core.requestId() });
+
+// Before the core exists (the moment between listen() and its creation) there is no counter yet: the
+// only answer without an id.
 const STARTING = errorAnswer(httpErrors.internal(), { status: 503 });
 const FAILED = errorAnswer(httpErrors.internal());
 
@@ -191,13 +196,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   ): Promise<boolean> {
     if (req.method !== 'GET') return false;
     if (path === '/events') {
-      streamEvents(active.control, req, res, CORS_HEADERS);
+      streamEvents(active.control, req, res, { ...CORS_HEADERS, ...idHeader(active) });
       return true;
     }
     const wantsPage = path === '/' && (req.headers.accept ?? '').includes('text/html');
     if (wantsPage && !(req.url ?? '').split('?')[0]?.endsWith('/')) {
       // The page's relative URLs (assets, API) need the trailing slash.
-      res.writeHead(308, { location: `${new URL(active.baseUrl).pathname.replace(/\/$/, '')}/__mock/` });
+      res.writeHead(308, {
+        location: `${new URL(active.baseUrl).pathname.replace(/\/$/, '')}/__mock/`,
+        ...idHeader(active),
+      });
       res.end();
       return true;
     }
@@ -209,7 +217,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (name === null) return false;
     const file = await dashboardFile(name);
     if (!file) return false;
-    res.writeHead(200, { 'content-type': file.type, 'content-length': String(file.body.length) });
+    res.writeHead(200, {
+      'content-type': file.type,
+      'content-length': String(file.body.length),
+      ...idHeader(active),
+    });
     res.end(file.body);
     return true;
   }
@@ -222,7 +234,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       if (!hostAllowed(req.headers.host)) {
-        send(res, HOST_NOT_ALLOWED, {});
+        send(res, HOST_NOT_ALLOWED, idHeader(active));
         return;
       }
       const method = (req.method ?? 'GET').toUpperCase();
@@ -240,17 +252,20 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         !isLoopbackOrigin(origin) &&
         !sameOrigin(origin, req)
       ) {
-        send(res, FOREIGN_ORIGIN, {});
+        send(res, FOREIGN_ORIGIN, idHeader(active));
         return;
       }
       if (method === 'OPTIONS') {
-        res.writeHead(204, PREFLIGHT_HEADERS);
+        res.writeHead(204, { ...PREFLIGHT_HEADERS, ...idHeader(active) });
         res.end();
         return;
       }
       if (control && path !== undefined && (await serveControlExtras(req, res, active, path))) return;
       const body: BodyState = { oversized: false };
-      const answer = (await active.handle(mockRequest(req, method, url, body), { control })) ?? NOT_FOUND;
+      const answer = (await active.handle(mockRequest(req, method, url, body), { control })) ?? {
+        ...NOT_FOUND,
+        headers: { ...NOT_FOUND.headers, ...idHeader(active) },
+      };
       // An oversized upload, or a body nobody read that is still arriving, is not drained: the
       // connection closes after the answer (the client gets a second to read it).
       if (!body.oversized && req.complete) {
@@ -262,7 +277,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       setTimeout(() => req.destroy(), 1000).unref();
     } catch (error) {
       logger.error('request failed', error);
-      if (!res.headersSent) send(res, FAILED, CORS_HEADERS);
+      if (!res.headersSent) send(res, FAILED, { ...CORS_HEADERS, ...(core ? idHeader(core) : {}) });
       else res.destroy();
     }
   }

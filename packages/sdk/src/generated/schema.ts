@@ -677,6 +677,7 @@ export interface components {
         /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
         Unauthorized: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -686,6 +687,7 @@ export interface components {
         /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist or is malformed). Operations without a permission requirement give no other 403, except HOST_NOT_ALLOWED from the standalone mock (`Host` header not allowed). */
         Forbidden: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -695,6 +697,7 @@ export interface components {
         /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Read), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
         ForbiddenRead: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -704,6 +707,7 @@ export interface components {
         /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Media), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
         ForbiddenMedia: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -713,6 +717,7 @@ export interface components {
         /** @description VALIDATION_ERROR: `limit` or `offset` is not an integer, `limit` < 1 or `offset` < 0. A large `limit` or `offset` is never an error (see the parameters). */
         BadRequest: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -722,6 +727,7 @@ export interface components {
         /** @description RESERVATION_NOT_FOUND: no reservation with this id in the project (unknown id, or a reservation of another project). Any path under `/api/v1` that is not in this document gives 404 NOT_FOUND `Not found` instead (checked right after PROJECT_MISMATCH). */
         NotFound: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -731,6 +737,7 @@ export interface components {
         /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, falls on a closed day or a closed holiday, or overlaps a local time that does not exist that day (daylight saving). RESERVATION_IN_PAST: the reservation starts (`date` and `from`, project local time; a time of the repeated autumn hour means its first occurrence) before the service's current time. Checked in that order, after the blacklist and before 409. */
         UnprocessableEntity: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -740,6 +747,7 @@ export interface components {
         /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
         UnsupportedMediaType: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -749,6 +757,7 @@ export interface components {
         /** @description PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB. */
         PayloadTooLarge: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -758,6 +767,7 @@ export interface components {
         /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
         RateLimited: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 /**
                  * @description Seconds to wait before retrying.
                  * @example 30
@@ -772,6 +782,7 @@ export interface components {
         /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. */
         InternalError: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
@@ -781,6 +792,7 @@ export interface components {
         /** @description Any 2xx answer within 5 seconds acknowledges the event and ends the delivery. A non-2xx answer, a network error or no answer within 5 s is a failed attempt and triggers a retry (attempts at 0, 1, 6, 36 and 156 minutes; failed after the 5th). The response body is ignored. */
         WebhookAccepted: {
             headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -815,7 +827,13 @@ export interface components {
         WebhookSignature: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The id of this request in the service's logs (in the mock: its request journal entry, `req_000001`, increasing and unique for the life of the mock, never reused after a reset). Quote it when you report a problem. The mock sends it on every answer, API and control routes alike; browsers can read it (CORS `Access-Control-Expose-Headers`). Optional: a proxy in between may answer without it. The SDK exposes it as `error.requestId`, in `withResponse()` and in log records.
+         * @example req_000042
+         */
+        RequestId: string;
+    };
     pathItems: never;
 }
 /**
@@ -1491,6 +1509,7 @@ export interface operations {
             /** @description The page of matching reservations. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1500,6 +1519,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: a query parameter has the wrong type or format (bad date, unknown `status`, unknown `branchId`, `limit` < 1, `offset` < 0). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1534,6 +1554,7 @@ export interface operations {
             /** @description The reservation was created in status PENDING. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1543,6 +1564,7 @@ export interface operations {
             /** @description INVALID_JSON (body not a JSON object, not valid UTF-8, or nested deeper than 32 levels), missing required fields (no `code`), or VALIDATION_ERROR (a field has the wrong type or format, `from` not before `to`, unknown tableId/serviceId/branchId, guests not a positive integer or above the table's capacity). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1553,6 +1575,7 @@ export interface operations {
             /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Write), CUSTOMER_BLACKLISTED (the customer's e-mail, case-insensitive, or phone is blacklisted), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1562,6 +1585,7 @@ export interface operations {
             /** @description DOUBLE_BOOKING: `tableId` was given and the table has an active (PENDING or CONFIRMED) reservation whose `[from, to)` interval intersects the requested one on the same date. */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1598,6 +1622,7 @@ export interface operations {
             /** @description The reservation with its status history. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1638,6 +1663,7 @@ export interface operations {
             /** @description The reservation is now CANCELLED. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1647,6 +1673,7 @@ export interface operations {
             /** @description INVALID_JSON (body present but not a JSON object, not valid UTF-8, or nested deeper than 32 levels) or VALIDATION_ERROR (`reason` not a string). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1657,6 +1684,7 @@ export interface operations {
             /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Delete), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1667,6 +1695,7 @@ export interface operations {
             /** @description INVALID_STATUS_TRANSITION: the reservation is already in a final state (CANCELLED, COMPLETED or NO_SHOW). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1706,6 +1735,7 @@ export interface operations {
             /** @description The status was changed. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1715,6 +1745,7 @@ export interface operations {
             /** @description INVALID_JSON (body not a JSON object, not valid UTF-8, or nested deeper than 32 levels) or VALIDATION_ERROR (`status` missing or not a ReservationStatus, `note`/`reason` not strings). */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1725,6 +1756,7 @@ export interface operations {
             /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Write), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1735,6 +1767,7 @@ export interface operations {
             /** @description INVALID_STATUS_TRANSITION: the transition is not in the table above (this includes a change to the current status and any change from a final state). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1786,6 +1819,7 @@ export interface operations {
             /** @description The availability of the day. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1795,6 +1829,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: `date` missing or malformed, unknown `branchId` or `serviceId`, `duration` not an integer in 1–1440. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1825,6 +1860,7 @@ export interface operations {
             /** @description The schedule. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1866,6 +1902,7 @@ export interface operations {
             /** @description The active tables. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1875,6 +1912,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: unknown `branchId`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1911,6 +1949,7 @@ export interface operations {
             /** @description The active services. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1920,6 +1959,7 @@ export interface operations {
             /** @description VALIDATION_ERROR: unknown `branchId`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1950,6 +1990,7 @@ export interface operations {
             /** @description The project info. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1991,6 +2032,7 @@ export interface operations {
             /** @description The page of photos. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2033,6 +2075,7 @@ export interface operations {
             /** @description The page of reviews with the rating summary. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
