@@ -20,7 +20,10 @@ describe('X-Request-Id on the standalone server', () => {
     const journal = await server.service.control.requests.list();
     expect(ok.status).toBe(200);
     expect(refused.status).toBe(401);
-    expect(journal.map((entry) => entry.id)).toEqual([ok.headers['x-request-id'], refused.headers['x-request-id']]);
+    expect(journal.map((entry) => entry.id)).toEqual([
+      ok.headers['x-request-id'],
+      refused.headers['x-request-id'],
+    ]);
   });
 
   it('is on every answer the server gives itself, unique and increasing', async () => {
@@ -60,8 +63,13 @@ describe('X-Request-Id through core.fetch and the MSW handlers', () => {
   it('names the journal entry of an API request and gives control requests ids of the same counter', async () => {
     const service = createMockService({ now: NOW });
     const api = 'http://127.0.0.1:4010/api/v1/demo-bistro';
-    const first = await service.fetch(new Request(`${api}/info`, { headers: { 'X-API-Key': 'rk_demo_full' } }));
-    const control = await getResponse(service.controlHandlers, new Request('http://127.0.0.1:4010/__mock/clock'));
+    const first = await service.fetch(
+      new Request(`${api}/info`, { headers: { 'X-API-Key': 'rk_demo_full' } }),
+    );
+    const control = await getResponse(
+      service.controlHandlers,
+      new Request('http://127.0.0.1:4010/__mock/clock'),
+    );
     const viaMsw = await getResponse(
       service.handlers,
       new Request(`${api}/tables`, { headers: { 'X-API-Key': 'rk_demo_full' } }),

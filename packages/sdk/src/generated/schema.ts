@@ -1318,6 +1318,7 @@ export type ErrorBody = {
     error: string;
     message: string;
     code?: ErrorCode;
+    /** @description One entry per invalid field or parameter, every invalid one at once (in the order checked: types and formats, then references and capacity), so a form can mark them all. */
     details?: ValidationErrorDetail[];
 };
 /** @description Body of `reservation.created`. */
