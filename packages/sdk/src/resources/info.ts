@@ -1,17 +1,20 @@
+import type { ApiPromise } from '../api-promise';
 import type { RequestOptions } from '../request-options';
 import type { ProjectInfo } from '../types';
 import { type ResourceContext, withoutSuccess } from './context';
 
 export interface InfoResource {
   /** The project, its settings and branding colours. */
-  get(options?: RequestOptions): Promise<ProjectInfo>;
+  get(options?: RequestOptions): ApiPromise<ProjectInfo>;
 }
 
 export function createInfoResource(ctx: ResourceContext): InfoResource {
   return {
     get: (options) =>
-      ctx
-        .send(options, (fetch) => ctx.api.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, fetch }))
-        .then(withoutSuccess),
+      ctx.send(
+        options,
+        (fetch) => ctx.api.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, fetch }),
+        withoutSuccess,
+      ),
   };
 }

@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../api-promise';
 import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
 import type {
@@ -20,13 +21,13 @@ const MAX_PAGE = 100;
 
 export interface ReservationsResource {
   /** One page: `{ count, total, reservations }` (list items carry no `statusHistory`). */
-  list(query?: ReservationListQuery, options?: RequestOptions): Promise<ReservationList>;
+  list(query?: ReservationListQuery, options?: RequestOptions): ApiPromise<ReservationList>;
   /** Every matching reservation, page by page (`limit` is the page size, default 100; `offset` the start). */
   iterate(query?: ReservationIterateQuery, options?: RequestOptions): PagedIterable<Reservation>;
   /** One reservation with its `statusHistory`. */
-  get(id: string, options?: RequestOptions): Promise<ReservationDetail>;
+  get(id: string, options?: RequestOptions): ApiPromise<ReservationDetail>;
   /** Creates a PENDING reservation. Never retried automatically (see README). */
-  create(body: CreateReservationRequest, options?: RequestOptions): Promise<CreatedReservation>;
+  create(body: CreateReservationRequest, options?: RequestOptions): ApiPromise<CreatedReservation>;
   /**
    * Moves a reservation along the state machine (to CONFIRMED, CANCELLED, COMPLETED or NO_SHOW; never
    * back to PENDING). Never retried automatically.
@@ -35,53 +36,63 @@ export interface ReservationsResource {
     id: string,
     body: UpdateReservationStatusInput,
     options?: RequestOptions,
-  ): Promise<ReservationStatusChange>;
+  ): ApiPromise<ReservationStatusChange>;
   /** Cancels a PENDING or CONFIRMED reservation. Never retried automatically. */
   cancel(
     id: string,
     body?: CancelReservationRequest,
     options?: RequestOptions,
-  ): Promise<CancelReservationResult>;
+  ): ApiPromise<CancelReservationResult>;
 }
 
 export function createReservationsResource(ctx: ResourceContext): ReservationsResource {
   const list: ReservationsResource['list'] = (query, options) =>
-    ctx
-      .send(options, (fetch) =>
-        ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, fetch }),
-      )
-      .then(withoutSuccess);
+    ctx.send(
+      options,
+      (fetch) => ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, fetch }),
+      withoutSuccess,
+    );
 
   return {
     list,
     iterate: (query, options) => iterateList(list, (page) => page.reservations, query, options, MAX_PAGE),
-    get: async (id, options) => {
-      const path = { slug: ctx.slug.slug, id: reservationId(id, 'get') };
-      const data = await ctx.send(options, (fetch) =>
-        ctx.api.GET('/api/v1/{slug}/reservations/{id}', { params: { path }, fetch }),
-      );
-      return data.reservation;
-    },
-    create: async (body, options) => {
-      const data = await ctx.send(options, (fetch) =>
-        ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, fetch }),
-      );
-      return data.reservation;
-    },
-    updateStatus: async (id, body, options) => {
-      const path = { slug: ctx.slug.slug, id: reservationId(id, 'updateStatus') };
-      const data = await ctx.send(options, (fetch) =>
-        ctx.api.PATCH('/api/v1/{slug}/reservations/{id}/status', { params: { path }, body, fetch }),
-      );
-      return data.reservation;
-    },
-    cancel: async (id, body, options) => {
-      const path = { slug: ctx.slug.slug, id: reservationId(id, 'cancel') };
-      return withoutSuccess(
-        await ctx.send(options, (fetch) =>
-          ctx.api.DELETE('/api/v1/{slug}/reservations/{id}', { params: { path }, body, fetch }),
-        ),
-      );
-    },
+    get: (id, options) =>
+      ctx.send(
+        options,
+        (fetch) =>
+          ctx.api.GET('/api/v1/{slug}/reservations/{id}', {
+            params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'get') } },
+            fetch,
+          }),
+        (data) => data.reservation,
+      ),
+    create: (body, options) =>
+      ctx.send(
+        options,
+        (fetch) => ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, fetch }),
+        (data) => data.reservation,
+      ),
+    updateStatus: (id, body, options) =>
+      ctx.send(
+        options,
+        (fetch) =>
+          ctx.api.PATCH('/api/v1/{slug}/reservations/{id}/status', {
+            params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'updateStatus') } },
+            body,
+            fetch,
+          }),
+        (data) => data.reservation,
+      ),
+    cancel: (id, body, options) =>
+      ctx.send(
+        options,
+        (fetch) =>
+          ctx.api.DELETE('/api/v1/{slug}/reservations/{id}', {
+            params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'cancel') } },
+            body,
+            fetch,
+          }),
+        withoutSuccess,
+      ),
   };
 }

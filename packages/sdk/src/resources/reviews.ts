@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../api-promise';
 import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
 import type { Review, ReviewList, ReviewListQuery } from '../types';
@@ -8,18 +9,18 @@ const MAX_PAGE = 50;
 
 export interface ReviewsResource {
   /** One page: `{ count, total, averageRating, totalReviews, reviews }`, newest first. Needs Media. */
-  list(query?: ReviewListQuery, options?: RequestOptions): Promise<ReviewList>;
+  list(query?: ReviewListQuery, options?: RequestOptions): ApiPromise<ReviewList>;
   /** Every approved review, page by page (`limit` is the page size, default 50). */
   iterate(query?: ReviewListQuery, options?: RequestOptions): PagedIterable<Review>;
 }
 
 export function createReviewsResource(ctx: ResourceContext): ReviewsResource {
   const list: ReviewsResource['list'] = (query, options) =>
-    ctx
-      .send(options, (fetch) =>
-        ctx.api.GET('/api/v1/{slug}/reviews', { params: { path: ctx.slug, query }, fetch }),
-      )
-      .then(withoutSuccess);
+    ctx.send(
+      options,
+      (fetch) => ctx.api.GET('/api/v1/{slug}/reviews', { params: { path: ctx.slug, query }, fetch }),
+      withoutSuccess,
+    );
   return {
     list,
     iterate: (query, options) => iterateList(list, (page) => page.reviews, query, options, MAX_PAGE),
