@@ -3,42 +3,56 @@
 // rather than `components["schemas"]["ReservationStatus"]`. The SDK-only types below derive from them.
 import type { paths, ReservationStatus, UpdateReservationStatusRequest } from './generated/schema';
 
+// The response envelopes as the API sends them (with `success`), for code that handles raw answers
+// (`client.raw`, a front end calling the API itself). The resource methods return the data inside.
 export type {
   AvailabilityDay,
+  AvailabilityResponse,
   Branch,
   Branding,
   CancelReservationRequest,
+  CancelReservationResponse,
   CreatedReservation,
   CreateReservationRequest,
+  CreateReservationResponse,
   Customer,
   EndTime,
   ErrorBody,
   Holiday,
   OpeningHours,
   Photo,
+  PhotoListResponse,
   Project,
   ProjectInfo,
+  ProjectInfoResponse,
   Reservation,
   ReservationCancelledEvent,
   ReservationCompletedEvent,
   ReservationConfirmedEvent,
   ReservationCreatedEvent,
   ReservationDetail,
+  ReservationDetailResponse,
+  ReservationListResponse,
   ReservationServiceItem,
   ReservationStatus,
   ReservationStatusChange,
   ReservationTable,
   Review,
+  ReviewListResponse,
   Schedule,
   ScheduleDay,
+  ScheduleResponse,
   Service,
+  ServiceListResponse,
   Settings,
   Slot,
   StartTime,
   StatusHistoryAction,
   StatusHistoryEntry,
   Table,
+  TableListResponse,
   UpdateReservationStatusRequest,
+  UpdateReservationStatusResponse,
   WebhookEvent,
   WebhookEventName,
 } from './generated/schema';
@@ -71,7 +85,7 @@ export type UpdateReservationStatusInput = Omit<UpdateReservationStatusRequest, 
 export type CreateReservationInput = CreateReservationRequest;
 /** Body of `reservations.cancel` (the contract's `CancelReservationRequest`). */
 export type CancelReservationInput = CancelReservationRequest;
-/** An error body of the API (the contract's `Error` schema). */
+/** An error body of the API (the contract's error schema, `ErrorBody` here). */
 export type ApiErrorBody = ErrorBody;
 
 export type ReservationListQuery = QueryOf<'/api/v1/{slug}/reservations'>;
