@@ -9,7 +9,9 @@ import { build } from 'esbuild';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const KB = 1024;
-const budgets = { core: 6 * KB, webhooks: 2 * KB };
+// The core budget went from 6 to 7 kB with withResponse() (ApiPromise), client.use() middleware per
+// attempt, onRetry and request ids on errors and logs (about 0.7 kB min+gzip): features, not bloat.
+const budgets = { core: 7 * KB, webhooks: 2 * KB };
 
 async function minGzip(stdin) {
   const result = await build({
