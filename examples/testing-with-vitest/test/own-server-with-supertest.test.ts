@@ -22,7 +22,7 @@ function createApp(): Server {
     apiKey: 'rk_demo_full',
     project: 'demo-bistro',
   });
-  return createServer((req, res) => {
+  return createServer((_request, res) => {
     void client.tables.list().then(
       (tables) => {
         res.writeHead(200, { 'content-type': 'application/json' });

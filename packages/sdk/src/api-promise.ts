@@ -46,6 +46,7 @@ export class ApiPromise<T> extends Promise<T> {
     return this.data;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: a Promise subclass; `then` is what makes `await` give the data.
   override then<A = T, B = never>(
     onFulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onRejected?: ((reason: unknown) => B | PromiseLike<B>) | null,

@@ -3,7 +3,7 @@ import { type Sleep, sleep } from './abort';
 import { ApiPromise } from './api-promise';
 import { type FetchLike, type FetchSettings, fetchCall } from './fetch-with-retry';
 import type { paths } from './generated/schema';
-import { captureParams, type Hooks, type RetryInfo } from './hooks';
+import { captureParams, type RetryInfo } from './hooks';
 import { createLog, type Logger, type LogLevel } from './logger';
 import type { RequestOptions } from './request-options';
 import { type AvailabilityResource, createAvailabilityResource } from './resources/availability';

@@ -76,7 +76,7 @@ export async function throughMiddleware(
     if (response === undefined) throw failure;
   }
   for (let i = middleware.length - 1; i >= 0; i--) {
-    const result: Response | undefined | void = await middleware[i]?.onResponse?.({
+    const result: unknown = await middleware[i]?.onResponse?.({
       ...params,
       request: current,
       response,
