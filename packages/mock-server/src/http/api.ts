@@ -206,6 +206,9 @@ export function createApi(deps: ApiDependencies): Api {
         const body = JSON.parse(answer.body) as { code?: string; message: string };
         error = { code: body.code ?? null, message: body.message };
       }
+      // The journal entry's id, also when the journal is off: the client can quote it either way.
+      const id = journal.nextId();
+      answer.headers['x-request-id'] = id;
       if (journal.enabled) {
         const entry = journal.record(
           {
@@ -222,6 +225,7 @@ export function createApi(deps: ApiDependencies): Api {
             response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
           },
           arrival,
+          id,
         );
         if (entry) events.emit({ type: 'request', data: entry });
       }

@@ -118,7 +118,7 @@ export function withWebhookUrl(
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Retry-After',
+  'access-control-expose-headers': 'Retry-After, X-Request-Id',
 };
 const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   ...CORS_HEADERS,
@@ -243,6 +243,11 @@ const TOO_MANY_WATCHERS = controlErrorAnswer(
   503,
   `Too many event-stream clients: at most ${MAX_EVENT_CLIENTS} may watch at a time; close one and retry`,
 );
+/** `x-request-id` for an answer the server gives itself (core.handle() sets it on its own answers). */
+const idHeader = (core: MockCore): Record<string, string> => ({ 'x-request-id': core.requestId() });
+
+// Before the core exists (the moment between listen() and its creation) there is no counter yet: the
+// only answer without an id.
 const STARTING = errorAnswer(httpErrors.internal(), { status: 503 });
 const FAILED = errorAnswer(httpErrors.internal());
 
@@ -266,7 +271,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (req.method !== 'GET') return false;
     if (path === '/events') {
       events ??= createEventStream(active.control);
-      if (!events.add(req, res, CORS_HEADERS)) send(res, TOO_MANY_WATCHERS, CORS_HEADERS);
+      if (!events.add(req, res, { ...CORS_HEADERS, ...idHeader(active) }))
+        send(res, TOO_MANY_WATCHERS, { ...CORS_HEADERS, ...idHeader(active) });
       return true;
     }
     const wantsPage = path === '/' && (req.headers.accept ?? '').includes('text/html');
@@ -275,6 +281,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.writeHead(308, {
         ...DASHBOARD_HEADERS,
         location: `${new URL(active.baseUrl).pathname.replace(/\/$/, '')}/__mock/`,
+        ...idHeader(active),
       });
       res.end();
       return true;
@@ -291,6 +298,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       ...DASHBOARD_HEADERS,
       'content-type': file.type,
       'content-length': String(file.body.length),
+      ...idHeader(active),
     });
     res.end(file.body);
     return true;
@@ -304,7 +312,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       if (!hostAllowed(req.headers.host)) {
-        send(res, HOST_NOT_ALLOWED, {});
+        send(res, HOST_NOT_ALLOWED, idHeader(active));
         return;
       }
       const method = (req.method ?? 'GET').toUpperCase();
@@ -312,7 +320,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // its Host header (`/api/v1/../../__mock/reset` is a control path too).
       const url = parseRequestTarget(req.url, active.baseUrl);
       if (!url) {
-        send(res, MALFORMED_URL, CORS_HEADERS);
+        send(res, MALFORMED_URL, { ...CORS_HEADERS, ...idHeader(active) });
         return;
       }
       const path = controlPath(url, new URL(active.baseUrl));
@@ -326,17 +334,20 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         !isLoopbackOrigin(origin) &&
         !sameOrigin(origin, req)
       ) {
-        send(res, FOREIGN_ORIGIN, {});
+        send(res, FOREIGN_ORIGIN, idHeader(active));
         return;
       }
       if (method === 'OPTIONS') {
-        res.writeHead(204, PREFLIGHT_HEADERS);
+        res.writeHead(204, { ...PREFLIGHT_HEADERS, ...idHeader(active) });
         res.end();
         return;
       }
       if (control && path !== undefined && (await serveControlExtras(req, res, active, path))) return;
       const body: BodyState = { oversized: false };
-      const answer = (await active.handle(mockRequest(req, method, url, body), { control })) ?? NOT_FOUND;
+      const answer = (await active.handle(mockRequest(req, method, url, body), { control })) ?? {
+        ...NOT_FOUND,
+        headers: { ...NOT_FOUND.headers, ...idHeader(active) },
+      };
       // An oversized upload, or a body nobody read that is still arriving, is not drained: the
       // connection closes after the answer (the client gets a second to read it).
       if (!body.oversized && req.complete) {
@@ -353,7 +364,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       logger.error('request failed', error);
-      if (!res.headersSent) send(res, FAILED, CORS_HEADERS);
+      if (!res.headersSent) send(res, FAILED, { ...CORS_HEADERS, ...(core ? idHeader(core) : {}) });
       else res.destroy();
     }
   }
