@@ -3,21 +3,37 @@
 // mock is set as text (textContent, text nodes, attributes), never parsed as HTML. Every URL is
 // relative to the page, which is served at {baseUrl}/__mock/ (with its trailing slash).
 
-/** The journal keeps the last 1,000 entries by default; the page keeps as many. */
-const MAX_REQUESTS = 1000;
+/**
+ * The page keeps the newest this many requests and deliveries (the journal keeps 1,000 by default)
+ * and counts the older ones it let go: a page of thousands of rows stays quick to update.
+ */
+const MAX_REQUESTS = 500;
+const MAX_DELIVERIES = 300;
+/** Events are applied once per frame, or after this long while the page is hidden (no frames). */
+const FLUSH_FALLBACK_MS = 250;
 /** Retry delay when the browser gave up on the event stream (it retries network errors itself). */
 const RECONNECT_MS = 3000;
 /** How often the clock is read again while the page is visible (it may run in real time). */
 const CLOCK_POLL_MS = 5000;
 
 const state = {
-  /** Journal entries, oldest first. */
+  /** Journal entries kept, oldest first. */
   requests: [],
-  /** Entry id → its list row, built once. */
+  /** Entry id → entry, for the entries kept. */
+  requestById: new Map(),
+  /** Entry id → its list row, built once (when first shown). */
   rows: new Map(),
+  /** Entries the journal holds (or sent) that the page let go of. */
+  olderRequests: 0,
   selected: null,
-  /** Delivery id → delivery. */
+  /** Delivery id → delivery, oldest first (ids increase). */
   deliveries: new Map(),
+  /** Delivery id → its card. */
+  cards: new Map(),
+  olderDeliveries: 0,
+  /** Events waiting for the next frame. */
+  queue: [],
+  flushScheduled: false,
   projects: [],
   /** The last reading of the mock clock: its time and the wall time it was read at (ms). */
   clock: null,
@@ -127,7 +143,7 @@ function zoned(ms, timeZone) {
   for (const part of format.formatToParts(new Date(ms))) parts[part.type] = part.value;
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 const statusClass = (status) => `s${String(status).charAt(0)}`;
 const duration = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 
@@ -161,15 +177,47 @@ function debounce(fn, ms) {
 
 const filters = byId('request-filters');
 
-function matches(entry) {
-  const status = filters.elements.status.value;
-  const method = filters.elements.method.value;
-  const path = filters.elements.path.value.trim();
+/** The filters as they are now, read once per render. */
+function currentFilter() {
+  return {
+    status: filters.elements.status.value,
+    method: filters.elements.method.value,
+    path: filters.elements.path.value.trim(),
+  };
+}
+
+function matches(entry, { status, method, path } = currentFilter()) {
   if (status === 'error' && entry.status < 400) return false;
   if (status && status !== 'error' && String(entry.status).charAt(0) !== status) return false;
   if (method && entry.method !== method) return false;
   if (path && !`${entry.path}${entry.query}`.includes(path)) return false;
   return true;
+}
+
+/** Rows (or cards) put in the page per task: a long list fills in over a few tasks, none long. */
+const CHUNK = 25;
+/** List element → the number of its latest fill; an older fill still under way stops. */
+const fills = new WeakMap();
+
+/**
+ * Shows `keys` (top first) in `list`: the first CHUNK at once, the rest a chunk per task. `build`
+ * returns the element of a key, or null for a key that is gone meanwhile.
+ */
+function fillList(list, keys, build) {
+  const fill = (fills.get(list) ?? 0) + 1;
+  fills.set(list, fill);
+  const elements = (from) =>
+    keys
+      .slice(from, from + CHUNK)
+      .map(build)
+      .filter((element) => element !== null);
+  list.replaceChildren(...elements(0));
+  const step = (from) => {
+    if (fills.get(list) !== fill || from >= keys.length) return;
+    list.append(...elements(from));
+    setTimeout(() => step(from + CHUNK), 0);
+  };
+  setTimeout(() => step(CHUNK), 0);
 }
 
 function requestRow(entry) {
@@ -215,7 +263,9 @@ function requestRow(entry) {
 }
 
 function renderCount() {
-  const shown = byId('request-list').childElementCount;
+  const filter = currentFilter();
+  let shown = 0;
+  for (const entry of state.requests) if (matches(entry, filter)) shown += 1;
   const total = state.requests.length;
   byId('request-count').textContent =
     shown === total ? plural(total, 'request') : `${shown} of ${plural(total, 'request')}`;
@@ -226,46 +276,95 @@ function renderCount() {
     total > 0
       ? 'No request matches the filters.'
       : `No requests yet. Try: curl -H 'X-API-Key: rk_demo_full' ${base}api/v1/demo-bistro/info`;
+  const older = byId('request-older');
+  older.hidden = state.olderRequests === 0;
+  older.textContent = `${plural(state.olderRequests, 'older request')} not shown (the journal may still hold them).`;
 }
 
 function renderRequests() {
-  const rows = [];
+  const filter = currentFilter();
+  const ids = [];
   for (let i = state.requests.length - 1; i >= 0; i -= 1) {
     const entry = state.requests[i];
-    if (matches(entry)) rows.push(requestRow(entry));
+    if (matches(entry, filter)) ids.push(entry.id);
   }
   const list = byId('request-list');
   // A new filter is not news: assistive technology waits for the whole list (aria-live announces additions).
   list.setAttribute('aria-busy', 'true');
-  list.replaceChildren(...rows);
+  fillList(list, ids, (id) => {
+    const entry = state.requestById.get(id);
+    return entry ? requestRow(entry) : null;
+  });
   list.setAttribute('aria-busy', 'false');
   renderCount();
 }
 
-function addRequest(entry) {
-  if (state.rows.has(entry.id) || state.requests.some((e) => e.id === entry.id)) return;
-  state.requests.push(entry);
-  while (state.requests.length > MAX_REQUESTS) {
-    const gone = state.requests.shift();
+/** Lets go of the oldest entries past the cap, and of their rows. */
+function trimRequests() {
+  const over = state.requests.length - MAX_REQUESTS;
+  if (over <= 0) return;
+  for (const gone of state.requests.splice(0, over)) {
+    state.requestById.delete(gone.id);
     state.rows.get(gone.id)?.remove();
     state.rows.delete(gone.id);
   }
-  if (matches(entry)) {
-    const row = requestRow(entry);
-    byId('request-list').prepend(row);
-    flash(row);
-  }
-  renderCount();
+  state.olderRequests += over;
 }
 
+/**
+ * New entries from the stream, oldest first: only their rows are built, put on top in one go. An
+ * entry older than the newest one held, that the page does not hold, means the journal started
+ * over (cleared where no event said so): the page reads it again.
+ */
+function addRequests(entries) {
+  const newest = state.requests.at(-1);
+  const fresh = [];
+  let startedOver = false;
+  for (const entry of entries) {
+    if (state.requestById.has(entry.id)) {
+      if (state.requestById.get(entry.id).wallTime !== entry.wallTime) startedOver = true;
+      continue;
+    }
+    if (newest && idNumber(entry.id) <= idNumber(newest.id)) {
+      startedOver = true;
+      continue;
+    }
+    state.requests.push(entry);
+    state.requestById.set(entry.id, entry);
+    fresh.push(entry);
+  }
+  trimRequests();
+  const rows = document.createDocumentFragment();
+  const filter = currentFilter();
+  for (let i = fresh.length - 1; i >= 0; i -= 1) {
+    const entry = fresh[i];
+    if (!state.requestById.has(entry.id) || !matches(entry, filter)) continue;
+    const row = requestRow(entry);
+    row.classList.add('flash');
+    rows.append(row);
+  }
+  byId('request-list').prepend(rows);
+  renderCount();
+  if (startedOver) void loadRequests().catch(showError);
+}
+
+/** The journal as read: rows of entries already shown are kept, the others built when shown. */
 function setRequests(entries) {
-  // Ids start again at req_000001 after a reset or a restart of the mock: rows are built anew.
-  const selected = state.requests.find((e) => e.id === state.selected);
-  state.rows.clear();
+  const previous = state.requestById;
+  const rows = state.rows;
   state.requests = entries.slice(-MAX_REQUESTS);
-  const still =
-    selected && state.requests.find((e) => e.id === selected.id && e.wallTime === selected.wallTime);
-  if (!still) showDetail(null);
+  state.olderRequests = entries.length - state.requests.length;
+  state.requestById = new Map();
+  state.rows = new Map();
+  for (const entry of state.requests) {
+    state.requestById.set(entry.id, entry);
+    // The same id with another arrival time is another request (a journal that started over).
+    const row = rows.get(entry.id);
+    if (row && previous.get(entry.id)?.wallTime === entry.wallTime) state.rows.set(entry.id, row);
+  }
+  const selected = state.selected;
+  if (selected && previous.get(selected)?.wallTime !== state.requestById.get(selected)?.wallTime)
+    showDetail(null);
   renderRequests();
 }
 
@@ -277,7 +376,7 @@ async function loadRequests() {
 function select(id, fromKeyboard) {
   const previous = state.selected && state.rows.get(state.selected);
   previous?.removeAttribute('aria-current');
-  const entry = state.requests.find((e) => e.id === id) ?? null;
+  const entry = state.requestById.get(id) ?? null;
   state.selected = entry ? id : null;
   state.rows.get(id)?.setAttribute('aria-current', 'true');
   showDetail(entry);
@@ -460,6 +559,7 @@ function deliveryCard(d) {
     'li',
     {
       class: 'card delivery',
+      'aria-label': `Delivery ${d.id}, ${d.event}, ${d.status}`,
       'data-testid': 'delivery',
       'data-id': d.id,
       'data-status': d.status,
@@ -519,25 +619,85 @@ function deliveryCard(d) {
   );
 }
 
-function renderDeliveries() {
-  const deliveries = [...state.deliveries.values()].reverse();
-  byId('delivery-list').replaceChildren(...deliveries.map(deliveryCard));
-  byId('delivery-empty').hidden = deliveries.length > 0;
-  const pending = deliveries.filter((d) => d.status === 'pending').length;
-  byId('delivery-count').textContent = deliveries.length
-    ? `${deliveries.length}${pending ? `, ${pending} pending` : ''}`
-    : '';
+function renderDeliveryCount() {
+  const count = state.deliveries.size;
+  let pending = 0;
+  for (const d of state.deliveries.values()) if (d.status === 'pending') pending += 1;
+  byId('delivery-empty').hidden = count > 0;
+  byId('delivery-count').textContent = count ? `${count}${pending ? `, ${pending} pending` : ''}` : '';
+  const older = byId('delivery-older');
+  older.hidden = state.olderDeliveries === 0;
+  older.textContent = `${plural(state.olderDeliveries, 'older delivery', 'older deliveries')} not shown.`;
 }
 
-function setDelivery(delivery) {
-  state.deliveries.set(delivery.id, delivery);
-  renderDeliveries();
+/** Lets go of the oldest deliveries past the cap, and of their cards. */
+function trimDeliveries() {
+  for (const id of state.deliveries.keys()) {
+    if (state.deliveries.size <= MAX_DELIVERIES) break;
+    state.deliveries.delete(id);
+    state.cards.get(id)?.remove();
+    state.cards.delete(id);
+    state.olderDeliveries += 1;
+  }
+}
+
+/**
+ * Deliveries that changed (the last state of each): a known one has its card replaced where it
+ * is, a new one goes on top; a change to one the page already let go of is not shown.
+ */
+function updateDeliveries(changed) {
+  const oldest = state.deliveries.keys().next().value;
+  const fresh = [];
+  for (const d of changed) {
+    const card = state.cards.get(d.id);
+    if (card) {
+      state.deliveries.set(d.id, d);
+      const next = deliveryCard(d);
+      card.replaceWith(next);
+      state.cards.set(d.id, next);
+    } else if (state.deliveries.has(d.id)) {
+      // Its card is still to be built by the fill under way, from the latest state.
+      state.deliveries.set(d.id, d);
+    } else if (oldest === undefined || idNumber(d.id) > idNumber(oldest)) {
+      state.deliveries.set(d.id, d);
+      fresh.push(d);
+    }
+  }
+  trimDeliveries();
+  const cards = document.createDocumentFragment();
+  for (let i = fresh.length - 1; i >= 0; i -= 1) {
+    const d = fresh[i];
+    if (!state.deliveries.has(d.id)) continue;
+    const card = deliveryCard(d);
+    state.cards.set(d.id, card);
+    cards.append(card);
+  }
+  byId('delivery-list').prepend(cards);
+  renderDeliveryCount();
+}
+
+const setDelivery = (delivery) => updateDeliveries([delivery]);
+
+/** The delivery log as read (oldest first): the newest MAX_DELIVERIES, each card built once. */
+function setDeliveries(deliveries) {
+  const kept = deliveries.slice(-MAX_DELIVERIES);
+  state.olderDeliveries = deliveries.length - kept.length;
+  state.deliveries = new Map(kept.map((d) => [d.id, d]));
+  state.cards = new Map();
+  const ids = kept.map((d) => d.id).reverse();
+  fillList(byId('delivery-list'), ids, (id) => {
+    const d = state.deliveries.get(id);
+    if (!d || state.cards.has(id)) return null;
+    const card = deliveryCard(d);
+    state.cards.set(id, card);
+    return card;
+  });
+  renderDeliveryCount();
 }
 
 async function loadDeliveries() {
   const { deliveries } = await api('webhooks/deliveries');
-  state.deliveries = new Map(deliveries.map((d) => [d.id, d]));
-  renderDeliveries();
+  setDeliveries(deliveries);
 }
 
 function showDelivery(id) {
@@ -874,25 +1034,61 @@ function setConnection(status, text) {
   badge.textContent = text;
 }
 
-/** Applies one event of the stream. */
-function apply({ type, data }) {
-  if (type === 'request') {
-    addRequest(data);
-  } else if (type === 'delivery') {
-    setDelivery(data);
-  } else if (type === 'state') {
-    if (data.kind === 'reset') {
-      state.dateTouched = false;
-      setRequests([]);
-      void resync();
-      return;
-    }
-    if (data.kind === 'clock' && data.now) setClock(data.now, true);
-    if (data.kind === 'reservation' && (!data.slug || data.slug === resForm.elements.slug.value))
-      reloadReservations();
-    if (data.kind === 'faults') reloadFaults();
-    if (data.kind === 'project') loadProjects().then(reloadReservations, showError);
+/** Applies one state event. */
+function applyState(data) {
+  if (data.kind === 'reset') {
+    state.dateTouched = false;
+    setRequests([]);
+    setDeliveries([]);
+    void resync();
+    return;
   }
+  // Another client emptied the journal: so does the page.
+  if (data.kind === 'requests-cleared') setRequests([]);
+  if (data.kind === 'clock' && data.now) setClock(data.now, true);
+  if (data.kind === 'reservation' && (!data.slug || data.slug === resForm.elements.slug.value))
+    reloadReservations();
+  if (data.kind === 'faults') reloadFaults();
+  if (data.kind === 'project') loadProjects().then(reloadReservations, showError);
+}
+
+/**
+ * Applies the events received since the last frame in one go: requests are added together (one
+ * insertion into the list), each delivery is drawn once in its last state, state changes in order.
+ */
+function flush() {
+  state.flushScheduled = false;
+  const events = state.queue.splice(0);
+  let requests = [];
+  const deliveries = new Map();
+  const applyBatch = () => {
+    if (requests.length) addRequests(requests);
+    if (deliveries.size) updateDeliveries([...deliveries.values()]);
+    requests = [];
+    deliveries.clear();
+  };
+  for (const { type, data } of events) {
+    if (type === 'request') requests.push(data);
+    // The first change of each keeps its place (creation order); its last state wins.
+    else if (type === 'delivery') deliveries.set(data.id, data);
+    else if (type === 'state') {
+      // What came before a state change is applied before it (a reset empties the lists).
+      applyBatch();
+      applyState(data);
+    }
+  }
+  applyBatch();
+}
+
+function scheduleFlush() {
+  if (state.flushScheduled) return;
+  state.flushScheduled = true;
+  // Whichever comes first: a frame, or the fallback while the page is hidden and has none.
+  const run = () => {
+    if (state.flushScheduled) flush();
+  };
+  requestAnimationFrame(run);
+  setTimeout(run, FLUSH_FALLBACK_MS);
 }
 
 function receive(type, event) {
@@ -903,7 +1099,10 @@ function receive(type, event) {
     return;
   }
   if (state.syncing > 0) state.pending.push({ type, data });
-  else apply({ type, data });
+  else {
+    state.queue.push({ type, data });
+    scheduleFlush();
+  }
 }
 
 /** Reads everything again; events that arrive meanwhile are applied after it. */
@@ -921,7 +1120,10 @@ async function resync() {
     if (failed) showError(failed.reason);
   } finally {
     state.syncing -= 1;
-    if (state.syncing === 0) for (const event of state.pending.splice(0)) apply(event);
+    if (state.syncing === 0 && state.pending.length) {
+      state.queue.push(...state.pending.splice(0));
+      scheduleFlush();
+    }
   }
 }
 
