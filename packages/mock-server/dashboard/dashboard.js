@@ -220,6 +220,9 @@ function fillList(list, keys, build) {
   setTimeout(() => step(CHUNK), 0);
 }
 
+/** The number in an id (`req_000042` → 42): ids increase, whatever their width. */
+const idNumber = (id) => Number(String(id).replace(/\D/g, '')) || 0;
+
 function requestRow(entry) {
   let row = state.rows.get(entry.id);
   if (row) return row;
@@ -237,9 +240,12 @@ function requestRow(entry) {
       {
         type: 'button',
         class: 'req',
-        title: `${entry.id} · mock clock ${utc(entry.at)} UTC`,
+        title: `${entry.id} · mock clock ${utc(entry.at)} UTC · wall clock ${localDateTime(entry.wallTime)}`,
+        'aria-label': `${entry.method} ${entry.path}${entry.query} → ${entry.status}${code ? ` ${code}` : ''}, ${entry.id}`,
         onclick: (event) => select(entry.id, event.detail === 0),
       },
+      // One time base with the header: the mock clock in UTC, then the wall clock.
+      h('span', { class: 'time mock' }, utcTime(entry.at)),
       h('span', { class: 'time' }, localTime(entry.wallTime)),
       h('span', { class: `method m-${entry.method.toLowerCase()}` }, entry.method),
       h(
@@ -257,7 +263,7 @@ function requestRow(entry) {
       h('span', { class: 'num' }, duration(entry.durationMs)),
     ),
   );
-  if (entry.id === state.selected) row.setAttribute('aria-current', 'true');
+  if (entry.id === state.selected) row.firstElementChild.setAttribute('aria-current', 'true');
   state.rows.set(entry.id, row);
   return row;
 }
@@ -375,10 +381,10 @@ async function loadRequests() {
 
 function select(id, fromKeyboard) {
   const previous = state.selected && state.rows.get(state.selected);
-  previous?.removeAttribute('aria-current');
+  previous?.firstElementChild.removeAttribute('aria-current');
   const entry = state.requestById.get(id) ?? null;
   state.selected = entry ? id : null;
-  state.rows.get(id)?.setAttribute('aria-current', 'true');
+  state.rows.get(id)?.firstElementChild.setAttribute('aria-current', 'true');
   showDetail(entry);
   if (fromKeyboard) byId('detail-title').focus();
 }
@@ -418,15 +424,21 @@ function showDetail(entry) {
     );
     return;
   }
-  const field = (label, ...value) => [h('dt', null, label), h('dd', null, ...value)];
+  // Label and value as a table row: a test runner finds each value by its row's name.
+  const field = (label, ...value) => h('tr', null, h('th', { scope: 'row' }, label), h('td', null, ...value));
   const none = () => h('span', { class: 'muted' }, 'none');
   const failed = entry.status >= 400;
   body.replaceChildren(
     h(
       'div',
       { class: 'detail-title' },
-      h('span', { class: `method m-${entry.method.toLowerCase()}` }, entry.method),
-      h('code', { class: 'path', 'data-testid': 'detail-path' }, `${entry.path}${entry.query}`),
+      h(
+        'h3',
+        null,
+        h('span', { class: `method m-${entry.method.toLowerCase()}` }, entry.method),
+        ' ',
+        h('code', { class: 'path', 'data-testid': 'detail-path' }, `${entry.path}${entry.query}`),
+      ),
       h(
         'span',
         { class: `status-pill ${statusClass(entry.status)}` },
@@ -435,18 +447,30 @@ function showDetail(entry) {
       ),
     ),
     h(
-      'div',
+      'table',
       { class: `rule ${failed ? 'bad' : 'good'}` },
-      h('span', { class: 'rule-label' }, 'Decided by'),
-      h('code', { 'data-testid': 'detail-rule' }, entry.rule),
+      h(
+        'tbody',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', { class: 'rule-label', scope: 'row' }, 'Decided by'),
+          h('td', null, h('code', { 'data-testid': 'detail-rule' }, entry.rule)),
+        ),
+      ),
     ),
     h(
       'div',
       { class: 'detail-grid' },
       h(
-        'dl',
+        'table',
         { class: 'meta' },
-        field(
+        h(
+          'tbody',
+          null,
+          field('Status', String(entry.status)),
+          field(
           'Error',
           entry.error
             ? [
@@ -475,39 +499,44 @@ function showDetail(entry) {
             ? entry.deliveries.map((id) => chip(id, () => showDelivery(id), 'detail-delivery'))
             : none(),
         ),
-        field('Journal id', h('code', null, entry.id)),
+          field('Journal id', h('code', null, entry.id)),
+        ),
       ),
       h(
         'div',
         { class: 'bodies' },
         h(
-          'h3',
-          null,
-          'Request body',
+          'section',
+          { 'aria-label': 'Request body' },
+          h(
+            'h4',
+            null,
+            'Request body',
+            entry.body
+              ? h(
+                  'span',
+                  { class: 'muted' },
+                  ` ${plural(entry.body.bytes, 'byte')}${entry.body.truncated ? ', first 4 KiB shown' : ''}`,
+                )
+              : null,
+          ),
           entry.body
-            ? h(
-                'span',
-                { class: 'muted' },
-                ` ${plural(entry.body.bytes, 'byte')}${entry.body.truncated ? ', first 4 KiB shown' : ''}`,
-              )
-            : null,
+            ? h('pre', null, pretty(entry.body.text, entry.body.truncated))
+            : h('p', { class: 'muted' }, 'No body.'),
         ),
-        entry.body
-          ? h('pre', { 'data-testid': 'detail-request-body' }, pretty(entry.body.text, entry.body.truncated))
-          : h('p', { class: 'muted' }, 'No body.'),
         h(
-          'h3',
-          null,
-          'Answer body',
-          entry.response.truncated ? h('span', { class: 'muted' }, ' first 4 KiB shown') : null,
+          'section',
+          { 'aria-label': 'Answer body' },
+          h(
+            'h4',
+            null,
+            'Answer body',
+            entry.response.truncated ? h('span', { class: 'muted' }, ' first 4 KiB shown') : null,
+          ),
+          entry.response.body
+            ? h('pre', null, pretty(entry.response.body, entry.response.truncated))
+            : h('p', { class: 'muted' }, 'Empty.'),
         ),
-        entry.response.body
-          ? h(
-              'pre',
-              { 'data-testid': 'detail-response-body' },
-              pretty(entry.response.body, entry.response.truncated),
-            )
-          : h('p', { class: 'muted' }, 'Empty.'),
       ),
     ),
   );
@@ -517,7 +546,7 @@ function showDetail(entry) {
 filters.addEventListener('input', renderRequests);
 filters.addEventListener('submit', (event) => event.preventDefault());
 byId('detail-close').addEventListener('click', () => {
-  if (state.selected) state.rows.get(state.selected)?.removeAttribute('aria-current');
+  if (state.selected) state.rows.get(state.selected)?.firstElementChild.removeAttribute('aria-current');
   showDetail(null);
 });
 byId('requests-clear').addEventListener('click', (event) =>
@@ -607,11 +636,12 @@ function deliveryCard(d) {
             h(
               'span',
               null,
-              h('span', { class: 'a-no' }, 'next'),
+              h('span', { class: 'a-no' }, 'next at'),
               ' ',
               h('span', { class: 'a-time' }, utcTime(d.nextAttemptAt)),
             ),
-            h('span', { class: 'a-result' }, 'due'),
+            // Due only once the mock clock has reached it (it moves when moved, if frozen).
+            h('span', { class: 'a-result' }, Date.parse(d.nextAttemptAt) <= clockNow() ? 'due now' : 'scheduled'),
           )
         : null,
       d.attempts.length === 0 && !d.nextAttemptAt ? h('li', { class: 'muted' }, 'no attempt yet') : null,
@@ -744,7 +774,7 @@ function reservationItem(r, open, allDates) {
   const historyItem = (step) =>
     h(
       'li',
-      { 'data-testid': 'history-entry' },
+      null,
       h('span', { class: 'h-time' }, `${utc(step.changedAt)} UTC`),
       h('span', { class: `badge r-${step.status.toLowerCase()}` }, step.status),
       h('span', null, `${step.action} by `, h('code', null, step.changedBy)),
@@ -752,15 +782,46 @@ function reservationItem(r, open, allDates) {
       step.note ? h('span', { class: 'muted' }, `note: ${step.note}`) : null,
     );
   const services = r.services.map((s) => `${s.name} (${s.duration} min)`).join(', ');
+  const panel = h(
+    'div',
+    { class: 'r-more', id: `reservation-${r.id}`, hidden: !open },
+    h(
+      'dl',
+      { class: 'meta compact' },
+      h('dt', null, 'Id'),
+      h('dd', null, h('code', null, r.id)),
+      h('dt', null, 'Customer'),
+      h('dd', null, [r.customer.email, r.customer.phone].filter(Boolean).join(' · ')),
+      services ? [h('dt', null, 'Services'), h('dd', null, services)] : null,
+      r.note ? [h('dt', null, 'Note'), h('dd', null, r.note)] : null,
+      h('dt', null, 'Created'),
+      h('dd', null, `${utc(r.createdAt)} UTC`),
+    ),
+    h('h4', null, 'Status history'),
+    h('ol', { class: 'history', 'aria-label': 'Status history' }, r.statusHistory.map(historyItem)),
+  );
   return h(
     'li',
-    { 'data-testid': 'reservation-row', 'data-id': r.id, 'data-status': r.status },
+    {
+      'data-id': r.id,
+      'aria-label': `Reservation ${r.id} at ${r.date} ${r.from}–${r.to}, ${customerName(r.customer)}: ${r.status}`,
+    },
     h(
-      'details',
-      { open },
+      'div',
+      { class: 'r-item' },
       h(
-        'summary',
-        null,
+        'button',
+        {
+          type: 'button',
+          class: 'r-toggle',
+          'aria-expanded': String(open),
+          'aria-controls': `reservation-${r.id}`,
+          onclick: (event) => {
+            const expanded = event.currentTarget.getAttribute('aria-expanded') === 'true';
+            event.currentTarget.setAttribute('aria-expanded', String(!expanded));
+            panel.hidden = expanded;
+          },
+        },
         h('span', { class: 'r-time' }, allDates ? `${r.date} ` : '', `${r.from}–${r.to}`),
         h(
           'span',
@@ -772,30 +833,9 @@ function reservationItem(r, open, allDates) {
             [plural(r.guests, 'guest'), r.table?.name].filter(Boolean).join(' · '),
           ),
         ),
-        h(
-          'span',
-          { class: `badge r-${r.status.toLowerCase()}`, 'data-testid': 'reservation-status' },
-          r.status,
-        ),
+        h('span', { class: `badge r-${r.status.toLowerCase()}` }, r.status),
       ),
-      h(
-        'div',
-        { class: 'r-more' },
-        h(
-          'dl',
-          { class: 'meta compact' },
-          h('dt', null, 'Id'),
-          h('dd', null, h('code', null, r.id)),
-          h('dt', null, 'Customer'),
-          h('dd', null, [r.customer.email, r.customer.phone].filter(Boolean).join(' · ')),
-          services ? [h('dt', null, 'Services'), h('dd', null, services)] : null,
-          r.note ? [h('dt', null, 'Note'), h('dd', null, r.note)] : null,
-          h('dt', null, 'Created'),
-          h('dd', null, `${utc(r.createdAt)} UTC`),
-        ),
-        h('h4', null, 'Status history'),
-        h('ol', { class: 'history', 'data-testid': 'status-history' }, r.statusHistory.map(historyItem)),
-      ),
+      panel,
     ),
   );
 }
@@ -814,7 +854,9 @@ async function loadReservations() {
   const { reservations } = await api(`projects/${encodeURIComponent(slug)}/reservations${query}`);
   // A slower, older load must not overwrite a newer one.
   if (load !== reservationLoads) return;
-  const open = new Set([...list.querySelectorAll('details[open]')].map((d) => d.parentElement.dataset.id));
+  const open = new Set(
+    [...list.querySelectorAll('.r-toggle[aria-expanded="true"]')].map((b) => b.closest('li').dataset.id),
+  );
   list.replaceChildren(...reservations.map((r) => reservationItem(r, open.has(r.id), allDates)));
   empty.hidden = reservations.length > 0;
   empty.textContent = allDates ? 'This project has no reservations.' : `No reservations on ${date}.`;
@@ -836,7 +878,8 @@ async function showReservation(slug, id) {
     await loadReservations();
     const row = byId('reservation-list').querySelector(`[data-id="${CSS.escape(id)}"]`);
     if (!row) return;
-    row.querySelector('details').open = true;
+    const toggle = row.querySelector('.r-toggle');
+    if (toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
     row.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     flash(row);
   });
@@ -987,9 +1030,24 @@ for (const button of document.querySelectorAll('[data-advance]')) {
   button.addEventListener('click', () => moveClock(button, { advanceMs: Number(button.dataset.advance) }));
 }
 
-byId('clock-more').addEventListener('toggle', (event) => {
-  if (event.currentTarget.open)
-    byId('clock-set-input').value = new Date(clockNow()).toISOString().slice(0, 19);
+/** A button that shows and hides a panel (`aria-expanded`); Escape closes it. */
+function disclosure(button, panel, onOpen) {
+  const show = (open) => {
+    button.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+    if (open) onOpen?.();
+  };
+  button.addEventListener('click', () => show(panel.hidden));
+  panel.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    show(false);
+    button.focus();
+  });
+  return show;
+}
+
+disclosure(byId('clock-more-toggle'), byId('clock-panel'), () => {
+  byId('clock-set-input').value = new Date(clockNow()).toISOString().slice(0, 19);
 });
 
 byId('clock-set-form').addEventListener('submit', (event) => {
@@ -1007,11 +1065,14 @@ byId('clock-advance-form').addEventListener('submit', (event) => {
   moveClock(event.submitter ?? null, { advanceMs });
 });
 
-byId('reset').addEventListener('click', (event) => {
-  const ok = window.confirm(
-    'Reset the mock? Its data, keys, clock, faults, webhook deliveries and request journal go back to the start.',
-  );
-  if (!ok) return;
+// An in-page confirmation (no window.confirm(): a test runner or a screen reader handles it as any button).
+const showResetConfirm = disclosure(byId('reset'), byId('reset-confirm'), () => byId('reset-cancel').focus());
+byId('reset-cancel').addEventListener('click', () => {
+  showResetConfirm(false);
+  byId('reset').focus();
+});
+byId('reset-confirmed').addEventListener('click', (event) => {
+  showResetConfirm(false);
   act(event.currentTarget, async () => {
     await api('reset', { method: 'POST' });
     state.dateTouched = false;
