@@ -1,7 +1,20 @@
+// @ts-check
 // The mock's dashboard: a static page over the control routes (/__mock/…) and their event stream
 // (/__mock/events) of the mock that serves it. No framework and no build step. Every value from the
 // mock is set as text (textContent, text nodes, attributes), never parsed as HTML. Every URL is
-// relative to the page, which is served at {baseUrl}/__mock/ (with its trailing slash).
+// relative to the page, which is served at {baseUrl}/__mock/ (with its trailing slash). Checked by
+// the compiler (tsconfig.dashboard.json, in `pnpm typecheck`) against the mock's own types.
+import { zonedDateTime } from './time-format.js';
+
+/** @typedef {import('../src/public').JournalEntry} JournalEntry */
+/** @typedef {import('../src/public').Delivery} Delivery */
+/** @typedef {import('../src/public').DeliveryAttempt} DeliveryAttempt */
+/** @typedef {import('../src/public').Fault} Fault */
+/** @typedef {import('../src/public').StateChange} StateChange */
+/** @typedef {import('../src/public').ProjectSummary} ProjectSummary */
+/** @typedef {import('../src/public').MockEvent} MockEvent */
+/** @typedef {Awaited<ReturnType<import('../src/public').MockControl['reservations']>>[number]} Reservation */
+/** @typedef {{ mock: number, wall: number }} ClockReading */
 
 /**
  * The page keeps the newest this many requests and deliveries (the journal keeps 1,000 by default)
@@ -16,49 +29,82 @@ const RECONNECT_MS = 3000;
 /** How often the clock is read again while the page is visible (it may run in real time). */
 const CLOCK_POLL_MS = 5000;
 
+/** Whatever the page holds. */
 const state = {
-  /** Journal entries kept, oldest first. */
+  /** @type {JournalEntry[]} Journal entries kept, oldest first. */
   requests: [],
-  /** Entry id → entry, for the entries kept. */
+  /** @type {Map<string, JournalEntry>} Entry id → entry, for the entries kept. */
   requestById: new Map(),
-  /** Entry id → its list row, built once (when first shown). */
+  /** @type {Map<string, HTMLLIElement>} Entry id → its list row, built once (when first shown). */
   rows: new Map(),
   /** Entries the journal holds (or sent) that the page let go of. */
   olderRequests: 0,
+  /** @type {string | null} */
   selected: null,
-  /** Delivery id → delivery, oldest first (ids increase). */
+  /** @type {Map<string, Delivery>} Delivery id → delivery, oldest first (ids increase). */
   deliveries: new Map(),
-  /** Delivery id → its card. */
+  /** @type {Map<string, HTMLLIElement>} Delivery id → its card. */
   cards: new Map(),
   olderDeliveries: 0,
-  /** Events waiting for the next frame. */
+  /** @type {Set<string>} Deliveries whose detail is open. */
+  openDeliveries: new Set(),
+  /** @type {MockEvent[]} Events waiting for the next frame. */
   queue: [],
   flushScheduled: false,
+  /** @type {ProjectSummary[]} */
   projects: [],
-  /** The last reading of the mock clock: its time and the wall time it was read at (ms). */
+  /** @type {ClockReading | null} The last reading of the mock clock: its time and the wall time it was read at (ms). */
   clock: null,
-  /** Whether the mock clock moves by itself (a system clock) or only when moved (frozen). */
+  /** @type {boolean | null} Whether the mock clock moves by itself (a system clock) or only when moved (frozen). */
   clockRunning: null,
-  /** The reading the next one is compared with to tell (the last one after a jump). */
+  /** @type {ClockReading | null} The reading the next one is compared with to tell (the last one after a jump). */
   clockBase: null,
   /** The user picked a date: it no longer follows the mock clock. */
   dateTouched: false,
   /** Resyncs in flight; events that arrive meanwhile wait in `pending`. */
   syncing: 0,
+  /** @type {MockEvent[]} */
   pending: [],
 };
 
 // ------------------------------------------------------------------------------------------------
 // Small helpers
 
-const byId = (id) => document.getElementById(id);
+/**
+ * An element of the page by id (the page's own markup: missing is a bug of the page).
+ * @template {HTMLElement} [T=HTMLElement]
+ * @param {string} id
+ * @returns {T}
+ */
+function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`#${id} is missing from the page`);
+  return /** @type {T} */ (element);
+}
 
-/** An element: `props` are attributes (`on…` are listeners), children are nodes or text. */
+/**
+ * A control of a form by name (the page's own forms).
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ */
+const field = (form, name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+
+/** @typedef {Node | string | number | null | undefined | false} Child */
+/** @typedef {Record<string, string | number | boolean | null | undefined | ((event: Event) => void)>} Props */
+
+/**
+ * An element: `props` are attributes (`on…` are listeners), children are nodes or text.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Props | null} props
+ * @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, props, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(props ?? {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
+    if (typeof value === 'function') element.addEventListener(name.slice(2), value);
     else element.setAttribute(name, value === true ? '' : String(value));
   }
   for (const child of children.flat()) {
@@ -68,37 +114,58 @@ function h(tag, props, ...children) {
   return element;
 }
 
-/** A control call; rejects with the mock's `message` on an error answer. */
+/**
+ * A control call; rejects with the mock's `message` on an error answer. The answer's type is the
+ * caller's to state (the route's documented shape).
+ * @template [T=unknown]
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown }} [options]
+ * @returns {Promise<T>}
+ */
 async function api(path, options = {}) {
-  const init = {
-    method: options.method ?? 'GET',
-    headers: { Accept: 'application/json' },
-    cache: 'no-store',
-  };
+  /** @type {Record<string, string>} */
+  const headers = { Accept: 'application/json' };
+  /** @type {RequestInit} */
+  const init = { method: options.method ?? 'GET', headers, cache: 'no-store' };
   if (options.body !== undefined) {
-    init.headers['Content-Type'] = 'application/json';
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
   const response = await fetch(`./${path}`, init);
   const text = await response.text();
+  /** @type {unknown} */
   let data = null;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
     // Not JSON: the status is all there is to say.
   }
-  if (!response.ok) throw new Error(data?.message ?? `${response.status} ${response.statusText}`);
-  return data;
+  if (!response.ok) {
+    const message = /** @type {{ message?: unknown } | null} */ (data)?.message;
+    throw new Error(typeof message === 'string' ? message : `${response.status} ${response.statusText}`);
+  }
+  return /** @type {T} */ (data);
 }
 
+/**
+ * @param {string} message
+ * @param {'info' | 'error'} [kind]
+ */
 function notify(message, kind = 'info') {
   const toast = h('div', { class: `toast ${kind}`, 'data-kind': kind }, message);
   byId('toasts').append(toast);
   setTimeout(() => toast.remove(), kind === 'error' ? 8000 : 4000);
 }
 
-/** Runs an action from a button: disabled meanwhile, failures shown. */
-async function act(button, action) {
+/**
+ * Runs an action from a button: disabled meanwhile, failures shown.
+ * @template T
+ * @param {EventTarget | null} target the button (the event's `currentTarget` or `submitter`)
+ * @param {() => Promise<T>} action
+ * @returns {Promise<T | undefined>}
+ */
+async function act(target, action) {
+  const button = target instanceof HTMLButtonElement ? target : null;
   if (button) button.disabled = true;
   try {
     return await action();
@@ -110,44 +177,37 @@ async function act(button, action) {
   }
 }
 
+/** @param {number} n */
 const pad = (n) => String(n).padStart(2, '0');
 /** `2030-06-17 08:00:00` in UTC. */
-const utc = (value) => {
+const utc = (/** @type {string | number} */ value) => {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString().slice(0, 19).replace('T', ' ');
 };
 /** `08:00:00` in UTC. */
-const utcTime = (value) => utc(value).slice(11);
+const utcTime = (/** @type {string | number} */ value) => utc(value).slice(11);
 /** The browser's local time of day, `23:45:27`. */
-const localTime = (value) => {
+const localTime = (/** @type {string | number} */ value) => {
   const d = new Date(value);
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
 /** The browser's local date and time, `2026-11-22 23:45:27`. */
-const localDateTime = (value) => {
+const localDateTime = (/** @type {string | number} */ value) => {
   const d = new Date(value);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${localTime(value)}`;
 };
-/** `YYYY-MM-DD` and `HH:MM` in a time zone. */
-function zoned(ms, timeZone) {
-  const parts = {};
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  for (const part of format.formatToParts(new Date(ms))) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
+/** @type {(n: number, word: string, words?: string) => string} */
 const plural = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+/** @param {number} status */
 const statusClass = (status) => `s${String(status).charAt(0)}`;
+/** @param {number} ms */
 const duration = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 
 /** Pretty JSON when the text is complete JSON, else the text as it is. */
+/**
+ * @param {string} text
+ * @param {boolean} truncated
+ */
 function pretty(text, truncated) {
   if (truncated) return text;
   try {
@@ -157,6 +217,7 @@ function pretty(text, truncated) {
   }
 }
 
+/** @param {HTMLElement} element */
 function flash(element) {
   element.classList.remove('flash');
   // Restarts the animation when the same element flashes twice.
@@ -164,7 +225,12 @@ function flash(element) {
   element.classList.add('flash');
 }
 
+/**
+ * @param {() => void} fn
+ * @param {number} ms
+ */
 function debounce(fn, ms) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   return () => {
     clearTimeout(timer);
@@ -175,17 +241,22 @@ function debounce(fn, ms) {
 // ------------------------------------------------------------------------------------------------
 // Requests
 
+/** @type {HTMLFormElement} */
 const filters = byId('request-filters');
 
 /** The filters as they are now, read once per render. */
 function currentFilter() {
   return {
-    status: filters.elements.status.value,
-    method: filters.elements.method.value,
-    path: filters.elements.path.value.trim(),
+    status: field(filters, 'status').value,
+    method: field(filters, 'method').value,
+    path: field(filters, 'path').value.trim(),
   };
 }
 
+/**
+ * @param {JournalEntry} entry
+ * @param {ReturnType<typeof currentFilter>} [filter]
+ */
 function matches(entry, { status, method, path } = currentFilter()) {
   if (status === 'error' && entry.status < 400) return false;
   if (status && status !== 'error' && String(entry.status).charAt(0) !== status) return false;
@@ -196,22 +267,31 @@ function matches(entry, { status, method, path } = currentFilter()) {
 
 /** Rows (or cards) put in the page per task: a long list fills in over a few tasks, none long. */
 const CHUNK = 25;
-/** List element → the number of its latest fill; an older fill still under way stops. */
+/** @type {WeakMap<HTMLElement, number>} List element → the number of its latest fill; an older fill still under way stops. */
 const fills = new WeakMap();
 
 /**
  * Shows `keys` (top first) in `list`: the first CHUNK at once, the rest a chunk per task. `build`
  * returns the element of a key, or null for a key that is gone meanwhile.
+ * @param {HTMLElement} list
+ * @param {string[]} keys
+ * @param {(key: string) => HTMLElement | null} build
  */
 function fillList(list, keys, build) {
   const fill = (fills.get(list) ?? 0) + 1;
   fills.set(list, fill);
-  const elements = (from) =>
-    keys
-      .slice(from, from + CHUNK)
-      .map(build)
-      .filter((element) => element !== null);
+  /** @param {number} from */
+  const elements = (from) => {
+    /** @type {HTMLElement[]} */
+    const built = [];
+    for (const key of keys.slice(from, from + CHUNK)) {
+      const element = build(key);
+      if (element) built.push(element);
+    }
+    return built;
+  };
   list.replaceChildren(...elements(0));
+  /** @param {number} from */
   const step = (from) => {
     if (fills.get(list) !== fill || from >= keys.length) return;
     list.append(...elements(from));
@@ -221,8 +301,9 @@ function fillList(list, keys, build) {
 }
 
 /** The number in an id (`req_000042` → 42): ids increase, whatever their width. */
-const idNumber = (id) => Number(String(id).replace(/\D/g, '')) || 0;
+const idNumber = (/** @type {string} */ id) => Number(String(id).replace(/\D/g, '')) || 0;
 
+/** @param {JournalEntry} entry */
 function requestRow(entry) {
   let row = state.rows.get(entry.id);
   if (row) return row;
@@ -242,7 +323,7 @@ function requestRow(entry) {
         class: 'req',
         title: `${entry.id} · mock clock ${utc(entry.at)} UTC · wall clock ${localDateTime(entry.wallTime)}`,
         'aria-label': `${entry.method} ${entry.path}${entry.query} → ${entry.status}${code ? ` ${code}` : ''}, ${entry.id}`,
-        onclick: (event) => select(entry.id, event.detail === 0),
+        onclick: (event) => select(entry.id, /** @type {MouseEvent} */ (event).detail === 0),
       },
       // One time base with the header: the mock clock in UTC, then the wall clock.
       h('span', { class: 'time mock' }, utcTime(entry.at)),
@@ -263,7 +344,7 @@ function requestRow(entry) {
       h('span', { class: 'num' }, duration(entry.durationMs)),
     ),
   );
-  if (entry.id === state.selected) row.firstElementChild.setAttribute('aria-current', 'true');
+  if (entry.id === state.selected) row.firstElementChild?.setAttribute('aria-current', 'true');
   state.rows.set(entry.id, row);
   return row;
 }
@@ -292,7 +373,7 @@ function renderRequests() {
   const ids = [];
   for (let i = state.requests.length - 1; i >= 0; i -= 1) {
     const entry = state.requests[i];
-    if (matches(entry, filter)) ids.push(entry.id);
+    if (entry && matches(entry, filter)) ids.push(entry.id);
   }
   const list = byId('request-list');
   // A new filter is not news: assistive technology waits for the whole list (aria-live announces additions).
@@ -322,13 +403,14 @@ function trimRequests() {
  * entry older than the newest one held, that the page does not hold, means the journal started
  * over (cleared where no event said so): the page reads it again.
  */
+/** @param {JournalEntry[]} entries */
 function addRequests(entries) {
   const newest = state.requests.at(-1);
   const fresh = [];
   let startedOver = false;
   for (const entry of entries) {
     if (state.requestById.has(entry.id)) {
-      if (state.requestById.get(entry.id).wallTime !== entry.wallTime) startedOver = true;
+      if (state.requestById.get(entry.id)?.wallTime !== entry.wallTime) startedOver = true;
       continue;
     }
     if (newest && idNumber(entry.id) <= idNumber(newest.id)) {
@@ -344,7 +426,7 @@ function addRequests(entries) {
   const filter = currentFilter();
   for (let i = fresh.length - 1; i >= 0; i -= 1) {
     const entry = fresh[i];
-    if (!state.requestById.has(entry.id) || !matches(entry, filter)) continue;
+    if (!entry || !state.requestById.has(entry.id) || !matches(entry, filter)) continue;
     const row = requestRow(entry);
     row.classList.add('flash');
     rows.append(row);
@@ -355,6 +437,7 @@ function addRequests(entries) {
 }
 
 /** The journal as read: rows of entries already shown are kept, the others built when shown. */
+/** @param {JournalEntry[]} entries */
 function setRequests(entries) {
   const previous = state.requestById;
   const rows = state.rows;
@@ -375,21 +458,27 @@ function setRequests(entries) {
 }
 
 async function loadRequests() {
+  /** @type {{ requests: JournalEntry[] }} */
   const { requests } = await api('requests');
   setRequests(requests);
 }
 
+/**
+ * @param {string} id
+ * @param {boolean} fromKeyboard
+ */
 function select(id, fromKeyboard) {
-  const previous = state.selected && state.rows.get(state.selected);
-  previous?.firstElementChild.removeAttribute('aria-current');
+  const previous = state.selected ? state.rows.get(state.selected) : undefined;
+  previous?.firstElementChild?.removeAttribute('aria-current');
   const entry = state.requestById.get(id) ?? null;
   state.selected = entry ? id : null;
-  state.rows.get(id)?.firstElementChild.setAttribute('aria-current', 'true');
+  state.rows.get(id)?.firstElementChild?.setAttribute('aria-current', 'true');
   showDetail(entry);
   if (fromKeyboard) byId('detail-title').focus();
 }
 
 /** An error answer's `error` field: the status text, as the mock wrote it (openapi.yaml's error body). */
+/** @param {JournalEntry} entry */
 function errorStatusText(entry) {
   if (entry.status < 400 || entry.response.truncated) return '';
   try {
@@ -400,16 +489,23 @@ function errorStatusText(entry) {
   }
 }
 
+/** @param {JournalEntry['key']} key */
 function keyText(key) {
   if (key === 'none') return 'none (no X-API-Key header)';
   if (key === 'unknown') return 'unknown (no key has this value)';
   return `${key.name} (${key.id})`;
 }
 
+/**
+ * @param {string} text
+ * @param {() => void} onclick
+ * @param {string} testid
+ */
 function chip(text, onclick, testid) {
   return h('button', { type: 'button', class: 'chip', onclick, 'data-testid': testid }, text);
 }
 
+/** @param {JournalEntry | null} entry */
 function showDetail(entry) {
   const body = byId('detail-body');
   byId('detail-close').hidden = !entry;
@@ -425,7 +521,8 @@ function showDetail(entry) {
     return;
   }
   // Label and value as a table row: a test runner finds each value by its row's name.
-  const field = (label, ...value) => h('tr', null, h('th', { scope: 'row' }, label), h('td', null, ...value));
+  /** @type {(label: string, ...value: (Child | Child[])[]) => HTMLTableRowElement} */
+  const row = (label, ...value) => h('tr', null, h('th', { scope: 'row' }, label), h('td', null, ...value));
   const none = () => h('span', { class: 'muted' }, 'none');
   const failed = entry.status >= 400;
   body.replaceChildren(
@@ -469,8 +566,8 @@ function showDetail(entry) {
         h(
           'tbody',
           null,
-          field('Status', String(entry.status)),
-          field(
+          row('Status', String(entry.status)),
+          row(
           'Error',
           entry.error
             ? [
@@ -479,13 +576,13 @@ function showDetail(entry) {
               ]
             : none(),
         ),
-        field('Operation', entry.operationId ? h('code', null, entry.operationId) : none()),
-        field('Project', entry.project ?? none()),
-        field('API key', keyText(entry.key)),
-        field('Mock clock', `${utc(entry.at)} UTC`),
-        field('Wall clock', `${localDateTime(entry.wallTime)} (local)`),
-        field('Took', duration(entry.durationMs)),
-        field(
+        row('Operation', entry.operationId ? h('code', null, entry.operationId) : none()),
+        row('Project', entry.project ?? none()),
+        row('API key', keyText(entry.key)),
+        row('Mock clock', `${utc(entry.at)} UTC`),
+        row('Wall clock', `${localDateTime(entry.wallTime)} (local)`),
+        row('Took', duration(entry.durationMs)),
+        row(
           'Reservations',
           entry.reservations.length
             ? entry.reservations.map((id) =>
@@ -493,13 +590,13 @@ function showDetail(entry) {
               )
             : none(),
         ),
-        field(
+        row(
           'Deliveries',
           entry.deliveries.length
             ? entry.deliveries.map((id) => chip(id, () => showDelivery(id), 'detail-delivery'))
             : none(),
         ),
-          field('Journal id', h('code', null, entry.id)),
+          row('Journal id', h('code', null, entry.id)),
         ),
       ),
       h(
@@ -546,7 +643,7 @@ function showDetail(entry) {
 filters.addEventListener('input', renderRequests);
 filters.addEventListener('submit', (event) => event.preventDefault());
 byId('detail-close').addEventListener('click', () => {
-  if (state.selected) state.rows.get(state.selected)?.firstElementChild.removeAttribute('aria-current');
+  if (state.selected) state.rows.get(state.selected)?.firstElementChild?.removeAttribute('aria-current');
   showDetail(null);
 });
 byId('requests-clear').addEventListener('click', (event) =>
@@ -559,6 +656,7 @@ byId('requests-clear').addEventListener('click', (event) =>
 // ------------------------------------------------------------------------------------------------
 // Webhook deliveries
 
+/** @param {DeliveryAttempt} attempt */
 function attemptItem(attempt) {
   const ok =
     attempt.responseStatus !== undefined && attempt.responseStatus >= 200 && attempt.responseStatus < 300;
@@ -583,6 +681,7 @@ function attemptItem(attempt) {
   );
 }
 
+/** @param {Delivery} d */
 function deliveryCard(d) {
   return h(
     'li',
@@ -608,6 +707,7 @@ function deliveryCard(d) {
           'aria-label': `Redeliver ${d.id}`,
           onclick: (event) =>
             act(event.currentTarget, async () => {
+              /** @type {{ delivery: Delivery }} */
               const { delivery } = await api(`webhooks/deliveries/${encodeURIComponent(d.id)}/redeliver`, {
                 method: 'POST',
               });
@@ -675,6 +775,7 @@ function trimDeliveries() {
  * Deliveries that changed (the last state of each): a known one has its card replaced where it
  * is, a new one goes on top; a change to one the page already let go of is not shown.
  */
+/** @param {Delivery[]} changed */
 function updateDeliveries(changed) {
   const oldest = state.deliveries.keys().next().value;
   const fresh = [];
@@ -697,7 +798,7 @@ function updateDeliveries(changed) {
   const cards = document.createDocumentFragment();
   for (let i = fresh.length - 1; i >= 0; i -= 1) {
     const d = fresh[i];
-    if (!state.deliveries.has(d.id)) continue;
+    if (!d || !state.deliveries.has(d.id)) continue;
     const card = deliveryCard(d);
     state.cards.set(d.id, card);
     cards.append(card);
@@ -706,9 +807,10 @@ function updateDeliveries(changed) {
   renderDeliveryCount();
 }
 
-const setDelivery = (delivery) => updateDeliveries([delivery]);
+const setDelivery = (/** @type {Delivery} */ delivery) => updateDeliveries([delivery]);
 
 /** The delivery log as read (oldest first): the newest MAX_DELIVERIES, each card built once. */
+/** @param {Delivery[]} deliveries */
 function setDeliveries(deliveries) {
   const kept = deliveries.slice(-MAX_DELIVERIES);
   state.olderDeliveries = deliveries.length - kept.length;
@@ -726,12 +828,14 @@ function setDeliveries(deliveries) {
 }
 
 async function loadDeliveries() {
+  /** @type {{ deliveries: Delivery[] }} */
   const { deliveries } = await api('webhooks/deliveries');
   setDeliveries(deliveries);
 }
 
+/** @param {string} id */
 function showDelivery(id) {
-  const card = byId('delivery-list').querySelector(`[data-id="${CSS.escape(id)}"]`);
+  const card = state.cards.get(id);
   if (!card) return notify(`${id} is no longer in the delivery log`, 'error');
   card.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   flash(card);
@@ -740,14 +844,16 @@ function showDelivery(id) {
 // ------------------------------------------------------------------------------------------------
 // Reservations
 
+/** @type {HTMLFormElement} */
 const resForm = byId('reservation-filters');
 
-const selectedProject = () => state.projects.find((p) => p.slug === resForm.elements.slug.value);
+const selectedProject = () => state.projects.find((p) => p.slug === field(resForm, 'slug').value);
 
 async function loadProjects() {
+  /** @type {{ projects: ProjectSummary[] }} */
   const { projects } = await api('projects');
   state.projects = projects;
-  const select = resForm.elements.slug;
+  const select = field(resForm, 'slug');
   const current = select.value;
   select.replaceChildren(...projects.map((p) => h('option', { value: p.slug }, `${p.name} (${p.slug})`)));
   if (projects.some((p) => p.slug === current)) select.value = current;
@@ -759,18 +865,25 @@ async function loadProjects() {
 function followClockDate() {
   const project = selectedProject();
   if (state.dateTouched || !project || !state.clock) return false;
-  const date = zoned(clockNow(), project.timeZone).date;
-  if (resForm.elements.date.value === date) return false;
-  resForm.elements.date.value = date;
+  const date = zonedDateTime(clockNow(), project.timeZone).date;
+  if (field(resForm, 'date').value === date) return false;
+  field(resForm, 'date').value = date;
   return true;
 }
 
+/** @param {Reservation['customer']} c */
 function customerName(c) {
   const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
   return name || c.email;
 }
 
+/**
+ * @param {Reservation} r
+ * @param {boolean} open
+ * @param {boolean} allDates
+ */
 function reservationItem(r, open, allDates) {
+  /** @param {Reservation['statusHistory'][number]} step */
   const historyItem = (step) =>
     h(
       'li',
@@ -817,8 +930,9 @@ function reservationItem(r, open, allDates) {
           'aria-expanded': String(open),
           'aria-controls': `reservation-${r.id}`,
           onclick: (event) => {
-            const expanded = event.currentTarget.getAttribute('aria-expanded') === 'true';
-            event.currentTarget.setAttribute('aria-expanded', String(!expanded));
+            const toggle = /** @type {HTMLButtonElement} */ (event.currentTarget);
+            const expanded = toggle.getAttribute('aria-expanded') === 'true';
+            toggle.setAttribute('aria-expanded', String(!expanded));
             panel.hidden = expanded;
           },
         },
@@ -842,20 +956,21 @@ function reservationItem(r, open, allDates) {
 
 let reservationLoads = 0;
 async function loadReservations() {
-  const slug = resForm.elements.slug.value;
+  const slug = field(resForm, 'slug').value;
   const list = byId('reservation-list');
   const empty = byId('reservation-empty');
   if (!slug) return;
-  const allDates = resForm.elements.all.checked;
-  const date = resForm.elements.date.value;
-  resForm.elements.date.disabled = allDates;
+  const allDates = field(resForm, 'all').checked;
+  const date = field(resForm, 'date').value;
+  field(resForm, 'date').disabled = allDates;
   const load = ++reservationLoads;
   const query = allDates || !date ? '' : `?date=${encodeURIComponent(date)}`;
+  /** @type {{ reservations: Reservation[] }} */
   const { reservations } = await api(`projects/${encodeURIComponent(slug)}/reservations${query}`);
   // A slower, older load must not overwrite a newer one.
   if (load !== reservationLoads) return;
   const open = new Set(
-    [...list.querySelectorAll('.r-toggle[aria-expanded="true"]')].map((b) => b.closest('li').dataset.id),
+    [...list.querySelectorAll('.r-toggle[aria-expanded="true"]')].map((b) => b.closest('li')?.dataset.id),
   );
   list.replaceChildren(...reservations.map((r) => reservationItem(r, open.has(r.id), allDates)));
   empty.hidden = reservations.length > 0;
@@ -865,29 +980,35 @@ async function loadReservations() {
 const reloadReservations = debounce(() => loadReservations().catch(showError), 80);
 
 /** From a request's detail: the reservation in its project, on its date, opened. */
+/**
+ * @param {string | null} slug
+ * @param {string} id
+ */
 async function showReservation(slug, id) {
   await act(null, async () => {
     if (!slug) throw new Error(`${id}: the request named no project`);
+    /** @type {{ reservations: Reservation[] }} */
     const { reservations } = await api(`projects/${encodeURIComponent(slug)}/reservations`);
     const found = reservations.find((r) => r.id === id);
     if (!found) throw new Error(`${id} is no longer in ${slug}`);
-    resForm.elements.slug.value = slug;
-    resForm.elements.all.checked = false;
-    resForm.elements.date.value = found.date;
+    field(resForm, 'slug').value = slug;
+    field(resForm, 'all').checked = false;
+    field(resForm, 'date').value = found.date;
     state.dateTouched = true;
     await loadReservations();
-    const row = byId('reservation-list').querySelector(`[data-id="${CSS.escape(id)}"]`);
-    if (!row) return;
+    const row = byId('reservation-list').querySelector(`li[data-id="${CSS.escape(id)}"]`);
+    if (!(row instanceof HTMLElement)) return;
     const toggle = row.querySelector('.r-toggle');
-    if (toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
+    if (toggle instanceof HTMLButtonElement && toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
     row.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     flash(row);
   });
 }
 
 resForm.addEventListener('change', (event) => {
-  if (event.target.name === 'date') state.dateTouched = Boolean(event.target.value);
-  if (event.target.name === 'slug') followClockDate();
+  const changed = /** @type {HTMLInputElement} */ (event.target);
+  if (changed.name === 'date') state.dateTouched = Boolean(changed.value);
+  if (changed.name === 'slug') followClockDate();
   renderClock();
   reloadReservations();
 });
@@ -896,6 +1017,7 @@ resForm.addEventListener('submit', (event) => event.preventDefault());
 // ------------------------------------------------------------------------------------------------
 // Faults
 
+/** @param {Fault} f */
 function faultItem(f) {
   const answer =
     f.status === null
@@ -942,6 +1064,7 @@ function faultItem(f) {
 }
 
 async function loadFaults() {
+  /** @type {{ faults: Fault[] }} */
   const { faults } = await api('faults');
   byId('fault-list').replaceChildren(...faults.map(faultItem));
   byId('fault-empty').hidden = faults.length > 0;
@@ -951,17 +1074,19 @@ const reloadFaults = debounce(() => loadFaults().catch(showError), 50);
 
 byId('fault-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  const form = event.currentTarget;
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  /** @type {Record<string, string | number>} The mock checks it (FaultSpec): its message is shown. */
   const spec = {};
   for (const name of ['method', 'path']) {
-    const value = form.elements[name].value.trim();
+    const value = field(form, name).value.trim();
     if (value) spec[name] = value;
   }
   for (const name of ['status', 'times', 'delayMs', 'retryAfter']) {
-    const value = form.elements[name].value.trim();
+    const value = field(form, name).value.trim();
     if (value !== '') spec[name] = Number(value);
   }
-  act(event.submitter ?? null, async () => {
+  act(/** @type {SubmitEvent} */ (event).submitter, async () => {
+    /** @type {{ fault: Fault }} */
     const { fault } = await api('faults', { method: 'POST', body: spec });
     await loadFaults();
     notify(`Fault ${fault.id} added`);
@@ -980,6 +1105,10 @@ function clockNow() {
 /**
  * Records a reading of the mock clock. Two readings without a jump between them tell whether it
  * runs by itself (a system clock) or stands still until moved (`now` given, frozen).
+ */
+/**
+ * @param {string} iso
+ * @param {boolean} jumped
  */
 function setClock(iso, jumped) {
   const mock = Date.parse(iso);
@@ -1010,28 +1139,41 @@ function renderClock() {
     : 'The mock clock stands still until it is set or advanced.';
   const project = selectedProject();
   byId('clock-local').textContent = project
-    ? `${zoned(now, project.timeZone).time} in ${project.timeZone}`
+    ? `${zonedDateTime(now, project.timeZone).time} in ${project.timeZone}`
     : '';
 }
 
 async function loadClock() {
+  /** @type {{ now: string }} */
   const { now } = await api('clock');
   setClock(now, false);
 }
 
+/**
+ * @param {EventTarget | null} button
+ * @param {{ now: string } | { advanceMs: number }} body
+ */
 async function moveClock(button, body) {
   await act(button, async () => {
+    /** @type {{ now: string }} */
     const { now } = await api('clock', { method: 'POST', body });
     setClock(now, true);
   });
 }
 
-for (const button of document.querySelectorAll('[data-advance]')) {
+for (const button of document.querySelectorAll('button[data-advance]')) {
+  if (!(button instanceof HTMLButtonElement)) continue;
   button.addEventListener('click', () => moveClock(button, { advanceMs: Number(button.dataset.advance) }));
 }
 
 /** A button that shows and hides a panel (`aria-expanded`); Escape closes it. */
+/**
+ * @param {HTMLElement} button
+ * @param {HTMLElement} panel
+ * @param {() => void} [onOpen]
+ */
 function disclosure(button, panel, onOpen) {
+  /** @param {boolean} open */
   const show = (open) => {
     button.setAttribute('aria-expanded', String(open));
     panel.hidden = !open;
@@ -1047,22 +1189,22 @@ function disclosure(button, panel, onOpen) {
 }
 
 disclosure(byId('clock-more-toggle'), byId('clock-panel'), () => {
-  byId('clock-set-input').value = new Date(clockNow()).toISOString().slice(0, 19);
+  /** @type {HTMLInputElement} */ (byId('clock-set-input')).value = new Date(clockNow()).toISOString().slice(0, 19);
 });
 
 byId('clock-set-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  const value = event.currentTarget.elements.now.value;
+  const value = field(/** @type {HTMLFormElement} */ (event.currentTarget), 'now').value;
   // datetime-local has no zone; the label says UTC. Seconds are left out when they are zero.
   const iso = `${value}${value.length === 16 ? ':00' : ''}Z`;
-  moveClock(event.submitter ?? null, { now: iso });
+  moveClock(/** @type {SubmitEvent} */ (event).submitter, { now: iso });
 });
 
 byId('clock-advance-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  const { amount, unit } = event.currentTarget.elements;
-  const advanceMs = Math.round(Number(amount.value) * Number(unit.value));
-  moveClock(event.submitter ?? null, { advanceMs });
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  const advanceMs = Math.round(Number(field(form, 'amount').value) * Number(field(form, 'unit').value));
+  moveClock(/** @type {SubmitEvent} */ (event).submitter, { advanceMs });
 });
 
 // An in-page confirmation (no window.confirm(): a test runner or a screen reader handles it as any button).
@@ -1085,10 +1227,15 @@ byId('reset-confirmed').addEventListener('click', (event) => {
 // ------------------------------------------------------------------------------------------------
 // Live updates
 
+/** @param {unknown} error */
 function showError(error) {
   notify(error instanceof Error ? error.message : String(error), 'error');
 }
 
+/**
+ * @param {'connecting' | 'live' | 'disconnected'} status
+ * @param {string} text
+ */
 function setConnection(status, text) {
   const badge = byId('connection');
   badge.dataset.state = status;
@@ -1096,6 +1243,7 @@ function setConnection(status, text) {
 }
 
 /** Applies one state event. */
+/** @param {StateChange} data */
 function applyState(data) {
   if (data.kind === 'reset') {
     state.dateTouched = false;
@@ -1107,7 +1255,7 @@ function applyState(data) {
   // Another client emptied the journal: so does the page.
   if (data.kind === 'requests-cleared') setRequests([]);
   if (data.kind === 'clock' && data.now) setClock(data.now, true);
-  if (data.kind === 'reservation' && (!data.slug || data.slug === resForm.elements.slug.value))
+  if (data.kind === 'reservation' && (!data.slug || data.slug === field(resForm, 'slug').value))
     reloadReservations();
   if (data.kind === 'faults') reloadFaults();
   if (data.kind === 'project') loadProjects().then(reloadReservations, showError);
@@ -1120,7 +1268,9 @@ function applyState(data) {
 function flush() {
   state.flushScheduled = false;
   const events = state.queue.splice(0);
+  /** @type {JournalEntry[]} */
   let requests = [];
+  /** @type {Map<string, Delivery>} */
   const deliveries = new Map();
   const applyBatch = () => {
     if (requests.length) addRequests(requests);
@@ -1152,16 +1302,22 @@ function scheduleFlush() {
   setTimeout(run, FLUSH_FALLBACK_MS);
 }
 
+/**
+ * @param {MockEvent['type']} type
+ * @param {MessageEvent<string>} event
+ */
 function receive(type, event) {
-  let data;
+  /** @type {MockEvent} */
+  let received;
   try {
-    data = JSON.parse(event.data);
+    // The stream's own event name says which of the union it is.
+    received = /** @type {MockEvent} */ ({ type, data: JSON.parse(event.data) });
   } catch {
     return;
   }
-  if (state.syncing > 0) state.pending.push({ type, data });
+  if (state.syncing > 0) state.pending.push(received);
   else {
-    state.queue.push({ type, data });
+    state.queue.push(received);
     scheduleFlush();
   }
 }
@@ -1203,7 +1359,7 @@ function connect() {
     // The browser retries by itself unless the answer was not an event stream.
     if (source.readyState === EventSource.CLOSED) setTimeout(connect, RECONNECT_MS);
   });
-  for (const type of ['request', 'delivery', 'state']) {
+  for (const type of /** @type {const} */ (['request', 'delivery', 'state'])) {
     source.addEventListener(type, (event) => receive(type, event));
   }
 }
