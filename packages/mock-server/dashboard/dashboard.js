@@ -15,6 +15,17 @@ import { zonedDateTime } from './time-format.js';
 /** @typedef {import('../src/public').MockEvent} MockEvent */
 /** @typedef {Awaited<ReturnType<import('../src/public').MockControl['reservations']>>[number]} Reservation */
 /** @typedef {{ mock: number, wall: number }} ClockReading */
+/**
+ * An attempt as the mock records it, with what newer mocks add (shown when present): the request
+ * headers sent, the receiver's answer (the first 4 KiB of its body), the duration, the URL.
+ * @typedef {DeliveryAttempt & {
+ *   url?: string,
+ *   durationMs?: number,
+ *   request?: { headers: Record<string, string> },
+ *   response?: { status: number, headers: Record<string, string>, body: string, truncated: boolean },
+ * }} AttemptDetail
+ */
+/** @typedef {{ id: string, baseUrl: string, createdAt: string, lastUsedAt: string }} SessionInfo */
 
 /**
  * The page keeps the newest this many requests and deliveries (the journal keeps 1,000 by default)
@@ -424,11 +435,13 @@ function addRequests(entries) {
   trimRequests();
   const rows = document.createDocumentFragment();
   const filter = currentFilter();
+  // A few new rows are highlighted; a burst is not (hundreds of animations would cost every frame).
+  const highlight = fresh.length <= 5;
   for (let i = fresh.length - 1; i >= 0; i -= 1) {
     const entry = fresh[i];
     if (!entry || !state.requestById.has(entry.id) || !matches(entry, filter)) continue;
     const row = requestRow(entry);
-    row.classList.add('flash');
+    if (highlight) row.classList.add('flash');
     rows.append(row);
   }
   byId('request-list').prepend(rows);
@@ -568,34 +581,34 @@ function showDetail(entry) {
           null,
           row('Status', String(entry.status)),
           row(
-          'Error',
-          entry.error
-            ? [
-                h('code', { 'data-testid': 'detail-code' }, entry.error.code ?? '(no code)'),
-                h('div', { 'data-testid': 'detail-message' }, entry.error.message),
-              ]
-            : none(),
-        ),
-        row('Operation', entry.operationId ? h('code', null, entry.operationId) : none()),
-        row('Project', entry.project ?? none()),
-        row('API key', keyText(entry.key)),
-        row('Mock clock', `${utc(entry.at)} UTC`),
-        row('Wall clock', `${localDateTime(entry.wallTime)} (local)`),
-        row('Took', duration(entry.durationMs)),
-        row(
-          'Reservations',
-          entry.reservations.length
-            ? entry.reservations.map((id) =>
-                chip(id, () => showReservation(entry.project, id), 'detail-reservation'),
-              )
-            : none(),
-        ),
-        row(
-          'Deliveries',
-          entry.deliveries.length
-            ? entry.deliveries.map((id) => chip(id, () => showDelivery(id), 'detail-delivery'))
-            : none(),
-        ),
+            'Error',
+            entry.error
+              ? [
+                  h('code', { 'data-testid': 'detail-code' }, entry.error.code ?? '(no code)'),
+                  h('div', { 'data-testid': 'detail-message' }, entry.error.message),
+                ]
+              : none(),
+          ),
+          row('Operation', entry.operationId ? h('code', null, entry.operationId) : none()),
+          row('Project', entry.project ?? none()),
+          row('API key', keyText(entry.key)),
+          row('Mock clock', `${utc(entry.at)} UTC`),
+          row('Wall clock', `${localDateTime(entry.wallTime)} (local)`),
+          row('Took', duration(entry.durationMs)),
+          row(
+            'Reservations',
+            entry.reservations.length
+              ? entry.reservations.map((id) =>
+                  chip(id, () => showReservation(entry.project, id), 'detail-reservation'),
+                )
+              : none(),
+          ),
+          row(
+            'Deliveries',
+            entry.deliveries.length
+              ? entry.deliveries.map((id) => chip(id, () => showDelivery(id), 'detail-delivery'))
+              : none(),
+          ),
           row('Journal id', h('code', null, entry.id)),
         ),
       ),
@@ -656,7 +669,7 @@ byId('requests-clear').addEventListener('click', (event) =>
 // ------------------------------------------------------------------------------------------------
 // Webhook deliveries
 
-/** @param {DeliveryAttempt} attempt */
+/** @param {AttemptDetail} attempt */
 function attemptItem(attempt) {
   const ok =
     attempt.responseStatus !== undefined && attempt.responseStatus >= 200 && attempt.responseStatus < 300;
@@ -681,8 +694,128 @@ function attemptItem(attempt) {
   );
 }
 
+/**
+ * Headers as a table (name, value).
+ * @param {Record<string, string>} headers
+ * @param {string} label
+ */
+function headerTable(headers, label) {
+  return h(
+    'table',
+    { class: 'meta headers', 'aria-label': label },
+    h(
+      'tbody',
+      null,
+      Object.entries(headers).map(([name, value]) =>
+        h('tr', null, h('th', { scope: 'row' }, name), h('td', null, h('code', null, value))),
+      ),
+    ),
+  );
+}
+
+/**
+ * One attempt in full: where it went, what was sent, what came back.
+ * @param {AttemptDetail} a
+ * @param {Delivery} d
+ */
+function attemptDetail(a, d) {
+  const title = `Attempt ${a.number}${a.manual ? ' (manual)' : ''} at ${utc(a.at)} UTC`;
+  return h(
+    'section',
+    { class: 'attempt-detail', 'aria-label': title },
+    h('h5', null, title),
+    h(
+      'p',
+      null,
+      `to ${a.url ?? d.url}`,
+      a.durationMs === undefined ? '' : ` · ${duration(a.durationMs)}`,
+      a.error ? ` · ${a.error}` : '',
+    ),
+    a.request ? headerTable(a.request.headers, `Request headers of attempt ${a.number}`) : null,
+    a.response
+      ? [
+          h(
+            'p',
+            null,
+            `Answer: HTTP ${a.response.status}${a.response.truncated ? ' (first 4 KiB of the body)' : ''}`,
+          ),
+          headerTable(a.response.headers, `Answer headers of attempt ${a.number}`),
+          a.response.body
+            ? h('pre', { 'aria-label': `Answer body of attempt ${a.number}` }, a.response.body)
+            : null,
+        ]
+      : null,
+  );
+}
+
+/**
+ * What a delivery sent and how to check it, each attempt in full, and a redelivery to another URL.
+ * @param {Delivery} d
+ */
+function deliveryDetail(d) {
+  /** @type {AttemptDetail[]} */
+  const attempts = d.attempts;
+  return h(
+    'div',
+    { class: 'delivery-detail' },
+    h('h4', null, 'Body (the exact bytes sent)'),
+    h('pre', { 'aria-label': `Body of ${d.id}` }, d.body),
+    h('h4', null, 'Signature'),
+    h('p', null, h('code', null, d.signature ?? 'not signed yet')),
+    h(
+      'p',
+      { class: 'hint' },
+      "HMAC-SHA256 of the raw body bytes with the project's webhook secret, hex-encoded, sent as ",
+      h('code', null, 'X-Webhook-Signature: sha256=<hex>'),
+      '. A receiver computes it over the body exactly as received (never a re-serialised copy) and compares in constant time.',
+    ),
+    attempts.map((a) => attemptDetail(a, d)),
+    h(
+      'form',
+      {
+        class: 'row redeliver-to',
+        onsubmit: (event) => {
+          event.preventDefault();
+          const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+          const url = field(form, 'url').value.trim();
+          void redeliver(/** @type {SubmitEvent} */ (event).submitter, d.id, url || undefined);
+        },
+      },
+      h(
+        'label',
+        { class: 'grow' },
+        'Redeliver to URL (optional)',
+        h('input', { name: 'url', type: 'url', placeholder: d.url, autocomplete: 'off' }),
+      ),
+      h('button', { type: 'submit', class: 'btn small' }, `Redeliver ${d.id} there`),
+    ),
+  );
+}
+
+/**
+ * Sends a delivery again (the same bytes and signature), to its URL or to `url`.
+ * @param {EventTarget | null} button
+ * @param {string} id
+ * @param {string} [url]
+ */
+function redeliver(button, id, url) {
+  return act(button, async () => {
+    /** @type {{ delivery: Delivery }} */
+    const { delivery } = await api(`webhooks/deliveries/${encodeURIComponent(id)}/redeliver`, {
+      method: 'POST',
+      ...(url ? { body: { url } } : {}),
+    });
+    setDelivery(delivery);
+    notify(`${id} redelivered${url ? ` to ${url}` : ''}`);
+  });
+}
+
 /** @param {Delivery} d */
 function deliveryCard(d) {
+  const open = state.openDeliveries.has(d.id);
+  // Built when opened: a list of hundreds of cards holds only what is shown.
+  const detail = h('div', { class: 'delivery-more', id: `delivery-${d.id}`, hidden: !open });
+  if (open) detail.append(deliveryDetail(d));
   return h(
     'li',
     {
@@ -705,17 +838,29 @@ function deliveryCard(d) {
           class: 'btn small',
           'data-testid': 'redeliver',
           'aria-label': `Redeliver ${d.id}`,
-          onclick: (event) =>
-            act(event.currentTarget, async () => {
-              /** @type {{ delivery: Delivery }} */
-              const { delivery } = await api(`webhooks/deliveries/${encodeURIComponent(d.id)}/redeliver`, {
-                method: 'POST',
-              });
-              setDelivery(delivery);
-              notify(`${d.id} redelivered`);
-            }),
+          onclick: (event) => void redeliver(event.currentTarget, d.id),
         },
         'Redeliver',
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn small ghost',
+          'aria-expanded': String(open),
+          'aria-controls': `delivery-${d.id}`,
+          'aria-label': `Details of ${d.id}`,
+          onclick: (event) => {
+            const toggle = /** @type {HTMLButtonElement} */ (event.currentTarget);
+            const show = toggle.getAttribute('aria-expanded') !== 'true';
+            toggle.setAttribute('aria-expanded', String(show));
+            detail.hidden = !show;
+            if (show && !detail.firstChild) detail.append(deliveryDetail(d));
+            if (show) state.openDeliveries.add(d.id);
+            else state.openDeliveries.delete(d.id);
+          },
+        },
+        'Details',
       ),
     ),
     h(
@@ -741,11 +886,16 @@ function deliveryCard(d) {
               h('span', { class: 'a-time' }, utcTime(d.nextAttemptAt)),
             ),
             // Due only once the mock clock has reached it (it moves when moved, if frozen).
-            h('span', { class: 'a-result' }, Date.parse(d.nextAttemptAt) <= clockNow() ? 'due now' : 'scheduled'),
+            h(
+              'span',
+              { class: 'a-result' },
+              Date.parse(d.nextAttemptAt) <= clockNow() ? 'due now' : 'scheduled',
+            ),
           )
         : null,
       d.attempts.length === 0 && !d.nextAttemptAt ? h('li', { class: 'muted' }, 'no attempt yet') : null,
     ),
+    detail,
   );
 }
 
@@ -857,6 +1007,11 @@ async function loadProjects() {
   const current = select.value;
   select.replaceChildren(...projects.map((p) => h('option', { value: p.slug }, `${p.name} (${p.slug})`)));
   if (projects.some((p) => p.slug === current)) select.value = current;
+  /** @type {HTMLSelectElement} */
+  const trigger = byId('trigger-project');
+  const chosen = trigger.value;
+  trigger.replaceChildren(...projects.map((p) => h('option', { value: p.slug }, `${p.name} (${p.slug})`)));
+  if (projects.some((p) => p.slug === chosen)) trigger.value = chosen;
   followClockDate();
   renderClock();
 }
@@ -999,7 +1154,8 @@ async function showReservation(slug, id) {
     const row = byId('reservation-list').querySelector(`li[data-id="${CSS.escape(id)}"]`);
     if (!(row instanceof HTMLElement)) return;
     const toggle = row.querySelector('.r-toggle');
-    if (toggle instanceof HTMLButtonElement && toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
+    if (toggle instanceof HTMLButtonElement && toggle.getAttribute('aria-expanded') !== 'true')
+      toggle.click();
     row.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     flash(row);
   });
@@ -1189,7 +1345,9 @@ function disclosure(button, panel, onOpen) {
 }
 
 disclosure(byId('clock-more-toggle'), byId('clock-panel'), () => {
-  /** @type {HTMLInputElement} */ (byId('clock-set-input')).value = new Date(clockNow()).toISOString().slice(0, 19);
+  /** @type {HTMLInputElement} */ (byId('clock-set-input')).value = new Date(clockNow())
+    .toISOString()
+    .slice(0, 19);
 });
 
 byId('clock-set-form').addEventListener('submit', (event) => {
@@ -1222,6 +1380,90 @@ byId('reset-confirmed').addEventListener('click', (event) => {
     // The event stream says so too; this covers a page whose stream is down.
     await resync();
   });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Find a request by id (the X-Request-Id of an answer, the requestId of an SDK error)
+
+byId('request-find').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  const id = field(form, 'id').value.trim();
+  act(/** @type {SubmitEvent} */ (event).submitter, async () => {
+    const row = state.rows.get(id);
+    if (state.requestById.has(id) && row?.isConnected) {
+      select(id, false);
+      row.scrollIntoView({ block: 'nearest' });
+      flash(row);
+      return;
+    }
+    // Not in the list (let go of, or filtered out): the journal may still hold it.
+    /** @type {{ requests: JournalEntry[] }} */
+    const { requests } = await api('requests');
+    const entry = requests.find((e) => e.id === id);
+    if (!entry) throw new Error(`${id} is not in the journal (it keeps the last 1,000 requests)`);
+    select(id, false);
+    showDetail(entry);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Trigger a webhook event (POST /__mock/projects/:slug/trigger)
+
+byId('trigger-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  const slug = field(form, 'slug').value;
+  const name = field(form, 'event').value;
+  const reservationId = field(form, 'reservationId').value.trim();
+  act(/** @type {SubmitEvent} */ (event).submitter, async () => {
+    /** @type {{ reservationId: string, deliveries: string[] }} */
+    const answer = await api(`projects/${encodeURIComponent(slug)}/trigger`, {
+      method: 'POST',
+      body: { event: name, ...(reservationId ? { reservationId } : {}) },
+    });
+    const sent = answer.deliveries.length;
+    notify(
+      `${name} for ${answer.reservationId}: ${sent ? plural(sent, 'delivery', 'deliveries') : 'no delivery (the project has no webhook URL)'}`,
+    );
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Sessions (GET /__mock/sessions at the server's root): hidden where the server has none
+
+/** The server's root control URL, from this page's: `…/sessions/{id}/__mock/` or `…/__mock/`. */
+function rootControlUrl() {
+  const inSession = /\/sessions\/[^/]+\/__mock\/$/.test(location.pathname);
+  return new URL(inSession ? '../../../__mock/' : './', location.href);
+}
+
+async function loadSessions() {
+  const root = rootControlUrl();
+  const here = location.href;
+  const response = await fetch(new URL('sessions', root), { headers: { Accept: 'application/json' } });
+  if (!response.ok) return;
+  /** @type {{ sessions?: SessionInfo[] }} */
+  const body = await response.json();
+  if (!Array.isArray(body.sessions)) return;
+  /** @type {HTMLSelectElement} */
+  const select = byId('session-select');
+  const pages = body.sessions.map((s) => ({
+    label: `${s.id} (last used ${utcTime(s.lastUsedAt)})`,
+    url: `${s.baseUrl}/__mock/`,
+  }));
+  pages.unshift({ label: 'Default mock', url: root.href });
+  select.replaceChildren(
+    ...pages.map((p) => h('option', { value: p.url, selected: p.url === here }, p.label)),
+  );
+  const nav = byId('sessions');
+  if (root.href !== here) nav.append(h('a', { href: root.href }, 'Back to the default mock'));
+  nav.hidden = false;
+}
+
+byId('session-select').addEventListener('change', (event) => {
+  const url = /** @type {HTMLSelectElement} */ (event.currentTarget).value;
+  if (url && url !== location.href) location.assign(url);
 });
 
 // ------------------------------------------------------------------------------------------------
@@ -1367,6 +1609,8 @@ function connect() {
 byId('base-url').textContent = `${location.origin}${location.pathname.replace(/__mock\/$/, '')}api/v1`;
 connect();
 void resync();
+// A server without sessions answers 404: the switcher stays hidden.
+loadSessions().catch(() => undefined);
 // A second reading soon after the first tells a running clock from a frozen one.
 setTimeout(() => loadClock().catch(() => undefined), 1500);
 setInterval(() => {

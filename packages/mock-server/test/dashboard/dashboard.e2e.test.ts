@@ -97,12 +97,18 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
       .getByRole('row', { name: new RegExp(`^${label} `) })
       .getByRole('cell');
   const deliveryCards = () =>
-    page.getByRole('list', { name: 'Webhook deliveries, newest first' }).getByRole('listitem', { name: /^Delivery / });
+    page
+      .getByRole('list', { name: 'Webhook deliveries, newest first' })
+      .getByRole('listitem', { name: /^Delivery / });
   const attempts = (delivery: ReturnType<typeof deliveryCards>) =>
     delivery.getByRole('list', { name: /^Attempts of / }).getByRole('listitem');
   const clockNow = () => page.getByRole('region', { name: 'Mock clock' }).getByRole('time');
   const faults = () => page.getByRole('list', { name: 'Active faults' }).getByRole('listitem');
-  const live = () => page.getByRole('status').filter({ hasText: /^Live$/ }).waitFor();
+  const live = () =>
+    page
+      .getByRole('status')
+      .filter({ hasText: /^Live$/ })
+      .waitFor();
 
   beforeAll(async () => {
     if (!hasChromium) {
@@ -121,6 +127,21 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (error) => pageErrors.push(String(error)));
+    // The page lives with the policy the server sends with it (SECURITY.md): no inline script or
+    // style, nothing from elsewhere. Added here too, so a violation shows whatever the server sends.
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) pageErrors.push(message.text());
+    });
+    await page.route(/\/__mock\/(dashboard\/[a-z.-]+)?$/, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: {
+          ...response.headers(),
+          'content-security-policy': "default-src 'self'; frame-ancestors 'none'",
+        },
+      });
+    });
     page.on('request', (request) => pageRequests.push(`${request.method()} ${request.url()}`));
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -191,9 +212,7 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
 
     const shown = detail();
     expect(await field('Status').textContent()).toBe('404');
-    expect(await field('Error').textContent()).toBe(
-      `RESERVATION_NOT_FOUND${entry.error?.message}`,
-    );
+    expect(await field('Error').textContent()).toBe(`RESERVATION_NOT_FOUND${entry.error?.message}`);
     expect(await field('Decided by').textContent()).toBe(entry.rule);
     expect(entry.rule).toContain('RESERVATION_NOT_FOUND');
     expect(await shown.getByRole('heading', { level: 3, name: /^GET / }).textContent()).toBe(
@@ -205,9 +224,7 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     expect(await row(404).getAttribute('aria-current')).toBe('true');
     // One time base with the header: the mock clock (UTC) beside the wall clock.
     expect(await row(404).textContent()).toMatch(/^08:00:00/);
-    expect(await field('Mock clock').textContent()).toBe(
-      '2030-06-17 08:00:00 UTC',
-    );
+    expect(await field('Mock clock').textContent()).toBe('2030-06-17 08:00:00 UTC');
 
     // The request body is shown for a request that had one.
     await row(400).click();
@@ -286,6 +303,112 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     receiverStatus = 500;
   });
 
+  it("shows a delivery's exact body, its signature with how to check it, and each attempt", async () => {
+    const [sent] = (await control<{ deliveries: Delivery[] }>('webhooks/deliveries')).deliveries;
+    if (!sent) throw new Error('no delivery');
+    const delivery = deliveryCards().first();
+    await delivery.getByRole('button', { name: `Details of ${sent.id}` }).click();
+
+    expect(await delivery.getByLabel(`Body of ${sent.id}`).textContent()).toBe(sent.body);
+    expect(await delivery.textContent()).toContain(sent.signature ?? 'a signature');
+    expect(await delivery.textContent()).toContain('HMAC-SHA256 of the raw body bytes');
+    expect(await delivery.getByRole('region', { name: /^Attempt \d/ }).count()).toBe(sent.attempts.length);
+    // Still open after the next change of the delivery redraws its card.
+    expect(
+      await delivery.getByRole('button', { name: `Details of ${sent.id}` }).getAttribute('aria-expanded'),
+    ).toBe('true');
+  });
+
+  it('redelivers to another URL, and shows what was sent and what the receiver answered', async () => {
+    const [sent] = (await control<{ deliveries: Delivery[] }>('webhooks/deliveries')).deliveries;
+    if (!sent) throw new Error('no delivery');
+    // The answer of a mock that records every attempt in full (the documented shape).
+    const attempt = {
+      number: sent.attempts.length + 1,
+      at: '2030-06-17T08:01:00.000Z',
+      manual: true,
+      url: 'http://127.0.0.1:9/elsewhere',
+      durationMs: 12,
+      responseStatus: 202,
+      request: { headers: { 'x-webhook-signature': sent.signature ?? '', 'x-webhook-delivery': sent.id } },
+      response: { status: 202, headers: { 'content-type': 'text/plain' }, body: 'queued', truncated: false },
+    };
+    let posted = '';
+    await page.route(`**/__mock/webhooks/deliveries/${sent.id}/redeliver`, async (route) => {
+      posted = route.request().postData() ?? '';
+      await route.fulfill({
+        json: { delivery: { ...sent, status: 'delivered', attempts: [...sent.attempts, attempt] } },
+      });
+    });
+    const delivery = deliveryCards().first();
+    await delivery.getByLabel('Redeliver to URL (optional)').fill('http://127.0.0.1:9/elsewhere');
+    await delivery.getByRole('button', { name: `Redeliver ${sent.id} there` }).click();
+
+    const shown = delivery.getByRole('region', { name: /^Attempt \d+ \(manual\)/ }).last();
+    await shown.waitFor();
+    expect(JSON.parse(posted)).toEqual({ url: 'http://127.0.0.1:9/elsewhere' });
+    expect(await shown.textContent()).toContain('to http://127.0.0.1:9/elsewhere · 12 ms');
+    expect(
+      await shown
+        .getByRole('table', { name: /^Request headers/ })
+        .getByRole('row', { name: /x-webhook-delivery/ })
+        .textContent(),
+    ).toBe(`x-webhook-delivery${sent.id}`);
+    expect(await shown.getByRole('table', { name: /^Answer headers/ }).textContent()).toContain('text/plain');
+    expect(await shown.getByLabel(/^Answer body/).textContent()).toBe('queued');
+    await page.unroute(`**/__mock/webhooks/deliveries/${sent.id}/redeliver`);
+  });
+
+  it('triggers an event from the form (POST /__mock/projects/:slug/trigger)', async () => {
+    let posted: { url: string; body: string } | undefined;
+    await page.route('**/__mock/projects/*/trigger', async (route) => {
+      posted = { url: route.request().url(), body: route.request().postData() ?? '' };
+      await route.fulfill({ status: 201, json: { reservationId: 'res_0042', deliveries: ['whd_0042'] } });
+    });
+    const form = page.getByRole('form', { name: 'Trigger an event' });
+    await form.getByLabel('Trigger in project').selectOption('demo-bistro');
+    await form.getByLabel('Event').selectOption('reservation.confirmed');
+    await form.getByLabel('Reservation id (optional)').fill('res_0042');
+    await form.getByRole('button', { name: 'Trigger' }).click();
+
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'reservation.confirmed for res_0042: 1 delivery' })
+      .waitFor();
+    expect(posted?.url).toBe(`${server.url}/__mock/projects/demo-bistro/trigger`);
+    expect(JSON.parse(posted?.body ?? '')).toEqual({
+      event: 'reservation.confirmed',
+      reservationId: 'res_0042',
+    });
+    await page.unroute('**/__mock/projects/*/trigger');
+  });
+
+  it('finds a request by its id, in the list or only in the journal', async () => {
+    const entries = (await control<{ requests: JournalEntry[] }>('requests')).requests;
+    const first = entries[0];
+    if (!first) throw new Error('the journal is empty');
+    const search = page.getByRole('search', { name: 'Find a request by id' });
+    await search.getByRole('searchbox', { name: 'Request id' }).fill(first.id);
+    await search.getByRole('button', { name: 'Find' }).click();
+    await eventually(() => field('Journal id').textContent()).toBe(first.id);
+    expect(
+      await requestList()
+        .getByRole('button', { name: new RegExp(`, ${first.id}$`) })
+        .getAttribute('aria-current'),
+    ).toBe('true');
+
+    // Filtered out of the list: read from the journal.
+    await page.getByLabel('Path contains').fill('/no-such-path');
+    await search.getByRole('searchbox', { name: 'Request id' }).fill(entries[1]?.id ?? '');
+    await search.getByRole('button', { name: 'Find' }).click();
+    await eventually(() => field('Journal id').textContent()).toBe(entries[1]?.id);
+    await page.getByLabel('Path contains').fill('');
+
+    await search.getByRole('searchbox', { name: 'Request id' }).fill('req_999999');
+    await search.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('status').filter({ hasText: 'req_999999 is not in the journal' }).waitFor();
+  });
+
   it('adds a fault with the form, and the next API request fails with it', async () => {
     await page.getByLabel('Fault method').selectOption('GET');
     await page.getByLabel(/Fault path/).fill('/api/v1/demo-bistro/info');
@@ -304,9 +427,7 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     await eventually(() => fault.count()).toBe(0);
 
     await row(503).click();
-    expect(await field('Decided by').textContent()).toBe(
-      `fault ${added[0]?.id}`,
-    );
+    expect(await field('Decided by').textContent()).toBe(`fault ${added[0]?.id}`);
     expect((await api('/info')).status).toBe(200);
   });
 
@@ -418,10 +539,46 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     expect(await rows().first().textContent()).toContain('/api/v1/demo-bistro/services');
   });
 
+  it('offers a session switcher when the server lists sessions, and none when it has none', async () => {
+    // This server has no GET /__mock/sessions (404): no switcher.
+    expect(await page.getByRole('navigation', { name: 'Sessions' }).count()).toBe(0);
+
+    await page.route('**/__mock/sessions', (route) =>
+      route.fulfill({
+        json: {
+          sessions: [
+            {
+              id: 'w1',
+              baseUrl: `${server.url}/sessions/w1`,
+              createdAt: '2030-06-17T08:00:00.000Z',
+              lastUsedAt: '2030-06-17T08:05:00.000Z',
+            },
+          ],
+        },
+      }),
+    );
+    await page.reload();
+    await live();
+    const sessions = page.getByRole('navigation', { name: 'Sessions' });
+    const select = sessions.getByRole('combobox', { name: 'Session' });
+    expect(await select.getByRole('option').allTextContents()).toEqual([
+      'Default mock',
+      'w1 (last used 08:05:00)',
+    ]);
+    expect(await select.inputValue()).toBe(`${server.url}/__mock/`);
+    expect(await select.getByRole('option', { name: /^w1/ }).getAttribute('value')).toBe(
+      `${server.url}/sessions/w1/__mock/`,
+    );
+    await page.unroute('**/__mock/sessions');
+  });
+
   it('says it is disconnected while the server is down, and catches up when it is back', async () => {
     const port = server.address.port;
     await server.close();
-    await page.getByRole('status').filter({ hasText: /^Disconnected/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Disconnected/ })
+      .waitFor();
 
     server = await startMockServer({ port, now: NOW });
     expect((await api('/info')).status).toBe(200);
