@@ -16,9 +16,10 @@ const root = resolve(import.meta.dirname, '../..');
 const outDir = join(root, 'test-output/docs-snippets');
 // Blocks written for msw 3 are left to the runtime matrix, which checks them under msw 3: the
 // repository has msw 2, where `onUnhandledFrame` does not exist.
-const snippets = readmeFiles(root)
-  .flatMap((file) => extractSnippets(readFileSync(join(root, file), 'utf8'), file))
-  .filter((snippet) => snippet.msw !== 3);
+const allSnippets = readmeFiles(root).flatMap((file) =>
+  extractSnippets(readFileSync(join(root, file), 'utf8'), file),
+);
+const snippets = allSnippets.filter((snippet) => snippet.msw !== 3);
 const runnable = snippets.filter((snippet) => snippet.runnable);
 const where = (snippet: Snippet) => `${snippet.file}:${snippet.line}`;
 const fileName = (snippet: Snippet, prefix = '') =>
@@ -93,7 +94,7 @@ describe('README code blocks', () => {
 
   it('shows msw 3 next to msw 2 wherever a README starts MSW with an unhandled-request option', () => {
     for (const file of readmeFiles(root)) {
-      const blocks = snippets.filter((snippet) => snippet.file === file);
+      const blocks = allSnippets.filter((snippet) => snippet.file === file);
       const msw2 = blocks.filter((snippet) => /onUnhandledRequest/.test(snippet.code));
       const msw3 = blocks.filter((snippet) => /onUnhandledFrame/.test(snippet.code));
       if (msw2.length === 0) continue;
