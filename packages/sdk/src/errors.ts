@@ -199,7 +199,10 @@ function retryAfterOf(headers: Headers): number | undefined {
   return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
-/** 5xx (after the retries of a read); `retryAfter` in seconds when sent. No code when a proxy or gateway answered. */
+/**
+ * 5xx (after the retries of a read, for 500, 502, 503 and 504); `retryAfter` in seconds when sent. No
+ * code when a proxy or gateway answered.
+ */
 export class ServerError extends ReservationApiError<'INTERNAL_ERROR' | undefined> {
   override get name(): 'ServerError' {
     return 'ServerError';
