@@ -1,7 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { type Sleep, sleep } from './abort';
 import { ApiPromise } from './api-promise';
-import { type FetchLike, type FetchSettings, fetchCall } from './fetch-with-retry';
+import { type FetchLike, type FetchSettings, fetchCall } from './call';
 import type { paths } from './generated/schema';
 import { captureParams, type RetryInfo } from './hooks';
 import { createLog, type Logger, type LogLevel } from './logger';
