@@ -626,7 +626,7 @@ function showDetail(entry) {
               ? h(
                   'span',
                   { class: 'muted' },
-                  ` ${plural(entry.body.bytes, 'byte')}${entry.body.truncated ? ', first 4 KiB shown' : ''}`,
+                  ` ${plural(entry.body.bytes, 'byte')}${entry.body.truncated ? ', first 4096 characters shown' : ''}`,
                 )
               : null,
           ),
@@ -641,7 +641,7 @@ function showDetail(entry) {
             'h4',
             null,
             'Answer body',
-            entry.response.truncated ? h('span', { class: 'muted' }, ' first 4 KiB shown') : null,
+            entry.response.truncated ? h('span', { class: 'muted' }, ' first 4096 characters shown') : null,
           ),
           entry.response.body
             ? h('pre', null, pretty(entry.response.body, entry.response.truncated))

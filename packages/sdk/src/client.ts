@@ -1,7 +1,7 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { type Sleep, sleep } from './abort';
 import { ApiPromise } from './api-promise';
-import { type FetchLike, type FetchSettings, fetchCall } from './fetch-with-retry';
+import { type FetchLike, type FetchSettings, fetchCall } from './call';
 import type { paths } from './generated/schema';
 import { captureParams, type RetryInfo } from './hooks';
 import { createLog, type Logger, type LogLevel } from './logger';
@@ -38,7 +38,10 @@ export interface ReservationClientOptions {
    * stalls counts). Greater than 0 and at most 2 147 483 647, or `Infinity` for no timeout. Default 30 000.
    */
   timeoutMs?: number;
-  /** Retries of reads (GET) after network errors, timeouts, 408, 429 and 5xx: a whole number ≥ 0. Default 2. */
+  /**
+   * Retries of reads (GET) after network errors, timeouts, 408, 429, 500, 502, 503 and 504 (not other
+   * 5xx): a whole number ≥ 0. Default 2.
+   */
   maxRetries?: number;
   /** A fetch implementation; default: `globalThis.fetch`, looked up at call time. */
   fetch?: FetchLike;

@@ -104,7 +104,10 @@ export class ReservationApiError<Code extends ErrorCode | undefined = ErrorCode 
    * `instanceof` across the ESM and CJS builds (or two installed copies), which each have their own
    * classes: besides the prototype chain, an error of another copy matches by its brand and, for a
    * subclass, by name, so `error instanceof NotFoundError` holds for a NotFoundError of either build
-   * while a ConflictError never matches NotFoundError.
+   * while a ConflictError never matches NotFoundError. Kept because the package ships both builds
+   * (`exports` has `import` and `require`): an app whose ESM code imports the SDK while a CJS
+   * dependency requires it gets errors of both; test/errors.test.ts › "instanceof across copies of
+   * the SDK" fails without this.
    */
   static override [Symbol.hasInstance]<C extends abstract new (...args: never) => ReservationApiError>(
     this: C,
@@ -199,7 +202,10 @@ function retryAfterOf(headers: Headers): number | undefined {
   return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
-/** 5xx (after the retries of a read); `retryAfter` in seconds when sent. No code when a proxy or gateway answered. */
+/**
+ * 5xx (after the retries of a read, for 500, 502, 503 and 504); `retryAfter` in seconds when sent. No
+ * code when a proxy or gateway answered.
+ */
 export class ServerError extends ReservationApiError<'INTERNAL_ERROR' | undefined> {
   override get name(): 'ServerError' {
     return 'ServerError';

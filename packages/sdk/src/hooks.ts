@@ -16,7 +16,7 @@ export interface RetryInfo {
   attempt: number;
   /** How long the client waits before the next attempt. */
   delayMs: number;
-  /** `status` (408, 429 or 5xx: see `status`), `network-error` or `timeout`. */
+  /** `status` (408, 429, 500, 502, 503 or 504: see `status`), `network-error` or `timeout`. */
   reason: RetryReason;
   /** The HTTP status when `reason` is `status`. */
   status: number | undefined;

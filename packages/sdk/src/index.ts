@@ -4,6 +4,7 @@
 
 export type { Middleware } from 'openapi-fetch';
 export { ApiPromise, type WithResponse } from './api-promise';
+export type { FetchLike } from './call';
 export {
   createReservationClient,
   type ReservationClient,
@@ -37,7 +38,6 @@ export {
   ValidationError,
   type ValidationErrorDetail,
 } from './errors';
-export type { FetchLike } from './fetch-with-retry';
 export type { components, operations, paths, webhooks } from './generated/schema';
 export type { CallParams, RetryInfo, RetryReason } from './hooks';
 export type { Logger, LogLevel, LogRecord } from './logger';

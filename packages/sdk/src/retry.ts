@@ -1,5 +1,5 @@
 // Pure retry policy: which attempts may be repeated and how long to wait. No I/O, no timers, so every
-// rule is unit-testable. fetch-with-retry.ts makes the decisions; errors.ts reuses parseRetryAfterMs.
+// rule is unit-testable. call.ts acts on them; errors.ts reuses parseRetryAfterMs.
 
 export interface RetryPolicy {
   /** Retries after the first attempt (so at most maxRetries + 1 requests). */

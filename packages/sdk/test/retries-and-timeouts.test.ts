@@ -34,6 +34,9 @@ const rateLimited = (retryAfter: string) =>
     'Retry-After': retryAfter,
   });
 
+/** The rejection reason of a call, as a value (a resolved call gives 'resolved'). */
+const failed = (error: unknown): unknown => error;
+
 describe('retries', () => {
   it('retries a GET after a 500 and returns the later success', async () => {
     const stub = stubFetch(unavailable, unavailable, ok);
@@ -287,14 +290,22 @@ describe('fetch lookup', () => {
 
 describe('the response body', () => {
   it('a caller abort rejects at once while the body stalls after its first chunk', async () => {
-    const stub = stubFetch(stallingBody());
-    const { client } = clientOn(stub, { timeoutMs: 60_000 });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const { error, ms } = await settledWithin(client.schedule.get({ signal: controller.signal }), 2_000);
-    expect(error).toBeInstanceOf(DOMException);
-    expect((error as DOMException).name).toBe('AbortError');
-    expect(ms).toBeLessThan(1_000);
+    // Fake timers, never run up to the timeout: only the abort can settle the call.
+    vi.useFakeTimers();
+    try {
+      const stub = stubFetch(stallingBody());
+      const { client } = clientOn(stub, { timeoutMs: 60_000 });
+      const controller = new AbortController();
+      const pending = client.schedule.get({ signal: controller.signal }).then(() => 'resolved', failed);
+      await vi.advanceTimersByTimeAsync(100); // the headers have arrived; the body stalls
+      expect(stub.calls).toHaveLength(1);
+      controller.abort();
+      const error = await pending;
+      expect(error).toBeInstanceOf(DOMException);
+      expect((error as DOMException).name).toBe('AbortError');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps the caller signal linked to the request until the body is read, so fetch cancels the body', async () => {
@@ -310,14 +321,21 @@ describe('the response body', () => {
   });
 
   it('timeoutMs covers a body that stalls: TimeoutError, not retried once the headers arrived', async () => {
-    const stub = stubFetch(stallingBody());
-    const { client } = clientOn(stub, { timeoutMs: 100 });
-    const { error, ms } = await settledWithin(client.schedule.get(), 2_000);
-    expect(error).toBeInstanceOf(TimeoutError);
-    expect(error).toMatchObject({ status: 0, timeoutMs: 100 });
-    expect(ms).toBeLessThan(1_000);
-    expect(stub.calls).toHaveLength(1);
-    expect(stub.calls[0]?.signal?.aborted).toBe(true);
+    vi.useFakeTimers();
+    try {
+      const stub = stubFetch(stallingBody());
+      const { client } = clientOn(stub, { timeoutMs: 100 });
+      const pending = client.schedule.get().then(() => 'resolved', failed);
+      // Exactly the timeout, and nothing more, settles the call.
+      await vi.advanceTimersByTimeAsync(100);
+      const error = await pending;
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect(error).toMatchObject({ status: 0, timeoutMs: 100 });
+      expect(stub.calls).toHaveLength(1);
+      expect(stub.calls[0]?.signal?.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves no timer behind after an abort or a timeout while the body stalls', async () => {
@@ -432,18 +450,23 @@ describe('client.raw', () => {
   const params = { path: { slug: SLUG } };
 
   it('honours the signal of its init: an abort rejects at once with the reason, no retry', async () => {
-    const stub = stubFetch(hang);
-    const { client } = clientOn(stub, { timeoutMs: 60_000 });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort('stop'), 50);
-    const { error, ms } = await settledWithin(
-      client.raw.GET(path, { params, signal: controller.signal }),
-      2_000,
-    );
-    expect(error).toBe('stop');
-    expect(ms).toBeLessThan(1_000);
-    expect(stub.calls).toHaveLength(1);
-    expect(stub.calls[0]?.signal?.aborted).toBe(true);
+    // Fake timers, never run up to the timeout: only the abort can settle the call.
+    vi.useFakeTimers();
+    try {
+      const stub = stubFetch(hang);
+      const { client } = clientOn(stub, { timeoutMs: 60_000 });
+      const controller = new AbortController();
+      const pending = client.raw
+        .GET(path, { params, signal: controller.signal })
+        .then(() => 'resolved', failed);
+      await vi.advanceTimersByTimeAsync(50);
+      controller.abort('stop');
+      expect(await pending).toBe('stop');
+      expect(stub.calls).toHaveLength(1);
+      expect(stub.calls[0]?.signal?.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends nothing when the signal of its init is already aborted', async () => {

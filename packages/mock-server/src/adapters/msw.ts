@@ -1,5 +1,5 @@
-// The only module that imports msw: MSW request handlers over a mock core. One handler for each of
-// `{baseUrl}/api/v1/*` and `{baseUrl}/__mock/*`, matched by a URL prefix (MSW tries every handler on
+// MSW request handlers over a mock core (only adapters/ imports msw: this file and msw-browser.ts).
+// One handler for each of `{baseUrl}/api/v1/*` and `{baseUrl}/__mock/*`, matched by a URL prefix (MSW tries every handler on
 // every request; a prefix test keeps that cheap, and spares MSW's path decoding, which throws on a
 // malformed percent-escape). Both end in the core's one pipeline.
 //

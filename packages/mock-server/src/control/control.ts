@@ -255,7 +255,7 @@ export function createControl(deps: ControlDependencies): MockControl {
       },
       async advance(ms) {
         const shift = parseControl(advanceInput, ms);
-        // Checked again when the move runs (moves queue up), so the clock never leaves its range.
+        // Checked against the clock as it is now; a move queued before this one is not counted in.
         if (clock.now() + shift > MAX_CLOCK_MS)
           throw new MockControlError('advanceMs would move the clock past 9999-12-31');
         await dispatcher.advance(Math.min(shift, MAX_CLOCK_MS - clock.now()));

@@ -1,5 +1,7 @@
-// The control interface's input, validated once here for the JavaScript control and the /__mock
-// routes alike (mock README, "Control interface"): nothing changes until the whole input is valid.
+// The schemas of the control interface's input, shared by the JavaScript control and the /__mock
+// routes (mock README, "The control interface"): nothing changes until the whole input is valid.
+// Checks that need the mock's state (an id that exists, the clock's range after an advance) are
+// made in control/control.ts.
 import { z } from 'zod';
 import { PERMISSIONS } from '../domain/records';
 import { isCalendarDate } from '../domain/time';

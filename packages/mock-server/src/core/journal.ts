@@ -8,7 +8,7 @@
 // a reset(), which clears) and is answered after it is not recorded: the journal holds only requests
 // that arrived after its last clear.
 
-/** Request and answer bodies are kept up to this many bytes of text, marked when cut. */
+/** Request and answer bodies are kept up to this many characters (UTF-16 code units), marked when cut. */
 export const JOURNAL_BODY_LIMIT = 4096;
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
@@ -67,7 +67,7 @@ export interface Journal {
   clear(): void;
 }
 
-/** The first JOURNAL_BODY_LIMIT characters of a text. */
+/** The first JOURNAL_BODY_LIMIT UTF-16 code units of a text (`String.length`, not bytes). */
 export function clip(text: string): { text: string; truncated: boolean } {
   return text.length > JOURNAL_BODY_LIMIT
     ? { text: text.slice(0, JOURNAL_BODY_LIMIT), truncated: true }

@@ -1,4 +1,4 @@
-// The webhook envelopes the domain causes, with the fields of the specification's event table.
+// The webhook envelopes the domain causes, with the fields of openapi.yaml's `webhooks` payloads.
 // Built here (not in the dispatcher) so the domain alone decides what happened; the HTTP layer hands
 // them to the dispatcher only after the request succeeded.
 import type { components } from '@reservation-api/sdk';

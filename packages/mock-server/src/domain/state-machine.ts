@@ -1,5 +1,6 @@
-// The reservation state machine of the specification (§3), as ONE table. PATCH /status and DELETE
-// both go through applyTransition(), which writes the history entry and returns the events caused.
+// The reservation state machine (mock README, "Rules", Reservations; openapi.yaml), as ONE table.
+// PATCH /status and DELETE both go through applyTransition(), which writes the history entry and
+// returns the events caused.
 import type { components } from '@reservation-api/sdk';
 import { type DomainContext, nowIso } from './context';
 import { errors } from './errors';
@@ -88,7 +89,7 @@ function eventsFor(
       return [cancelledEvent(reservation, previous, reason, actor, at)];
     case 'completed':
       return [completedEvent(reservation, at)];
-    // NO_SHOW sends no event (the specification lists none); `created` is not a transition.
+    // NO_SHOW sends no event (openapi.yaml's webhooks list none); `created` is not a transition.
     case 'no_show':
     case 'created':
       return [];

@@ -4,7 +4,7 @@
 /** Delay before each attempt, counted from the previous attempt: attempts at 0, 1, 6, 36, 156 min. */
 export const DEFAULT_DELAYS_MS: readonly number[] = [0, 60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 
-/** Receivers should answer within 5 s (specification, section 6); slower counts as a failure. */
+/** Receivers should answer within 5 s (mock README, "Rules", Webhooks; openapi.yaml `webhooks`); slower counts as a failure. */
 export const DEFAULT_TIMEOUT_MS = 5_000;
 
 /** Rejects schedules that would silently send nothing or go back in time. */

@@ -1,32 +1,11 @@
 // The delivery log over real HTTP (mock README, "Webhooks"): what each attempt sent and what the
 // receiver answered, the filters of GET /__mock/webhooks/deliveries, redelivery to another URL,
 // and per-project targets.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../src/webhooks';
 import { call, closeAll, DEMO_SECRET, startMock, startReceiver } from './e2e-support';
 
 afterEach(closeAll);
-
-/** A receiver that answers 503 with a header and a body longer than the 4 KiB the log keeps. */
-async function chattyReceiver(body: string): Promise<string> {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () =>
-      res.writeHead(503, { 'X-Receiver': 'chatty', 'Content-Type': 'text/plain' }).end(body),
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-}
 
 async function trigger(server: Parameters<typeof call>[0], slug: string, json: Record<string, unknown>) {
   const answer = await call<{ reservationId: string; deliveries: string[] }>(
@@ -49,7 +28,14 @@ async function list(server: Parameters<typeof call>[0], query = ''): Promise<Del
 describe('the delivery log', () => {
   it("records the headers sent and the receiver's status, headers and first 4 KiB of body", async () => {
     const answerBody = `${'é'.repeat(2048)}and more`; // 4096 bytes, then more
-    const url = await chattyReceiver(answerBody);
+    // Answers 503 with a header and a body longer than the 4 KiB the log keeps.
+    const { url } = await startReceiver({
+      answer: () => ({
+        status: 503,
+        headers: { 'X-Receiver': 'chatty', 'Content-Type': 'text/plain' },
+        body: answerBody,
+      }),
+    });
     const server = await startMock({ webhookUrl: url });
     const { deliveries } = await trigger(server, 'demo-bistro', { event: 'reservation.created' });
     await server.service.control.settled();

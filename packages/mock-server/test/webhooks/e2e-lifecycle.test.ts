@@ -6,6 +6,7 @@ import { verifyWebhookSignature } from '@reservation-api/sdk/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   advance,
+  at,
   booking,
   call,
   closeAll,
@@ -25,8 +26,6 @@ import {
 } from './e2e-support';
 
 afterEach(closeAll);
-
-const at = (minutes: number): string => new Date(Date.parse(T0) + minutes * MINUTE).toISOString();
 
 describe("webhooks over real HTTP: a reservation's life", () => {
   it('sends each event once with the exact envelope and fields, signed over the bytes sent', async () => {

@@ -5,6 +5,7 @@ import { signWebhookPayload } from '@reservation-api/sdk/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   advance,
+  at,
   attemptMinutes,
   call,
   closeAll,
@@ -24,8 +25,6 @@ import {
 } from './e2e-support';
 
 afterEach(closeAll);
-
-const at = (minutes: number): string => new Date(Date.parse(T0) + minutes * MINUTE).toISOString();
 
 /** Every request the receiver got carried the same bytes and signature as the logged delivery. */
 async function expectIdenticalAttempts(receiver: TestReceiver, body: string, count: number) {

@@ -20,6 +20,9 @@ export const DAY = 24 * 60 * MINUTE;
 export const DEMO_SECRET = 'whsec_demo_bistro';
 export const RESERVATIONS = '/api/v1/demo-bistro/reservations';
 
+/** The ISO time `minutes` after T0. */
+export const at = (minutes: number): string => new Date(Date.parse(T0) + minutes * MINUTE).toISOString();
+
 const cleanups: Array<() => Promise<void>> = [];
 
 /** Closes every server and receiver the test started (register with afterEach). */
@@ -132,8 +135,11 @@ export interface ReceivedRequest {
   body: Buffer;
 }
 
-/** A status to answer with; a promise holds the answer back until it resolves. */
-export type Answer = number | Promise<number>;
+/** A status, or a status with headers and a body, to answer with. */
+export type Reply = number | { status: number; headers?: Record<string, string>; body?: string };
+
+/** What to answer with; a promise holds the answer back until it resolves. */
+export type Answer = Reply | Promise<Reply>;
 
 export interface ReceiverOptions {
   /** Answer for the n-th request (0-based). Default: 200. */
@@ -170,7 +176,8 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Test
         body: Buffer.concat(chunks),
       };
       const index = receiver.requests.push(request) - 1;
-      let status = await (options.answer?.(index, request) ?? 200);
+      const reply = await (options.answer?.(index, request) ?? 200);
+      let status = typeof reply === 'number' ? reply : reply.status;
       if (options.secret !== undefined) {
         const header = req.headers['x-webhook-signature'];
         try {
@@ -188,7 +195,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Test
           status = 400;
         }
       }
-      if (!res.destroyed) res.writeHead(status).end();
+      if (res.destroyed) return;
+      if (typeof reply === 'number' || status !== reply.status) res.writeHead(status).end();
+      else res.writeHead(status, reply.headers).end(reply.body);
     });
   });
   cleanups.push(

@@ -1,10 +1,9 @@
 // What every resource needs: the typed openapi-fetch client, the project's path parameter, and a way
 // to run one call with its per-call options.
 import type { Client } from 'openapi-fetch';
-import type { Call } from '../abort';
 import { type ApiPromise, requestIdOf, type WithResponse } from '../api-promise';
+import type { Call, CallFetch } from '../call';
 import { errorFromResponse, ReservationApiError } from '../errors';
-import { type CallFetch, headerValues } from '../fetch-with-retry';
 import type { paths } from '../generated/schema';
 import type { RequestOptions } from '../request-options';
 import type { WithoutSuccess } from '../types';
@@ -75,12 +74,9 @@ export interface Answer<T> {
  * The parsed body of a 2xx answer that is a JSON object passing `check`, or the typed error of
  * anything else (with the call's method and URL, and the key masked).
  */
-export function unwrap<T>(
-  { data, error, response }: Answer<T>,
-  { request, settings }: Call,
-  check?: Check<T>,
-): T {
-  if (!response.ok) throw errorFromResponse(response, error, request, headerValues(settings));
+export function unwrap<T>({ data, error, response }: Answer<T>, call: Call, check?: Check<T>): T {
+  const { request } = call;
+  if (!response.ok) throw errorFromResponse(response, error, request, call.redact());
   const problem =
     data === undefined
       ? 'without a body'
@@ -93,7 +89,7 @@ export function unwrap<T>(
       message: `The Reservation API answered ${response.status} ${problem}`,
       headers: response.headers,
       body: data,
-      redact: headerValues(settings),
+      redact: call.redact(),
       method: request?.method,
       url: request?.url,
     });
