@@ -1,5 +1,6 @@
 // `reservation-mock`: the standalone mock server from the command line (root `pnpm start`).
 import { parseArgs } from 'node:util';
+import { instantInput } from './control/schemas';
 import { isLoopbackHost, loadSeedFile, type MockServerOptions, startMockServer } from './node';
 import { DEMO_KEYS } from './seed/demo';
 
@@ -10,6 +11,8 @@ Usage: reservation-mock [options]
   --port PORT          port to listen on (default 4010; 0 = any free port)
   --host HOST          interface to bind (default 127.0.0.1)
   --seed FILE          start with the data in this JSON file instead of the demo data
+  --now ISO            freeze the mock clock at this instant (e.g. 2030-06-17T08:00:00Z); the
+                       demo data (or the seed's dayOffset bookings) are laid out around it
   --webhook-url URL    send every project's webhook events to URL (each signed with its
                        project's secret: whsec_demo_bistro, whsec_demo_salon in the demo data)
   --allowed-host NAME  also answer requests for this Host name (repeatable; 'all' turns the
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       seed: { type: 'string' },
+      now: { type: 'string' },
       'webhook-url': { type: 'string' },
       'no-control': { type: 'boolean' },
       'allowed-host': { type: 'string', multiple: true },
@@ -49,6 +53,14 @@ async function main(): Promise<void> {
   const allowed = values['allowed-host'] ?? [];
   if (allowed.length > 0) options.allowedHosts = allowed.includes('all') ? 'all' : allowed;
   if (values['webhook-url']) options.webhookUrl = new URL(values['webhook-url']).toString();
+  if (values.now !== undefined) {
+    const now = instantInput.safeParse(values.now);
+    if (!now.success)
+      throw new Error(
+        `--now must be an ISO 8601 date-time with an offset (e.g. 2030-06-17T08:00:00Z), got ${values.now}`,
+      );
+    options.now = now.data;
+  }
   const seed = values.seed ? await loadSeedFile(values.seed) : undefined;
   if (seed) options.seed = seed;
   if (options.control && options.host !== undefined && !isLoopbackHost(options.host)) {
@@ -63,6 +75,7 @@ async function main(): Promise<void> {
 
   const server = await startMockServer(options);
   console.log(`Reservation API mock listening on ${server.url}`);
+  if (options.now !== undefined) console.log(`  Clock:   frozen at ${server.service.control.clock.now()}`);
   console.log(`  API:     ${server.url}/api/v1/:slug/...`);
   console.log(
     options.control

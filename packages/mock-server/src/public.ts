@@ -8,7 +8,7 @@ export {
   type ProjectSummary,
 } from './control/control';
 export type { MockEvent, StateChange, StateChangeKind } from './core/event-bus';
-export type { JournalEntry, JournalFilter } from './core/journal';
+export type { JournalEntry, JournalFilter, OperationId } from './core/journal';
 export { consoleLogger, type MockLogger, silentLogger } from './core/logger';
 export {
   createMockCore,

@@ -2,8 +2,9 @@
 // `{baseUrl}/api/v1/*` and `{baseUrl}/__mock/*`, matched by a URL prefix (MSW tries every handler on
 // every request; a prefix test keeps that cheap, and spares MSW's path decoding, which throws on a
 // malformed percent-escape). Both end in the core's one pipeline.
-import { http, type RequestHandler } from 'msw';
+import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { MockCore } from '../core/mock-core';
+import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
 
 export interface MswHandlers {
   /** The API, under `{baseUrl}/api/v1/`. */
@@ -16,7 +17,12 @@ export function createMswHandlers(core: MockCore): MswHandlers {
   const handler = (prefix: string, control: boolean): RequestHandler =>
     http.all(
       ({ request }) => request.url.startsWith(prefix),
-      ({ request }) => core.fetch(request, { control }),
+      async ({ request }) => {
+        const answer = await core.handle(fromFetchRequest(request), { control });
+        // A `connection: "reset"` fault: MSW's network error, what fetch sees when a socket drops.
+        if (answer?.dropConnection) return HttpResponse.error();
+        return answer && toFetchResponse(answer);
+      },
     );
   return {
     handlers: [handler(`${core.baseUrl}/api/v1/`, false)],

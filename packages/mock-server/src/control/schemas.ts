@@ -1,9 +1,14 @@
 // The control interface's input, validated once here for the JavaScript control and the /__mock
 // routes alike (mock README, "Control interface"): nothing changes until the whole input is valid.
 import { z } from 'zod';
+import type { OperationId } from '../core/journal';
 import { PERMISSIONS } from '../domain/records';
 import { isCalendarDate } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
+import { ROUTES } from '../http/api-routes';
+
+/** The API's operations (openapi.yaml's operationIds), as the router knows them. */
+const OPERATION_IDS: ReadonlySet<string> = new Set(ROUTES.map((route) => route.operationId));
 
 /** The latest instant the mock's clock may show: 9999-12-31T23:59:59.999Z. */
 export const MAX_CLOCK_MS = 253_402_300_799_999;
@@ -32,6 +37,9 @@ export const advanceInput = z
   .min(0, { error: 'advanceMs must be a non-negative integer' })
   .max(MAX_CLOCK_MS, { error: 'advanceMs would move the clock past 9999-12-31' })
   .refine(Number.isInteger, { error: 'advanceMs must be a non-negative integer' });
+
+/** reset()'s options and the body of POST /__mock/reset (none, `{}` or `{ "now": … }`). */
+export const resetInput = z.object({ now: instantInput.optional() }).strict();
 
 export const clockBody = z.union(
   [z.object({ now: z.unknown() }).strict(), z.object({ advanceMs: z.unknown() }).strict()],
@@ -62,6 +70,11 @@ export const journalFilter = z.object({
   path: z.string().min(1).optional(),
   status: z.coerce.number().int().optional(),
   code: z.string().min(1).optional(),
+  operationId: z
+    .custom<OperationId>((value) => typeof value === 'string' && OPERATION_IDS.has(value), {
+      error: `operationId must be one of ${[...OPERATION_IDS].join(', ')}`,
+    })
+    .optional(),
   since: z
     .string()
     .refine((s) => /^req_\d+$/.test(s) || !Number.isNaN(Date.parse(s)), {

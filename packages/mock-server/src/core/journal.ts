@@ -1,10 +1,14 @@
 // The request journal: every API request in order, with what the mock made of it, bounded to the
 // last `limit` entries and cleared by reset(). It never holds a key value: a key is recorded by its
 // id and name, and the X-API-Key header is not kept.
+import type { operations } from '@reservation-api/sdk';
 
 /** Request and answer bodies are kept up to this many bytes of text, marked when cut. */
 export const JOURNAL_BODY_LIMIT = 4096;
 export const DEFAULT_JOURNAL_LIMIT = 1000;
+
+/** An operationId of openapi.yaml (`listReservations`, `createReservation`, …). */
+export type OperationId = keyof operations;
 
 export interface JournalEntry {
   /** `req_000001`, increasing. */
@@ -25,7 +29,7 @@ export interface JournalEntry {
   body: { text: string; truncated: boolean; bytes: number } | null;
   status: number;
   error: { code: string | null; message: string } | null;
-  operationId: string | null;
+  operationId: OperationId | null;
   /** Which rule decided the answer: `ok`, `fault flt_0001`, or the error code and its rule. */
   rule: string;
   /** Reservations the request created or changed. */
@@ -42,6 +46,8 @@ export interface JournalFilter {
   path?: string | undefined;
   status?: number | undefined;
   code?: string | undefined;
+  /** The operation the request was routed to (none for one refused before routing, e.g. 401). */
+  operationId?: OperationId | undefined;
   /** An entry id or an ISO time: entries after it. */
   since?: string | undefined;
 }
@@ -66,6 +72,7 @@ function matches(entry: JournalEntry, filter: JournalFilter): boolean {
   if (filter.path !== undefined && !entry.path.includes(filter.path)) return false;
   if (filter.status !== undefined && entry.status !== filter.status) return false;
   if (filter.code !== undefined && entry.error?.code !== filter.code) return false;
+  if (filter.operationId !== undefined && entry.operationId !== filter.operationId) return false;
   if (filter.since !== undefined) {
     // Ids sort by number (same width); anything else is read as a time.
     if (filter.since.startsWith('req_')) return entry.id > filter.since;

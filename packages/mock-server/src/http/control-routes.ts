@@ -2,8 +2,13 @@
 // rows of the mock README's control table, each a thin route over the JavaScript control (which
 // validates the input). The live event stream (/__mock/events) and the dashboard page are served by
 // the standalone server itself (node/), as they are not single JSON answers.
-import { type MockControl, MockControlError, parseControl } from '../control/control';
-import { clockBody, journalFilter } from '../control/schemas';
+import {
+  type MockControl,
+  MockControlError,
+  type MockControlErrorKind,
+  parseControl,
+} from '../control/control';
+import { clockBody, journalFilter, resetInput } from '../control/schemas';
 import type { MockLogger } from '../core/logger';
 import { readJsonBody } from './body';
 import { HttpError } from './errors';
@@ -19,6 +24,12 @@ interface ControlRoute extends RouteDefinition {
   ): Promise<MockAnswer> | MockAnswer;
 }
 
+const CONTROL_ERROR_STATUS: Readonly<Record<MockControlErrorKind, number>> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+};
+
 const ok = (body: unknown = { success: true }) => jsonAnswer(200, body);
 
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
@@ -30,8 +41,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/reset',
-    async run(control) {
-      await control.reset();
+    async run(control, _, { body }) {
+      await control.reset(parseControl(resetInput, await body()));
       return ok();
     },
   },
@@ -166,7 +177,7 @@ export async function answerControl(
     });
   } catch (error) {
     if (error instanceof MockControlError)
-      return controlErrorAnswer(error.kind === 'not_found' ? 404 : 400, error.message);
+      return controlErrorAnswer(CONTROL_ERROR_STATUS[error.kind], error.message, error.code);
     if (error instanceof HttpError) {
       const { status } = errorAnswer(error);
       return controlErrorAnswer(status, error.message);

@@ -41,6 +41,8 @@ export function fromFetchRequest(request: Request): MockRequest {
   };
 }
 
+/** The answer as a Response; a dropped connection rejects with a TypeError, as fetch does. */
 export function toFetchResponse(answer: MockAnswer): Response {
+  if (answer.dropConnection) throw new TypeError('Failed to fetch: the mock dropped the connection');
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }

@@ -160,6 +160,11 @@ function sameOrigin(origin: string, req: IncomingMessage): boolean {
 }
 
 function send(res: ServerResponse, answer: MockAnswer, extra: Record<string, string>): void {
+  if (answer.dropConnection) {
+    // A `connection: "reset"` fault: no status line at all, the client sees a TCP reset.
+    res.socket?.resetAndDestroy();
+    return;
+  }
   // Encoded once here: a string body would be measured for Content-Length and encoded again on write.
   const body = Buffer.from(answer.body);
   res.writeHead(answer.status, { ...extra, ...answer.headers, 'content-length': String(body.length) });

@@ -5,6 +5,7 @@ export type {
   Delivery,
   DeliveryAttempt,
   DeliveryStatus,
+  MoveCheck,
   WebhookDispatcher,
   WebhookDispatcherOptions,
   WebhookEvent,
