@@ -18,6 +18,9 @@ Usage: reservation-mock [options]
   --allowed-host NAME  also answer requests for this Host name (repeatable; 'all' turns the
                        Host check off); loopback names and the bound address always work
   --no-control         do not serve the /__mock/ control routes and the dashboard
+  --max-sessions N     how many sessions (POST /__mock/sessions) may exist at once (default 64;
+                       0 turns sessions off)
+  --session-idle-ms MS end a session unused for this long (default 1800000, 30 minutes; 0 never)
   --help               show this help
 
 The API is under {url}/api/v1/:slug/..., e.g.
@@ -33,6 +36,8 @@ async function main(): Promise<void> {
       host: { type: 'string' },
       seed: { type: 'string' },
       now: { type: 'string' },
+      'max-sessions': { type: 'string' },
+      'session-idle-ms': { type: 'string' },
       'webhook-url': { type: 'string' },
       'no-control': { type: 'boolean' },
       'allowed-host': { type: 'string', multiple: true },
@@ -49,6 +54,17 @@ async function main(): Promise<void> {
     throw new Error(`--port must be 0-65535, got ${values.port}`);
 
   const options: MockServerOptions = { port, control: !values['no-control'] };
+  const count = (flag: string, value: string | undefined): number | undefined => {
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
+      throw new Error(`${flag} must be a non-negative integer, got ${value}`);
+    return n;
+  };
+  const maxSessions = count('--max-sessions', values['max-sessions']);
+  if (maxSessions !== undefined) options.maxSessions = maxSessions;
+  const sessionIdleMs = count('--session-idle-ms', values['session-idle-ms']);
+  if (sessionIdleMs !== undefined) options.sessionIdleMs = sessionIdleMs;
   if (values.host) options.host = values.host;
   const allowed = values['allowed-host'] ?? [];
   if (allowed.length > 0) options.allowedHosts = allowed.includes('all') ? 'all' : allowed;
@@ -79,7 +95,7 @@ async function main(): Promise<void> {
   console.log(`  API:     ${server.url}/api/v1/:slug/...`);
   console.log(
     options.control
-      ? `  Control: ${server.url}/__mock/...  Dashboard: ${server.url}/__mock/`
+      ? `  Control: ${server.url}/__mock/...  Dashboard: ${server.url}/__mock/  Sessions: POST ${server.url}/__mock/sessions`
       : '  Control: off (--no-control)',
   );
   if (options.webhookUrl) console.log(`  Webhooks go to ${options.webhookUrl}`);

@@ -56,7 +56,8 @@ export class MockControlError extends Error {
   }
 }
 
-export type MockControlErrorKind = 'invalid' | 'not_found' | 'conflict';
+/** `limit`: a bound was reached (429 over HTTP, e.g. SESSION_LIMIT). */
+export type MockControlErrorKind = 'invalid' | 'not_found' | 'conflict' | 'limit';
 
 export const CLOCK_BACKWARDS_MESSAGE =
   'The mock clock only moves forward; reset with a now to start over earlier';

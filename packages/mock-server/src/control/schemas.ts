@@ -41,6 +41,18 @@ export const advanceInput = z
 /** reset()'s options and the body of POST /__mock/reset (none, `{}` or `{ "now": … }`). */
 export const resetInput = z.object({ now: instantInput.optional() }).strict();
 
+/** POST /__mock/sessions (standalone server): `{ id?, now?, seed? }`. */
+export const sessionInput = z
+  .object({
+    id: z
+      .string({ error: 'id must be a string' })
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1-64 characters of A-Z, a-z, 0-9, _ and -' })
+      .optional(),
+    now: instantInput.optional(),
+    seed: z.enum(['demo', 'empty'], { error: 'seed must be "demo" or "empty"' }).optional(),
+  })
+  .strict();
+
 export const clockBody = z.union(
   [z.object({ now: z.unknown() }).strict(), z.object({ advanceMs: z.unknown() }).strict()],
   { error: 'give either now or advanceMs' },

@@ -28,6 +28,7 @@ const CONTROL_ERROR_STATUS: Readonly<Record<MockControlErrorKind, number>> = {
   invalid: 400,
   not_found: 404,
   conflict: 409,
+  limit: 429,
 };
 
 const ok = (body: unknown = { success: true }) => jsonAnswer(200, body);
@@ -148,6 +149,14 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 
 const router = createRouter(CONTROL_ROUTES);
 
+/** A control route's answer to a refused call (MockControlError or HttpError); undefined for a bug. */
+export function controlFailureAnswer(error: unknown): MockAnswer | undefined {
+  if (error instanceof MockControlError)
+    return controlErrorAnswer(CONTROL_ERROR_STATUS[error.kind], error.message, error.code);
+  if (error instanceof HttpError) return controlErrorAnswer(errorAnswer(error).status, error.message);
+  return undefined;
+}
+
 /** The path of a control route below `{basePath}/__mock`, or undefined when the URL is not one. */
 export function controlPath(url: URL, baseUrl: URL): string | undefined {
   const root = `${baseUrl.pathname.replace(/\/$/, '')}/__mock`;
@@ -176,12 +185,8 @@ export async function answerControl(
       body: () => readJsonBody(request, { optional: true, anyMediaType: true }),
     });
   } catch (error) {
-    if (error instanceof MockControlError)
-      return controlErrorAnswer(CONTROL_ERROR_STATUS[error.kind], error.message, error.code);
-    if (error instanceof HttpError) {
-      const { status } = errorAnswer(error);
-      return controlErrorAnswer(status, error.message);
-    }
+    const answer = controlFailureAnswer(error);
+    if (answer) return answer;
     logger.error('control request failed', error);
     return controlErrorAnswer(500, 'Internal server error');
   }

@@ -15,6 +15,13 @@ import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { dashboardFile } from './dashboard-files';
 import { streamEvents } from './events-stream';
 import { createHostCheck, isLoopbackOrigin } from './host-check';
+import {
+  createSessionRegistry,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  type SessionInfo,
+  type SessionRegistry,
+} from './sessions';
 
 export interface MockServerOptions {
   /** Default 4010; 0 picks a free port. */
@@ -40,6 +47,10 @@ export interface MockServerOptions {
   journalLimit?: number;
   /** Where the server and its mock report their own failures. Default: console. */
   logger?: MockLogger;
+  /** How many sessions (POST /__mock/sessions) may exist at once. Default 64; 0 turns sessions off. */
+  maxSessions?: number;
+  /** A session unused for this long (ms) is ended. Default 30 minutes; 0 never ends one. */
+  sessionIdleMs?: number;
 }
 
 export interface MockServer {
@@ -48,6 +59,8 @@ export interface MockServer {
   /** Where the server listens (address, family, port), as node:http reports it. */
   address: AddressInfo;
   service: MockCore;
+  /** The sessions open now (see README "Sessions"). */
+  sessions(): SessionInfo[];
   close(): Promise<void>;
 }
 
@@ -177,6 +190,11 @@ const FOREIGN_ORIGIN = controlErrorAnswer(
   403,
   'Control requests from web pages of other origins are refused',
 );
+const SESSION_NOT_FOUND = controlErrorAnswer(
+  404,
+  'No such session (ended, or never created)',
+  'SESSION_NOT_FOUND',
+);
 const STARTING = errorAnswer(httpErrors.internal(), { status: 503 });
 const FAILED = errorAnswer(httpErrors.internal());
 
@@ -187,6 +205,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const logger = options.logger ?? consoleLogger;
   let core: MockCore | undefined = options.service;
   let hostAllowed: (header: string | undefined) => boolean = () => true;
+  let sessions: SessionRegistry | undefined;
 
   async function serveControlExtras(
     req: IncomingMessage,
@@ -221,8 +240,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      const active = core;
-      if (!active) {
+      const root = core;
+      if (!root) {
         send(res, STARTING, CORS_HEADERS);
         return;
       }
@@ -233,7 +252,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const method = (req.method ?? 'GET').toUpperCase();
       // Parsed against the mock's own origin, so the routes see the path the client sent whatever
       // its Host header (`/api/v1/../../__mock/reset` is a control path too).
-      const url = new URL(req.url ?? '/', active.baseUrl);
+      const url = new URL(req.url ?? '/', root.baseUrl);
+      // `/sessions/{id}/…` is that session's own mock; the rules below apply to it as to the root.
+      const session = control ? sessions?.resolve(url) : undefined;
+      if (session === 'missing') {
+        send(res, SESSION_NOT_FOUND, CORS_HEADERS);
+        return;
+      }
+      const active = session ?? root;
       const path = controlPath(url, new URL(active.baseUrl));
       // The control routes have no key: a page on another site, open in the developer's browser,
       // must not reset the mock or read its journal. Browsers send Origin with such requests; curl,
@@ -255,7 +281,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }
       if (control && path !== undefined && (await serveControlExtras(req, res, active, path))) return;
       const body: BodyState = { oversized: false };
-      const answer = (await active.handle(mockRequest(req, method, url, body), { control })) ?? NOT_FOUND;
+      const request = mockRequest(req, method, url, body);
+      const answer =
+        (active === root && path !== undefined && sessions
+          ? await sessions.answer(path, request)
+          : undefined) ??
+        (await active.handle(request, { control })) ??
+        NOT_FOUND;
       // An oversized upload, or a body nobody read that is still arriving, is not drained: the
       // connection closes after the answer (the client gets a second to read it).
       if (!body.oversized && req.complete) {
@@ -306,13 +338,38 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     hostAllowed = createHostCheck(address.address, [...(options.allowedHosts ?? []), host]);
   }
   const basePath = new URL(active.baseUrl).pathname.replace(/\/$/, '');
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  if (!Number.isInteger(maxSessions) || maxSessions < 0)
+    throw new TypeError(`maxSessions must be a non-negative integer, got ${maxSessions}`);
+  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  if (!Number.isInteger(idleMs) || idleMs < 0)
+    throw new TypeError(`sessionIdleMs must be a non-negative integer, got ${idleMs}`);
+  const registry =
+    control && maxSessions > 0
+      ? createSessionRegistry({
+          serverUrl: `${url}${basePath}`,
+          maxSessions,
+          idleMs,
+          createCore: ({ baseUrl, now, seed }) =>
+            createMockCore({
+              baseUrl,
+              seed: options.webhookUrl ? withWebhookUrl(seed, options.webhookUrl) : seed,
+              ...(now === undefined ? {} : { now }),
+              ...(options.journalLimit === undefined ? {} : { journalLimit: options.journalLimit }),
+              logger,
+            }),
+        })
+      : undefined;
+  sessions = registry;
 
   return {
     url: `${url}${basePath}`,
     address,
     service: active,
+    sessions: () => registry?.list() ?? [],
     close: () =>
       new Promise<void>((resolve, reject) => {
+        registry?.close();
         active.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
