@@ -31,6 +31,12 @@ const CONTROL_ERROR_STATUS: Readonly<Record<MockControlErrorKind, number>> = {
   limit: 429,
 };
 
+/**
+ * A JSON body handed to the control method that takes it, which validates it with its zod schema
+ * (control/schemas.ts, seed-data.ts) before anything changes: the one input check.
+ */
+const input = <T>(body: Record<string, unknown>): T => body as T;
+
 const ok = (body: unknown = { success: true }) => jsonAnswer(200, body);
 
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
@@ -65,6 +71,44 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     async run(control, { slug = '' }, { query }) {
       const date = query.get('date') ?? undefined;
       return ok({ reservations: await control.reservations(slug, date === undefined ? {} : { date }) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects',
+    run: async (control, _, { body }) => jsonAnswer(201, await control.createProject(input(await body()))),
+  },
+  {
+    method: 'GET',
+    path: '/projects/:slug/reservations/:id',
+    run: async (control, { slug = '', id = '' }) =>
+      ok({ reservation: await control.getReservation(slug, id) }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/reservations',
+    run: async (control, { slug = '' }, { body }) =>
+      jsonAnswer(201, { reservation: await control.addReservation(slug, input(await body())) }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/tables',
+    run: async (control, { slug = '' }, { body }) =>
+      jsonAnswer(201, { table: await control.addTable(slug, input(await body())) }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/services',
+    run: async (control, { slug = '' }, { body }) =>
+      jsonAnswer(201, { service: await control.addService(slug, input(await body())) }),
+  },
+  { method: 'GET', path: '/snapshot', run: async (control) => ok({ snapshot: await control.snapshot() }) },
+  {
+    method: 'POST',
+    path: '/settled',
+    async run(control) {
+      await control.settled();
+      return ok();
     },
   },
   {
