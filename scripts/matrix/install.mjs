@@ -17,12 +17,15 @@ export const CACHE = resolve(import.meta.dirname, '../../.matrix-cache');
 const pins = JSON.parse(readFileSync(join(import.meta.dirname, 'pins.json'), 'utf8'));
 export const PINS = pins.runtimes;
 export const CONSUMER_DEPS = pins.consumers;
+/** What the generated-clients project installs (run.mjs): the generators, zod and TypeScript. */
+export const GENERATOR_DEPS = pins.generators;
 
 /** Where each runtime's binary ends up. */
 export const BIN = {
   node20: join(CACHE, 'node20/node_modules/.bin/node'),
   node22: join(CACHE, 'node22/node_modules/.bin/node'),
   node24: join(CACHE, 'node24/node_modules/.bin/node'),
+  node26: join(CACHE, 'node26/node_modules/.bin/node'),
   bun: join(CACHE, 'bun/node_modules/.bin/bun'),
   deno: join(CACHE, 'deno/node_modules/.bin/deno'),
   miniflare: join(CACHE, 'miniflare/node_modules/miniflare/dist/src/index.js'),

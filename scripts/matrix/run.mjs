@@ -5,17 +5,25 @@
 // 2. Installs them with npm into fresh projects outside the repository:
 //      node20-msw2  Node 20 + msw 2 + Vitest 4 (+ @types/node): the suite, consumers, runtimes, types
 //      node22-msw3  Node 22 + msw 3 + Vitest 5 (npm itself run by Node 22)
+//      node20-msw2-lowest  Node 20 + msw 2.10.0, the lowest of the peer range (only the mock suite;
+//                   installed only when its check is wanted: `--only "msw 2.10.0"`)
 //      no-msw       the two tarballs only: the CLI and ./node without the optional msw
-// 3. Runs: the mock suite (fixtures/mock-suite.test.ts) per msw generation; the SDK against the
-//    standalone mock in Node 20, 22, 24, Bun, Deno and workerd (Miniflare); the MSW handlers in Bun and
-//    Deno; a CommonJS program; tsc under node16 (CommonJS), node10, nodenext and bundler.
+//      generated-clients  no tarball: @hey-api/openapi-ts and orval (npm run by Node 22, as they need
+//                   Node 22.18+) with zod and TypeScript, and openapi.yaml (generators/ holds their configs)
+// 3. Runs: the mock suite (fixtures/mock-suite.test.ts) per msw generation and on the lowest msw 2; the README blocks marked
+//    for msw 2 / msw 3 (test/docs/snippets.ts) type-checked under that msw; the SDK against the
+//    standalone mock in Node 20, 22, 24, 26, Bun, Deno and workerd (Miniflare); the MSW handlers in Bun
+//    and Deno; a CommonJS program; tsc under node16 (CommonJS), node10, nodenext and bundler; clients
+//    generated from openapi.yaml (hey-api and orval, each plain and with zod) type-checked with
+//    --strict and run through a short flow against the standalone mock.
 // 4. Release: `changeset version` in a copy of the repository (0.1.0 with changelogs) and
 //    `pnpm publish --dry-run -r` there.
 //
 // Runtimes come pinned from the npm registry into .matrix-cache/ (install.mjs). Every check prints
 // one line; the summary goes to test-output/matrix.json for .ci/run's closing line. Exit code 1 if
 // any check failed. `--keep` keeps the temporary projects (removed otherwise, also after a failure);
-// `--only <word>` runs the checks whose name contains the word (packing and installing still happen).
+// `--only <word>` (repeatable) runs the checks whose name contains one of the words (packing and
+// installing still happen, but for the generated-clients project).
 import { execFile, spawn } from 'node:child_process';
 import {
   cpSync,
@@ -29,13 +37,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { BIN, CONSUMER_DEPS, installRuntimes } from './install.mjs';
+import { startHostileServer } from './fixtures/hostile-server.mjs';
+import { BIN, CONSUMER_DEPS, GENERATOR_DEPS, installRuntimes } from './install.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const fixtures = join(import.meta.dirname, 'fixtures');
 const args = process.argv.slice(2);
 const keep = args.includes('--keep');
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const only = args.flatMap((arg, i) => (arg === '--only' && args[i + 1] ? [args[i + 1]] : []));
 const PACKAGES = { sdk: 'packages/sdk', mock: 'packages/mock-server' };
 /** The @types/node of the Node 20 project: the version the repository itself builds with. */
 const TYPES_NODE = '@types/node@20.19.43';
@@ -67,7 +76,7 @@ function sh(command, commandArgs, { cwd = root, env = {}, timeoutMs = 120_000 } 
   });
 }
 
-const wanted = (name) => !only || name.includes(only);
+const wanted = (name) => only.length === 0 || only.some((word) => name.includes(word));
 
 /** A command whose success is its exit code; its output is shown when it fails. */
 async function check(name, command, commandArgs, options) {
@@ -236,10 +245,41 @@ async function project(name, node, deps) {
   return r.code === 0 ? dir : undefined;
 }
 
-const [msw2, msw3, noMsw] = await Promise.all([
+/**
+ * The generated-clients project: the generators' configs and flows (generators/), openapi.yaml, and
+ * the generators installed by Node 22's npm (under Node 20, npm quietly picks an older hey-api).
+ */
+async function generatorsProject() {
+  const label = 'generated clients';
+  // Installed only when some of its checks run (`--only generated`, `--only 'generated clients › orval'`).
+  if (only.length > 0 && !only.some((word) => label.includes(word) || word.startsWith(label)))
+    return undefined;
+  const dir = join(work, 'generated-clients');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify({ name: 'generated-clients', private: true, type: 'module' })}\n`,
+  );
+  cpSync(join(import.meta.dirname, 'generators'), dir, { recursive: true });
+  cpSync(join(root, 'openapi.yaml'), join(dir, 'openapi.yaml'));
+  const r = await sh(
+    BIN.node22,
+    [npmCli, 'install', '--no-audit', '--no-fund', '--prefer-offline', ...GENERATOR_DEPS],
+    { cwd: dir, timeoutMs: 300_000 },
+  );
+  record(`npm install (generated-clients) › ${GENERATOR_DEPS.join(' ')}`, r.code === 0, r.ms, r.stderr);
+  return r.code === 0 ? dir : undefined;
+}
+
+const LOWEST_MSW2_SUITE = 'Node 20 + msw 2.10.0 (lowest of the peer range) + Vitest 4';
+const [msw2, msw3, noMsw, msw2Lowest, generated] = await Promise.all([
   project('node20-msw2', BIN.node20, [...CONSUMER_DEPS.msw2, TYPES_NODE]),
   project('node22-msw3', BIN.node22, CONSUMER_DEPS.msw3),
   project('no-msw', BIN.node20, []),
+  wanted(LOWEST_MSW2_SUITE)
+    ? project('node20-msw2-lowest', BIN.node20, CONSUMER_DEPS['msw2-lowest'])
+    : undefined,
+  generatorsProject(),
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -363,6 +403,7 @@ async function vitestSuite(group, dir, node) {
 
 const denoRun = (permissions, file) => [BIN.deno, ['run', '--no-lock', ...permissions, file]];
 const tasks = [];
+let hostile;
 
 if (msw2) {
   const [deno, denoArgs] = denoRun(['--allow-read', '--allow-net=127.0.0.1'], 'runtime-cli.mjs');
@@ -418,24 +459,27 @@ if (msw2) {
     },
   );
   if (cli?.url) {
+    // The redirect and redaction checks' misbehaving server (runtime-checks.mjs).
+    hostile = await startHostileServer();
     for (const [label, node] of [
       ['Node 20', BIN.node20],
       ['Node 22', BIN.node22],
       ['Node 24', BIN.node24],
+      ['Node 26', BIN.node26],
     ]) {
       tasks.push(
-        () => tapCheck(`SDK in ${label}`, node, ['runtime-cli.mjs', cli.url], opts),
+        () => tapCheck(`SDK in ${label}`, node, ['runtime-cli.mjs', cli.url, hostile.url], opts),
         () => check(`CommonJS in ${label} › require() of the SDK and the mock`, node, ['consumer.cjs'], opts),
       );
     }
     tasks.push(
-      () => tapCheck('SDK in Bun', BIN.bun, ['runtime-cli.mjs', cli.url], opts),
-      () => tapCheck('SDK in Deno', deno, [...denoArgs, cli.url], opts),
+      () => tapCheck('SDK in Bun', BIN.bun, ['runtime-cli.mjs', cli.url, hostile.url], opts),
+      () => tapCheck('SDK in Deno', deno, [...denoArgs, cli.url, hostile.url], opts),
       () =>
         tapCheck(
           'SDK in workerd (Miniflare)',
           BIN.node24,
-          ['workerd.mjs', BIN.miniflare, BIN.esbuild, cli.url],
+          ['workerd.mjs', BIN.miniflare, BIN.esbuild, cli.url, hostile.url],
           opts,
         ),
     );
@@ -443,6 +487,86 @@ if (msw2) {
 }
 if (msw3) {
   tasks.push(() => vitestSuite('Node 22 + msw 3 + Vitest 5', msw3, BIN.node22));
+}
+if (msw2Lowest) {
+  // The peer range starts at msw 2.10.0: the handlers must work there, not only on the newest 2.x.
+  tasks.push(() => vitestSuite(LOWEST_MSW2_SUITE, msw2Lowest, BIN.node20));
+}
+
+/**
+ * The README blocks marked for one msw generation (`<!-- snippet: msw3 -->`: `onUnhandledFrame`;
+ * `msw2`: `onUnhandledRequest`), type-checked in the project that has that msw and the tarballs.
+ */
+async function mswSnippets(generation, dir, compilerOptions) {
+  const label = `tsc --noEmit › README blocks marked for msw ${generation}, under msw ${generation}`;
+  if (!wanted(label)) return;
+  const out = join(dir, `readme-msw${generation}`);
+  const written = await sh(join(root, 'node_modules/.bin/tsx'), [
+    join(import.meta.dirname, 'msw-snippets.ts'),
+    String(generation),
+    out,
+  ]);
+  const files = written.stdout.split('\n').filter(Boolean);
+  if (written.code !== 0 || files.length === 0) {
+    record(
+      label,
+      false,
+      written.ms,
+      `no block marked msw${generation}\n${written.stdout}\n${written.stderr}`,
+    );
+    return;
+  }
+  const r = await typecheck(
+    dir,
+    `readme-msw${generation}`,
+    { module: 'esnext', moduleResolution: 'bundler', ...compilerOptions },
+    files.map((file) => `readme-msw${generation}/${file}`),
+  );
+  record(`${label} (${files.length} blocks)`, r.code === 0, r.ms, r.output);
+}
+if (msw2) tasks.push(() => mswSnippets(2, msw2, {}));
+if (msw3) tasks.push(() => mswSnippets(3, msw3, { types: [] }));
+
+// Clients that other teams generate from openapi.yaml: generated, type-checked with --strict, and
+// run (each flow bundled by esbuild, as the generators write extensionless imports) in Node 22.
+if (generated) {
+  tasks.push(async () => {
+    const group = 'generated clients';
+    const bin = (name) => join(generated, 'node_modules/.bin', name);
+    const [hey, orval] = await Promise.all([
+      sh(BIN.node22, [bin('openapi-ts'), '-f', 'openapi-ts.config.mjs', '--silent'], { cwd: generated }),
+      sh(BIN.node22, [bin('orval'), '-c', 'orval.config.mjs', '--quiet'], { cwd: generated }),
+    ]);
+    record(
+      `${group} › @hey-api/openapi-ts generates (plain, zod)`,
+      hey.code === 0,
+      hey.ms,
+      hey.stdout + hey.stderr,
+    );
+    record(
+      `${group} › orval generates (plain, zod)`,
+      orval.code === 0,
+      orval.ms,
+      orval.stdout + orval.stderr,
+    );
+    if (hey.code !== 0 || orval.code !== 0) return;
+    const tsc = await sh(BIN.node22, [bin('tsc'), '-p', 'tsconfig.json'], { cwd: generated });
+    record(
+      `${group} › tsc --strict on the four clients and their flows`,
+      tsc.code === 0,
+      tsc.ms,
+      tsc.stdout + tsc.stderr,
+    );
+    if (!cli?.url) return;
+    for (const variant of ['hey-api', 'hey-api-zod', 'orval', 'orval-zod']) {
+      await tapCheck(
+        `${group} › ${variant} in Node 22`,
+        BIN.node22,
+        ['run-flow.mjs', BIN.esbuild, `flow-${variant}.ts`, cli.url],
+        { cwd: generated },
+      );
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -519,6 +643,7 @@ await pool(2, tasks);
 // Summary
 
 cli?.child.kill();
+await hostile?.close();
 if (keep) console.log(`matrix: projects kept in ${work}`);
 else rmSync(work, { recursive: true, force: true });
 

@@ -169,7 +169,7 @@ export function responseFindings(exchange: Exchange, label: string): string[] {
   if (!found) {
     // A path the contract does not have: the documented 404 NOT_FOUND error body.
     try {
-      assertSchema('Error', body);
+      assertSchema('ErrorBody', body);
     } catch (error) {
       findings.push(`${label}: ${(error as Error).message}`);
     }

@@ -14,9 +14,11 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '../..');
 // Inside the repository, so that the workspace packages, msw and vitest resolve as in the READMEs.
 const outDir = join(root, 'test-output/docs-snippets');
-const snippets = readmeFiles(root).flatMap((file) =>
-  extractSnippets(readFileSync(join(root, file), 'utf8'), file),
-);
+// Blocks written for msw 3 are left to the runtime matrix, which checks them under msw 3: the
+// repository has msw 2, where `onUnhandledFrame` does not exist.
+const snippets = readmeFiles(root)
+  .flatMap((file) => extractSnippets(readFileSync(join(root, file), 'utf8'), file))
+  .filter((snippet) => snippet.msw !== 3);
 const runnable = snippets.filter((snippet) => snippet.runnable);
 const where = (snippet: Snippet) => `${snippet.file}:${snippet.line}`;
 const fileName = (snippet: Snippet, prefix = '') =>

@@ -6,7 +6,11 @@
 //                                  with http://127.0.0.1:4010 replaced by that mock's URL;
 //   <!-- snippet: prelude          TypeScript put before the block when it is checked (and run), for a
 //   declare const client: …;       block that continues an earlier one (`client`) or names the user's
-//   -->                            own code (`offerAnotherTable()`).
+//   -->                            own code (`offerAnotherTable()`);
+//   <!-- snippet: msw3 -->         the block is written for msw 3 (`onUnhandledFrame`): the repository
+//                                  (msw 2) does not check it, the runtime matrix checks it under msw 3;
+//   <!-- snippet: msw2 -->         the block is written for msw 2 (`onUnhandledRequest`): checked here
+//                                  and by the runtime matrix under msw 2 (scripts/matrix/run.mjs).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,6 +22,8 @@ export interface Snippet {
   code: string;
   prelude: string;
   runnable: boolean;
+  /** The msw generation the block is written for (`<!-- snippet: msw2 -->` / `msw3`), if any. */
+  msw?: 2 | 3;
 }
 
 const FENCE = /^(\s*)```(ts|typescript|tsx)\s*$/;
@@ -59,20 +65,22 @@ export function extractSnippets(markdown: string, file: string): Snippet[] {
 }
 
 /** The HTML comments right above a fence (only blank lines between them and the fence). */
-function directives(before: string): { prelude: string; runnable: boolean } {
+function directives(before: string): { prelude: string; runnable: boolean; msw?: 2 | 3 } {
   let rest = before.trimEnd();
   let prelude = '';
   let runnable = false;
+  let msw: 2 | 3 | undefined;
   while (rest.endsWith('-->')) {
     const start = rest.lastIndexOf('<!--');
     if (start < 0) break;
     const text = rest.slice(start + '<!--'.length, -'-->'.length).trim();
     if (text === 'snippet: runnable') runnable = true;
     else if (text.startsWith('snippet: prelude')) prelude = text.slice('snippet: prelude'.length).trim();
+    else if (text === 'snippet: msw2' || text === 'snippet: msw3') msw = text === 'snippet: msw2' ? 2 : 3;
     else break;
     rest = rest.slice(0, start).trimEnd();
   }
-  return { prelude, runnable };
+  return { prelude, runnable, ...(msw ? { msw } : {}) };
 }
 
 /** A location in the README for a line of the generated file (prelude + code). */

@@ -86,7 +86,7 @@ export function assertContract(method: string, pathname: string, answer: Answer)
     assertResponseMatches(method, pathname, answer.status, answer.body);
     return;
   }
-  assertSchema('Error', answer.body);
+  assertSchema('ErrorBody', answer.body);
   if (![401, 403, 404].includes(answer.status))
     throw new Error(`${method} ${pathname}: ${answer.status} for a path the contract does not have`);
 }

@@ -108,8 +108,8 @@ export async function createReceiver(options: ReceiverOptions): Promise<Receiver
   const path = options.path ?? DEFAULT_PATH;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? ((line: string) => console.log(line));
-  // Keyed by event name, reservation id and timestamp: a retry of a delivery the receiver already
-  // handled (its 2xx got lost, or it answered too late) carries the same three values.
+  // Keyed by event name, reservation id, timestamp and delivery id: a retry of a delivery the
+  // receiver already handled (its 2xx got lost, or it answered too late) carries the same values.
   const dedupe = createWebhookDeduplicator();
   const events: WebhookEvent[] = [];
 
@@ -123,8 +123,9 @@ export async function createReceiver(options: ReceiverOptions): Promise<Receiver
     let event: WebhookEvent;
     try {
       // The raw bytes, never a parsed-and-re-serialised body: the signature covers these exact bytes.
+      // With the request's headers, the event also carries its delivery id (X-Webhook-Delivery).
       const rawBody = await readRawBody(req, maxBodyBytes);
-      event = await constructWebhookEvent(rawBody, signature, options.secret);
+      event = await constructWebhookEvent(rawBody, req.headers, options.secret);
     } catch (error) {
       const rejection = error instanceof Rejection ? error : rejectionFor(error, signature);
       if (!rejection) throw error;

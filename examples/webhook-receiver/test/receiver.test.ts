@@ -2,10 +2,12 @@
 // real HTTP, and as the CLI in a child process. Everything binds 127.0.0.1 on free ports.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type MockServer, startMockServer } from '@reservation-api/mock-server/node';
-import { signWebhookPayload, type WebhookEvent } from '@reservation-api/sdk/webhooks';
+import { constructWebhookEvent, signWebhookPayload, type WebhookEvent } from '@reservation-api/sdk/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReceiver, type Receiver, type ReceiverOptions } from '../src/receiver';
 
@@ -403,5 +405,141 @@ describe('the CLI (src/main.ts)', () => {
     const [code, signal] = await exited;
     expect({ code, signal, errors: errors.join('') }).toEqual({ code: 0, signal: null, errors: '' });
     expect(output.join('')).toContain('SIGTERM: shutting down');
+  });
+});
+
+// --- The local loop: `reservation-mock trigger` against a started mock ----------------------------
+
+const mockCli = fileURLToPath(
+  new URL(
+    'src/cli.ts',
+    new URL(
+      '.',
+      pathToFileURL(createRequire(import.meta.url).resolve('@reservation-api/mock-server/package.json')),
+    ),
+  ),
+);
+
+/** Runs `reservation-mock <args>` (from source, as the other CLI tests do) to its exit. */
+async function reservationMock(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', tsxLoader, '--conditions=@reservation-api/source', mockCli, ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+// Child processes start slowly on a loaded machine: these tests get a generous timeout.
+describe('reservation-mock trigger with this receiver', () => {
+  it('triggers each of the four events from the CLI; the receiver verifies every delivery', async () => {
+    const { receiver, lines } = await startReceiver();
+    const server = await startMock(receiver.url);
+    const expected: Array<[string, string]> = [];
+    for (const event of [
+      'reservation.created',
+      'reservation.confirmed',
+      'reservation.cancelled',
+      'reservation.completed',
+    ] as const) {
+      const run = await reservationMock([
+        'trigger',
+        event,
+        '--url',
+        server.url,
+        '--project',
+        'demo-bistro',
+        '--json',
+      ]);
+      expect(run, run.stderr).toMatchObject({ code: 0, stderr: '' });
+      const { reservationId, deliveries } = JSON.parse(run.stdout) as {
+        reservationId: string;
+        deliveries: string[];
+      };
+      await server.service.control.settled();
+      // Every event on the way: confirmed and cancelled after created, completed after confirmed.
+      expect(deliveries).toHaveLength(
+        {
+          'reservation.created': 1,
+          'reservation.confirmed': 2,
+          'reservation.cancelled': 2,
+          'reservation.completed': 3,
+        }[event],
+      );
+      for (const id of deliveries) expected.push([id, reservationId]);
+      expect(receiver.events.at(-1)).toMatchObject({ event, data: { reservation: { id: reservationId } } });
+    }
+    // Each delivery verified (signature over the raw bytes, schema) and processed once, by its id.
+    expect(
+      receiver.events.map((e) => [(e as { deliveryId?: string }).deliveryId, e.data.reservation.id]),
+    ).toEqual(expected);
+    expect(lines.filter((line) => line.startsWith('rejected'))).toEqual([]);
+    expect(server.service.control.deliveries().every((d) => d.status === 'delivered')).toBe(true);
+  }, 120_000);
+
+  it('exits non-zero with a clear message for an unknown event or when no mock is running', async () => {
+    const unknown = await reservationMock(['trigger', 'reservation.moved']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain(
+      'Unknown event "reservation.moved": use one of reservation.created, reservation.confirmed, reservation.cancelled, reservation.completed',
+    );
+    const server = await startMockServer({ port: 0, host: '127.0.0.1' });
+    const url = server.url;
+    await server.close();
+    const refused = await reservationMock(['trigger', 'reservation.created', '--url', url]);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain(`No mock is running at ${url} (connection refused)`);
+  }, 120_000);
+});
+
+describe('a receiver that verifies JSON.stringify(JSON.parse(body))', () => {
+  it('fails locally against the mock, while verifying the raw bytes of the same request passes', async () => {
+    const results: Array<{ reserialised: string; raw: string }> = [];
+    const naive = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', async () => {
+        const raw = Buffer.concat(chunks);
+        const outcome = (body: string | Uint8Array) =>
+          constructWebhookEvent(body, req.headers, SECRET).then(
+            () => 'verified',
+            (error: unknown) => (error instanceof Error ? error.name : String(error)),
+          );
+        // The classic bug: a framework parsed the JSON and the receiver signs what it re-serialises.
+        results.push({
+          reserialised: await outcome(JSON.stringify(JSON.parse(raw.toString('utf8')))),
+          raw: await outcome(raw),
+        });
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => naive.listen(0, '127.0.0.1', resolve));
+    cleanups.push(
+      () =>
+        new Promise<void>((resolve) => {
+          naive.close(() => resolve());
+          naive.closeAllConnections();
+        }),
+    );
+    const server = await startMock(`http://127.0.0.1:${(naive.address() as AddressInfo).port}/webhooks`);
+    await server.service.control.trigger('demo-bistro', 'reservation.confirmed');
+    await server.service.control.settled();
+    expect(results).toEqual([
+      { reserialised: 'WebhookSignatureError', raw: 'verified' },
+      { reserialised: 'WebhookSignatureError', raw: 'verified' },
+    ]);
   });
 });

@@ -7,7 +7,10 @@
 //    reservation, growth by design that would hide a leak. The child reports heapUsed after gc()
 //    over IPC at 0 (after the warm-up), 50k and 100k requests, and its reservation count, which must
 //    not move. Goal: heap growth from 50k to 100k under 10 %. Any warning on the child's stderr
-//    (MaxListenersExceededWarning or other) fails the run.
+//    (MaxListenersExceededWarning or other) fails the run. Throughout, 10 clients hold
+//    GET /__mock/events open and never read a byte (a paused dashboard tab, a stuck `curl -N`):
+//    every request is an event for them, and the server must drop them once 1 MiB waits unsent
+//    for each (SECURITY.md) instead of buffering the whole soak.
 // 2. Start time: `node dist/cli.js --port <free>` spawned five times, each polled with
 //    GET /api/v1/demo-bistro/info until its first 200; the median. Goal: under 300 ms.
 //
@@ -15,7 +18,7 @@
 //
 //   pnpm bench:soak [--requests 100000] [--connections 10] [--no-build] [--no-write]
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildMockServer } from './support/build';
@@ -39,6 +42,8 @@ const CONNECTIONS = Math.min(100, Math.max(1, Number(args.connections)));
 const WARMUP = 5000;
 const STARTS = 5;
 const SEEDED = 2000;
+/** Event-stream clients that never read, open during the whole soak. */
+const PAUSED_WATCHERS = 10;
 
 type SoakRequest = Omit<ClientRequest, 'headers'> & { headers?: Record<string, string> };
 
@@ -240,6 +245,18 @@ async function timeToFirstAnswer(): Promise<number> {
   return elapsed;
 }
 
+/** Opens GET /__mock/events and never reads: what the server buffers for it is the question. */
+function pausedWatcher(url: string): Promise<Socket> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.pause();
+      socket.write(`GET /__mock/events HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`, () => resolve(socket));
+    });
+    socket.once('error', reject);
+  });
+}
+
 function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 }
@@ -262,10 +279,17 @@ const tally: ClientTally = { answered: 0, unexpected: new Map(), errors: 0 };
 const heaps: { label: string; heap: HeapMessage }[] = [];
 let child: ServerChild | undefined;
 let soakMs = 0;
+const watchers: Socket[] = [];
 try {
-  child = await startChild('./mock-child.ts', ['--reservations', String(SEEDED)], {
+  child = await startChild('./mock-child.ts', ['--reservations', String(SEEDED), '--control'], {
     nodeFlags: ['--expose-gc'],
   });
+  for (let i = 0; i < PAUSED_WATCHERS; i++) {
+    const watcher = await pausedWatcher(child.url);
+    // The server drops it at some point: an error or a close is expected, not a failure.
+    watcher.on('error', () => undefined);
+    watchers.push(watcher);
+  }
   await runMix(child.url, MIX, WARMUP, CONNECTIONS, { answered: 0, unexpected: new Map(), errors: 0 });
   heaps.push({ label: '0 (after warm-up)', heap: await child.heap() });
   const soakStart = performance.now();
@@ -276,6 +300,7 @@ try {
   heaps.push({ label: TOTAL.toLocaleString('en-US'), heap: await child.heap() });
   soakMs = performance.now() - soakStart;
 } finally {
+  for (const watcher of watchers) watcher.destroy();
   await child?.stop();
 }
 const stderr = child?.stderr() ?? '';
@@ -299,7 +324,7 @@ console.log(
   heaps.map((h) => `${h.label}: ${mib(h.heap.heapUsed)} (${h.heap.reservations} reservations)`).join('; '),
 );
 console.log(
-  `heap growth ${TOTAL / 2}→${TOTAL}: ${(growth * 100).toFixed(2)} % (goal < 10 %); ${tally.answered} answers, ${tally.errors} errors in ${Math.round(soakMs)} ms`,
+  `heap growth ${TOTAL / 2}→${TOTAL} with ${PAUSED_WATCHERS} paused event-stream clients: ${(growth * 100).toFixed(2)} % (goal < 10 %: ${growth < 0.1 ? 'met' : 'MISSED'}); rss ${mib(atHalf.rss)} → ${mib(atEnd.rss)}; ${tally.answered} answers, ${tally.errors} errors in ${Math.round(soakMs)} ms`,
 );
 
 const starts: number[] = [];
@@ -329,10 +354,12 @@ Machine: ${machine}.
 
 **Soak.** ${TOTAL.toLocaleString('en-US')} requests (after ${WARMUP.toLocaleString('en-US')} of warm-up) from a keep-alive node:http client, ${CONNECTIONS} at a time,
 against the built mock in a child process started with \`--expose-gc\` (demo data plus ${SEEDED.toLocaleString('en-US')} seeded
-reservations, frozen clock), cycling through ${MIX.length} requests: reads of every endpoint, and rejected writes that change nothing
+reservations, frozen clock, control routes on), cycling through ${MIX.length} requests: reads of every endpoint, and rejected writes that change nothing
 (${MIX.filter((m) => m.expect >= 400)
       .map((m) => m.label)
       .join(', ')}). Accepted creates are left out: each adds a reservation by design.
+During the whole soak ${PAUSED_WATCHERS} clients held \`GET /__mock/events\` open without reading a byte (each request is an
+event for them; the server drops such a client once 1 MiB waits unsent for it).
 Every answer had the expected status (${tally.answered.toLocaleString('en-US')} answers, ${tally.errors} socket errors), the child wrote nothing
 to stderr (no \`MaxListenersExceededWarning\` or any other warning), and it took ${(soakMs / 1000).toFixed(1)} s.
 heapUsed is read in the child after two \`gc()\` calls, reported over IPC.

@@ -1,12 +1,13 @@
 // `reservation-mock`: the standalone mock server from the command line (root `pnpm start`).
 import { parseArgs } from 'node:util';
-import { instantInput } from './control/schemas';
-import { isLoopbackHost, loadSeedFile, type MockServerOptions, startMockServer } from './node';
-import { DEMO_KEYS } from './seed/demo';
+import { runTrigger } from './cli-trigger';
+import type { MockServer, MockServerOwnMockOptions } from './node';
+import { checkAllowedHost } from './node/host-check';
 
 const HELP = `reservation-mock: the Reservation API in memory, over HTTP
 
 Usage: reservation-mock [options]
+       reservation-mock trigger <event> [--url URL] [--project SLUG] [--reservation ID]
 
   --port PORT          port to listen on (default 4010; 0 = any free port)
   --host HOST          interface to bind (default 127.0.0.1)
@@ -15,6 +16,9 @@ Usage: reservation-mock [options]
                        demo data (or the seed's dayOffset bookings) are laid out around it
   --webhook-url URL    send every project's webhook events to URL (each signed with its
                        project's secret: whsec_demo_bistro, whsec_demo_salon in the demo data)
+  --webhook-url SLUG=URL
+                       send one project's events to URL (repeatable; beside a plain URL, it
+                       overrides that project's target)
   --allowed-host NAME  also answer requests for this Host name (repeatable; 'all' turns the
                        Host check off); loopback names and the bound address always work
   --no-control         do not serve the /__mock/ control routes and the dashboard
@@ -23,14 +27,72 @@ Usage: reservation-mock [options]
   --session-idle-ms MS end a session unused for this long (default 1800000, 30 minutes; 0 never)
   --help               show this help
 
+\`reservation-mock trigger --help\` explains the trigger command.
+
 The API is under {url}/api/v1/:slug/..., e.g.
   curl -H 'X-API-Key: rk_demo_full' http://127.0.0.1:4010/api/v1/demo-bistro/reservations`;
+
+/** A `--webhook-url` value that names a project: `SLUG=URL` (a URL itself never starts like that). */
+const PROJECT_TARGET = /^([A-Za-z0-9][A-Za-z0-9_-]*)=(.+)$/;
+
+/** The --webhook-url values as the server option: one URL for all, or a slug → URL record. */
+function webhookTargets(
+  values: readonly string[],
+  slugs: readonly string[],
+): MockServerOwnMockOptions['webhookUrl'] | undefined {
+  let all: string | undefined;
+  const perProject: Record<string, string> = {};
+  for (const value of values) {
+    const match = PROJECT_TARGET.exec(value);
+    if (match?.[1] && match[2]) {
+      perProject[match[1]] = new URL(match[2]).toString();
+    } else {
+      if (all !== undefined) throw new Error('--webhook-url URL (for every project) may be given once');
+      all = new URL(value).toString();
+    }
+  }
+  if (Object.keys(perProject).length === 0) return all;
+  if (all === undefined) return perProject;
+  const combined: Record<string, string> = {};
+  for (const slug of slugs) combined[slug] = all;
+  return { ...combined, ...perProject };
+}
+
+/** Each project's webhook target and secret, as the mock holds them after the start. */
+async function printWebhooks(server: MockServer, fromSeedFile: boolean): Promise<void> {
+  const { control } = server.service;
+  const [projects, snapshot] = await Promise.all([control.projects(), control.snapshot()]);
+  console.log('Webhooks (X-Webhook-Signature: sha256=HMAC-SHA256 of the body with the secret):');
+  for (const project of projects) {
+    const record = (snapshot.webhooks ?? []).find(
+      (w): w is { projectId: string; url: string | null; secret: string } =>
+        typeof w === 'object' && w !== null && 'projectId' in w && w.projectId === project.id,
+    );
+    const secret = record?.secret ?? '';
+    // A secret from a seed file is the user's own: only its start is printed (as for keys).
+    const shown = fromSeedFile ? `${secret.slice(0, Math.min(8, Math.floor(secret.length / 2)))}…` : secret;
+    console.log(
+      `  ${project.slug.padEnd(14)} ${(record?.url ?? '(no URL: nothing is sent)').padEnd(40)} ${shown}`,
+    );
+  }
+}
 
 async function main(): Promise<void> {
   // `pnpm start -- --port 4011` passes the `--` on; strict parseArgs would reject every flag after it.
   const argv = process.argv.slice(2);
+  const args = argv[0] === '--' ? argv.slice(1) : argv;
+  if (args[0] === 'trigger') {
+    const result = await runTrigger(args.slice(1));
+    for (const line of result.stdout) console.log(line);
+    for (const line of result.stderr) console.error(line);
+    process.exitCode = result.code;
+    return;
+  }
+  // Loaded only to serve: the trigger command above runs without the mock's modules.
+  const [{ isLoopbackHost, loadSeedFile, startMockServer }, { DEMO_KEYS, demoSeed }, { instantInput }] =
+    await Promise.all([import('./node'), import('./seed/demo'), import('./control/schemas')]);
   const { values } = parseArgs({
-    args: argv[0] === '--' ? argv.slice(1) : argv,
+    args,
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
@@ -38,7 +100,7 @@ async function main(): Promise<void> {
       now: { type: 'string' },
       'max-sessions': { type: 'string' },
       'session-idle-ms': { type: 'string' },
-      'webhook-url': { type: 'string' },
+      'webhook-url': { type: 'string', multiple: true },
       'no-control': { type: 'boolean' },
       'allowed-host': { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
@@ -53,7 +115,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0-65535, got ${values.port}`);
 
-  const options: MockServerOptions = { port, control: !values['no-control'] };
+  const options: MockServerOwnMockOptions = { port, control: !values['no-control'] };
   const count = (flag: string, value: string | undefined): number | undefined => {
     if (value === undefined) return undefined;
     const n = Number(value);
@@ -67,8 +129,15 @@ async function main(): Promise<void> {
   if (sessionIdleMs !== undefined) options.sessionIdleMs = sessionIdleMs;
   if (values.host) options.host = values.host;
   const allowed = values['allowed-host'] ?? [];
+  for (const name of allowed) {
+    if (name === 'all') continue;
+    try {
+      checkAllowedHost(name);
+    } catch (error) {
+      throw new Error(`--allowed-host: ${(error as Error).message}`);
+    }
+  }
   if (allowed.length > 0) options.allowedHosts = allowed.includes('all') ? 'all' : allowed;
-  if (values['webhook-url']) options.webhookUrl = new URL(values['webhook-url']).toString();
   if (values.now !== undefined) {
     const now = instantInput.safeParse(values.now);
     if (!now.success)
@@ -79,6 +148,9 @@ async function main(): Promise<void> {
   }
   const seed = values.seed ? await loadSeedFile(values.seed) : undefined;
   if (seed) options.seed = seed;
+  const slugs = (seed ?? demoSeed()).projects.map((p) => p.slug);
+  const webhookUrl = webhookTargets(values['webhook-url'] ?? [], slugs);
+  if (webhookUrl !== undefined) options.webhookUrl = webhookUrl;
   if (options.control && options.host !== undefined && !isLoopbackHost(options.host)) {
     // The control routes take no key: whoever reaches the port can reset the data, issue keys and
     // redirect webhooks. Said before listening, so it is seen even if binding fails.
@@ -98,7 +170,7 @@ async function main(): Promise<void> {
       ? `  Control: ${server.url}/__mock/...  Dashboard: ${server.url}/__mock/  Sessions: POST ${server.url}/__mock/sessions`
       : '  Control: off (--no-control)',
   );
-  if (options.webhookUrl) console.log(`  Webhooks go to ${options.webhookUrl}`);
+  await printWebhooks(server, seed !== undefined);
   console.log('Keys (X-API-Key):');
   if (seed) {
     // Keys from a seed file are the user's own values, not the documented demo keys: only their

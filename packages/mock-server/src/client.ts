@@ -3,7 +3,7 @@
 // same members and types as the in-process `mock.control`, every result wrapped in a Promise
 // (mock README, "Remote control"). Only fetch and web streams: no msw, no node: modules, so it runs in
 // Node 20+, browsers, Bun and Deno.
-import type { MockControl, ResetOptions } from './control/control';
+import type { DeliveryFilter, MockControl, ResetOptions } from './control/control';
 import type { MockEvent } from './core/event-bus';
 import type { JournalFilter } from './core/journal';
 
@@ -69,6 +69,14 @@ export class RemoteControlError extends Error {
               ? 'limit'
               : 'failed';
   }
+}
+
+/** A filter object as a query string (`?a=1&b=2`, or '' when empty); undefined values are left out. */
+function queryOf(filter: object): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) if (value !== undefined) query.set(name, String(value));
+  const text = query.toString();
+  return text === '' ? '' : `?${text}`;
 }
 
 const toJsonTime = (time: Date | string | number) => (time instanceof Date ? time.toISOString() : time);
@@ -172,15 +180,25 @@ function createRemoteControl(
     },
     blacklist: (slug, entry) => send('POST', `${slugPath(slug)}/blacklist`, entry),
     setWebhook: (slug, target) => send('PUT', `${slugPath(slug)}/webhook`, target),
-    deliveries: async () =>
-      (await get<{ deliveries: ReturnType<MockControl['deliveries']> }>('/webhooks/deliveries')).deliveries,
-    redeliver: async (id) =>
+    deliveries: async (filter: DeliveryFilter = {}) =>
+      (
+        await get<{ deliveries: ReturnType<MockControl['deliveries']> }>(
+          `/webhooks/deliveries${queryOf(filter)}`,
+        )
+      ).deliveries,
+    redeliver: async (id, options = {}) =>
       (
         await send<{ delivery: Awaited<ReturnType<MockControl['redeliver']>> }>(
           'POST',
           `/webhooks/deliveries/${encodeURIComponent(id)}/redeliver`,
+          options,
         )
       ).delivery,
+    trigger: (slug, event, options = {}) =>
+      send<Awaited<ReturnType<MockControl['trigger']>>>('POST', `${slugPath(slug)}/trigger`, {
+        event,
+        ...options,
+      }),
     faults: {
       add: async (spec) =>
         (await send<{ fault: ReturnType<MockControl['faults']['add']> }>('POST', '/faults', spec)).fault,
@@ -189,14 +207,9 @@ function createRemoteControl(
       list: async () => (await get<{ faults: ReturnType<MockControl['faults']['list']> }>('/faults')).faults,
     },
     requests: {
-      list: async (filter: JournalFilter = {}) => {
-        const query = new URLSearchParams();
-        for (const [name, value] of Object.entries(filter))
-          if (value !== undefined) query.set(name, String(value));
-        const suffix = query.toString() === '' ? '' : `?${query}`;
-        return (await get<{ requests: ReturnType<MockControl['requests']['list']> }>(`/requests${suffix}`))
-          .requests;
-      },
+      list: async (filter: JournalFilter = {}) =>
+        (await get<{ requests: ReturnType<MockControl['requests']['list']> }>(`/requests${queryOf(filter)}`))
+          .requests,
       clear: () => done(send('DELETE', '/requests')),
     },
     subscribe: (listener) => subscribe(`${baseUrl}/__mock/events`, listener, doFetch, streams),

@@ -5,7 +5,14 @@ import { parseSeedJson } from './seed/from-json';
 import type { ResolvedSeedData } from './seed/seed-data';
 
 export { isLoopbackHost } from './node/host-check';
-export { type MockServer, type MockServerOptions, startMockServer, withWebhookUrl } from './node/server';
+export {
+  type MockServer,
+  type MockServerGivenMockOptions,
+  type MockServerOptions,
+  type MockServerOwnMockOptions,
+  startMockServer,
+  withWebhookUrl,
+} from './node/server';
 export * from './public';
 
 /** Reads and validates a seed JSON file (see README "Seed format"). */

@@ -1,11 +1,13 @@
 // What every entry exports besides its own factory: the transport-free core and its types.
 export { type Clock, createManualClock, createSystemClock } from './clock';
 export {
+  type DeliveryFilter,
   type IssuedKeyInfo,
   type KeyInfo,
   type MockControl,
   MockControlError,
   type ProjectSummary,
+  type TriggerResult,
 } from './control/control';
 export type { MockEvent, StateChange, StateChangeKind } from './core/event-bus';
 export type { JournalEntry, JournalFilter, OperationId } from './core/journal';
@@ -35,4 +37,10 @@ export type {
   SeedServiceInput,
   SeedTableInput,
 } from './seed/seed-data';
-export type { Delivery, DeliveryAttempt, DeliveryStatus, WebhookEvent } from './webhooks';
+export type {
+  Delivery,
+  DeliveryAttempt,
+  DeliveryResponse,
+  DeliveryStatus,
+  WebhookEvent,
+} from './webhooks';

@@ -30,6 +30,19 @@ const HEADER = `/**
  */
 const SHADOWED = new Set(['Error', 'Event', 'Request', 'Response', 'Headers', 'URL', 'Date', 'Record']);
 
+/**
+ * Schemas openapi.yaml renamed so that other client generators read it well (`Error` shadowed the
+ * built-in class; `{operationId}Response` collided with the names generators make for an operation's
+ * response). The SDK keeps the former names: each is a `components["schemas"]` key and (but for a
+ * global's name) an exported alias of the new one, so code written against them keeps compiling.
+ */
+const FORMER_NAMES = {
+  Error: 'ErrorBody',
+  CreateReservationResponse: 'CreatedReservationResponse',
+  UpdateReservationStatusResponse: 'ReservationStatusChangeResponse',
+  CancelReservationResponse: 'CancelledReservationResponse',
+};
+
 function hoistSchemas(nodes) {
   const f = ts.factory;
   const components = nodes.find((n) => ts.isInterfaceDeclaration(n) && n.name.text === 'components');
@@ -81,6 +94,28 @@ function hoistSchemas(nodes) {
       f.createTypeReferenceNode(name),
     );
   });
+  for (const [former, current] of Object.entries(FORMER_NAMES)) {
+    if (!nameOf.has(current)) throw new Error(`generate: openapi.yaml has no schema ${current}`);
+    if (nameOf.has(former)) continue;
+    members.push(
+      f.createPropertySignature(undefined, former, undefined, f.createTypeReferenceNode(nameOf.get(current))),
+    );
+    // A global's name stays a `components["schemas"]` key only (see SHADOWED).
+    if (SHADOWED.has(former)) continue;
+    const alias = f.createTypeAliasDeclaration(
+      [f.createModifier(ts.SyntaxKind.ExportKeyword)],
+      former,
+      undefined,
+      f.createTypeReferenceNode(nameOf.get(current)),
+    );
+    ts.addSyntheticLeadingComment(
+      alias,
+      ts.SyntaxKind.MultiLineCommentTrivia,
+      `* The former name of \`${current}\` in openapi.yaml. `,
+      true,
+    );
+    hoisted.push(alias);
+  }
   return renamed.flatMap((node) => {
     if (!ts.isInterfaceDeclaration(node) || node.name.text !== 'components') return [node];
     const updated = f.updateInterfaceDeclaration(

@@ -1,11 +1,12 @@
 import createClient, { type Client } from 'openapi-fetch';
-import { type Sleep, sleep } from './abort';
-import { type FetchLike, type FetchSettings, fetchCall } from './fetch-with-retry';
+import { type Call, type Sleep, sleep } from './abort';
+import { type CallFetch, type FetchLike, type FetchSettings, fetchCall } from './fetch-with-retry';
 import type { paths } from './generated/schema';
 import { createLog, type Logger, type LogLevel } from './logger';
+import { serializeQuery } from './query';
 import type { RequestOptions } from './request-options';
 import { type AvailabilityResource, createAvailabilityResource } from './resources/availability';
-import { type ResourceContext, unwrap } from './resources/context';
+import { type Answer, type Check, type ResourceContext, unwrap } from './resources/context';
 import { createGalleryResource, type GalleryResource } from './resources/gallery';
 import { createInfoResource, type InfoResource } from './resources/info';
 import { createReservationsResource, type ReservationsResource } from './resources/reservations';
@@ -165,7 +166,7 @@ function checkApiKey(value: unknown): string {
 }
 
 function checkProject(value: unknown): string {
-  const project = requireString(value, 'project');
+  const project = requireString(value, 'project').trim();
   // `.` and `..` would change the path instead of naming a project.
   if (project === '.' || project === '..')
     throw new TypeError(`${CREATE}: \`project\` must be a project slug`);
@@ -226,8 +227,14 @@ const asIs = <T>(value: T): T => value;
  */
 function rawClient(api: Client<paths>, defaults: FetchSettings): Client<paths> {
   const request = api.request as unknown as LooseRequest;
+  // `redirect` cannot be overridden: see RedirectError.
   const send = (method: string, url: string, init: RawInit): Promise<unknown> =>
-    fetchCall(defaults, init?.signal, (fetch) => request(method, url, { ...init, fetch }), asIs);
+    fetchCall(
+      defaults,
+      init?.signal,
+      (fetch) => request(method, url, { ...init, redirect: 'manual', fetch }),
+      asIs,
+    );
   const raw: Record<string, unknown> = { request: send, use: api.use, eject: api.eject };
   for (const method of HTTP_METHODS) raw[method] = (url: string, init: RawInit) => send(method, url, init);
   return raw as unknown as Client<paths>;
@@ -245,7 +252,10 @@ export function createReservationClient(options: ReservationClientOptions): Rese
   const apiKey = checkApiKey(options.apiKey);
   const project = checkProject(options.project);
   const { sleep: sleepOption, random, ...policy } = options.retry ?? {};
-  const retry: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...policy };
+  const retry: RetryPolicy = { ...DEFAULT_RETRY_POLICY };
+  // An option given as `undefined` keeps its default, as everywhere else.
+  for (const [name, value] of Object.entries(policy))
+    if (value !== undefined) Object.assign(retry, { [name]: value });
   retry.baseDelayMs = checkDelay(retry.baseDelayMs, 'baseDelayMs');
   retry.maxDelayMs = checkDelay(retry.maxDelayMs, 'maxDelayMs');
   retry.maxRetryAfterMs = checkDelay(retry.maxRetryAfterMs, 'maxRetryAfterMs');
@@ -291,14 +301,20 @@ export function createReservationClient(options: ReservationClientOptions): Rese
   }
 
   // Every call passes its own `fetch` (see fetchCall), so openapi-fetch's client-wide one is unused.
-  const api = createClient<paths>({ baseUrl });
+  // The API has no redirects, and following one would send the key to wherever it points.
+  const api = createClient<paths>({ baseUrl, redirect: 'manual', querySerializer: serializeQuery });
   const ctx: ResourceContext = {
     api,
     slug: { slug: project },
-    send(call, request) {
-      if (call === undefined) return fetchCall(defaults, undefined, request, unwrap);
+    send<T>(
+      call: RequestOptions | undefined,
+      request: (fetch: CallFetch) => Promise<Answer<T>>,
+      check?: Check<T>,
+    ) {
+      const onValue = check ? (answer: Answer<T>, c: Call) => unwrap(answer, c, check) : unwrap<T>;
+      if (call === undefined) return fetchCall(defaults, undefined, request, onValue);
       try {
-        return fetchCall(settingsFor(call), call.signal, request, unwrap);
+        return fetchCall(settingsFor(call), call.signal, request, onValue);
       } catch (error) {
         return Promise.reject(error);
       }

@@ -1,4 +1,5 @@
 import type { ErrorCode, ValidationErrorDetail } from './generated/schema';
+import { bodyText, redactText, redactValue } from './redact';
 import { parseRetryAfterMs } from './retry';
 
 export type { ErrorCode, ValidationErrorDetail };
@@ -17,6 +18,7 @@ export type ReservationApiErrorName =
   | 'UnsupportedMediaTypeError'
   | 'RateLimitError'
   | 'ServerError'
+  | 'RedirectError'
   | 'ConnectionError'
   | 'TimeoutError';
 
@@ -36,6 +38,11 @@ interface ErrorFields extends Partial<RequestInfo> {
   headers?: Headers | undefined;
   body?: unknown;
   cause?: unknown;
+  /**
+   * Values to mask (as `[redacted]`) in everything the error carries: message, body, headers, URL,
+   * `cause` (a masked copy when it mentions one) and so in `toJSON()` and `util.inspect` output too.
+   */
+  redact?: readonly string[] | undefined;
 }
 
 /** What an error is made of; `code` is required for a class whose codes do not include `undefined`. */
@@ -72,7 +79,8 @@ export class ReservationApiError<Code extends ErrorCode | undefined = ErrorCode 
   /** The request's full URL (it never contains the API key); undefined only for an error you construct without one. */
   readonly url: string | undefined;
 
-  constructor(init: ReservationApiErrorInit<Code>) {
+  constructor(options: ReservationApiErrorInit<Code>) {
+    const init = options.redact ? (redactValue(options, options.redact) as typeof options) : options;
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code as Code;
@@ -130,8 +138,13 @@ export class CustomerBlacklistedError extends ReservationApiError<'CUSTOMER_BLAC
     return 'CustomerBlacklistedError';
   }
 }
-/** 400: missing fields (no code), a malformed body (INVALID_JSON) or value (VALIDATION_ERROR, with `details`). */
-export class ValidationError extends ReservationApiError<'VALIDATION_ERROR' | 'INVALID_JSON' | undefined> {
+/**
+ * 400: missing fields (no code), a malformed body (INVALID_JSON) or value (VALIDATION_ERROR, with
+ * `details`), or a request URL the standalone mock cannot parse (MALFORMED_URL).
+ */
+export class ValidationError extends ReservationApiError<
+  'VALIDATION_ERROR' | 'INVALID_JSON' | 'MALFORMED_URL' | undefined
+> {
   override get name(): 'ValidationError' {
     return 'ValidationError';
   }
@@ -166,10 +179,22 @@ export class UnsupportedMediaTypeError extends ReservationApiError<'UNSUPPORTED_
     return 'UnsupportedMediaTypeError';
   }
 }
-/** 5xx (after the retries of a read); no code when a proxy or gateway answered. */
+/** Whole seconds from the `Retry-After` header (delta-seconds or HTTP date); undefined when absent or invalid. */
+function retryAfterOf(headers: Headers): number | undefined {
+  const ms = parseRetryAfterMs(headers.get('retry-after'), Date.now());
+  return ms === undefined ? undefined : Math.ceil(ms / 1000);
+}
+
+/** 5xx (after the retries of a read); `retryAfter` in seconds when sent. No code when a proxy or gateway answered. */
 export class ServerError extends ReservationApiError<'INTERNAL_ERROR' | undefined> {
   override get name(): 'ServerError' {
     return 'ServerError';
+  }
+  /** Seconds to wait, from the `Retry-After` header (a 503's); undefined when absent or invalid. */
+  readonly retryAfter: number | undefined = retryAfterOf(this.headers);
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), retryAfter: this.retryAfter };
   }
 }
 
@@ -178,17 +203,32 @@ export class RateLimitError extends ReservationApiError<'RATE_LIMITED' | undefin
   override get name(): 'RateLimitError' {
     return 'RateLimitError';
   }
-  /** Seconds to wait, from the `Retry-After` header (seconds or HTTP date); undefined when absent. */
-  readonly retryAfter: number | undefined;
-
-  constructor(init: ReservationApiErrorInit<'RATE_LIMITED' | undefined>) {
-    super(init);
-    const ms = parseRetryAfterMs(this.headers.get('retry-after'), Date.now());
-    this.retryAfter = ms === undefined ? undefined : Math.ceil(ms / 1000);
-  }
+  /** Seconds to wait, from the `Retry-After` header (seconds or HTTP date); undefined when absent or invalid. */
+  readonly retryAfter: number | undefined = retryAfterOf(this.headers);
 
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), retryAfter: this.retryAfter };
+  }
+}
+
+/**
+ * A redirect (3xx). The API has none, so the SDK never follows one: the key travels in a custom
+ * header, which fetch would re-send to any host, even over plain http. `location` is where it pointed.
+ */
+export class RedirectError extends ReservationApiError<undefined> {
+  override get name(): 'RedirectError' {
+    return 'RedirectError';
+  }
+  /** The redirect's target (resolved against the request URL); undefined when the runtime hides it. */
+  readonly location: string | undefined;
+
+  constructor(init: ReservationApiErrorInit<undefined> & { location?: string | undefined }) {
+    super(init);
+    this.location = init.redact ? init.location && redactText(init.location, init.redact) : init.location;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), location: this.location };
   }
 }
 
@@ -262,6 +302,7 @@ export class ConnectionError extends ReservationApiError<undefined> {
       headers: options.headers,
       method: options.method,
       url: options.url,
+      redact: options.redact && [...options.redact],
     });
   }
 }
@@ -272,13 +313,18 @@ export class TimeoutError extends ReservationApiError<undefined> {
     return 'TimeoutError';
   }
   readonly timeoutMs: number;
-  constructor(timeoutMs: number, cause?: unknown, options: AttemptsInfo = {}) {
+  constructor(
+    timeoutMs: number,
+    cause?: unknown,
+    options: AttemptsInfo & { redact?: readonly string[] | undefined } = {},
+  ) {
     super({
       status: 0,
       message: `The Reservation API did not answer within ${timeoutMs} ms${retried(options)}`,
       cause,
       method: options.method,
       url: options.url,
+      redact: options.redact,
     });
     this.timeoutMs = timeoutMs;
   }
@@ -310,6 +356,7 @@ export const CHECK_BASE_URL =
 const CLASS_OF_CODE = {
   VALIDATION_ERROR: ValidationError,
   INVALID_JSON: ValidationError,
+  MALFORMED_URL: ValidationError,
   API_KEY_MISSING: AuthenticationError,
   API_KEY_INVALID: AuthenticationError,
   PROJECT_MISMATCH: PermissionDeniedError,
@@ -339,7 +386,22 @@ function classOfStatus(
   return status >= 500 ? ServerError : ReservationApiError;
 }
 
-type ResponseLike = Pick<Response, 'status' | 'headers'> & { statusText?: string };
+type ResponseLike = Pick<Response, 'status' | 'headers'> &
+  Partial<Pick<Response, 'statusText' | 'type' | 'redirected' | 'url'>>;
+
+/** A redirect, or an answer that came through one (a custom fetch that followed it anyway). */
+export function isRedirect({ status, type, redirected }: ResponseLike): boolean {
+  return (status > 299 && status < 400) || type === 'opaqueredirect' || redirected === true;
+}
+
+/** Where a redirect points: `Location` resolved against the request URL, or where a followed one ended. */
+function redirectTarget(response: ResponseLike, request?: RequestInfo): string | undefined {
+  if (response.redirected) return response.url;
+  const location = response.headers.get('location');
+  return location !== null && URL.canParse(location, request?.url)
+    ? new URL(location, request?.url).href
+    : undefined;
+}
 
 function asErrorBody(
   body: unknown,
@@ -352,28 +414,49 @@ function stringOr(value: unknown, fallback: string | undefined): string | undefi
 }
 
 /**
- * The one place that maps an HTTP error response to an error class: by the body's `code` (each class
- * carries only its own codes), else by status. `body` is the parsed JSON, or the raw text when the
- * body was not JSON (a proxy's HTML page, an empty body). A code this SDK does not know is left in
- * `body` only, so `error.code` is always one of the `ErrorCode` union.
+ * The one place that maps an HTTP error response to an error class: a redirect (3xx) to
+ * RedirectError, else by the body's `code` (each class carries only its own codes), else by status.
+ * `body` is the parsed JSON, or the raw text when the body was not JSON (a proxy's HTML page, an
+ * empty body). A code this SDK does not know is left in `body` only, so `error.code` is always one of
+ * the `ErrorCode` union. `redact`: values to mask everywhere in the error (the client passes the API
+ * key and the header values you added). Text taken from the body is put on one line and cut at
+ * 1,000 characters, so a hostile body can neither forge log lines nor flood them.
  */
 export function errorFromResponse(
   response: ResponseLike,
-  body: unknown,
+  rawBody: unknown,
   request?: RequestInfo,
+  redact: readonly string[] = [],
 ): ReservationApiError {
   const { status, headers } = response;
+  // Masked before any text is cut, so that a cut cannot leave part of a secret behind.
+  const body = redactValue(rawBody, redact);
+  const line = (value: unknown) => (typeof value === 'string' ? bodyText(value) : undefined);
+  if (isRedirect(response)) {
+    const location = redirectTarget(response, request);
+    const target = location ? new URL(location).origin : 'a location the runtime does not show';
+    return new RedirectError({
+      status,
+      headers,
+      body,
+      location,
+      redact,
+      method: request?.method,
+      url: request?.url,
+      message: `The Reservation API ${response.redirected ? 'was reached through a redirect' : `answered ${status}, a redirect`} to ${target}. The API has no redirects: the SDK does not follow them (the API key is never sent there); ${CHECK_BASE_URL}`,
+    });
+  }
   const fields = asErrorBody(body);
-  const statusText = stringOr(response.statusText, undefined);
-  const error = stringOr(fields.error, statusText);
+  const statusText = stringOr(line(response.statusText), undefined);
+  const error = stringOr(line(fields.error), statusText);
   const code =
     typeof fields.code === 'string' && Object.hasOwn(CLASS_OF_CODE, fields.code)
       ? (fields.code as ErrorCode)
       : undefined;
   // A non-JSON body still gives a readable message: the start of the text, or the status line.
-  const text = typeof body === 'string' ? body.trim().slice(0, 200) : '';
+  const text = line(body) ?? '';
   let message =
-    stringOr(fields.message, undefined) ??
+    stringOr(line(fields.message), undefined) ??
     `HTTP ${status}${error ? ` ${error}` : ''}${text ? `: ${text}` : ''}`;
   // A 404 that is not about a reservation means the path is not a route of the API: almost always
   // a wrong path prefix in baseUrl.
@@ -398,6 +481,7 @@ export function errorFromResponse(
     details,
     headers,
     body,
+    redact,
     method: request?.method,
     url: request?.url,
   });

@@ -6,11 +6,14 @@ import { Call, type Sleep } from './abort';
 import {
   CHECK_BASE_URL,
   ConnectionError,
+  errorFromResponse,
+  isRedirect,
   isReservationApiError,
   ReservationApiError,
   TimeoutError,
 } from './errors';
 import type { Log } from './logger';
+import { secretValues } from './redact';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
 
 /**
@@ -70,7 +73,8 @@ function callFailure(error: unknown, call: Call): unknown {
   if (isReservationApiError(error) || response === undefined) return error;
   const { status, headers } = response;
   const info = call.info();
-  if (call.timedOut) return new TimeoutError(call.timeoutMs, error, info);
+  if (call.timedOut)
+    return new TimeoutError(call.timeoutMs, error, { ...info, redact: headerValues(call.settings) });
   // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
   if (error instanceof SyntaxError) {
     const type = headers.get('content-type') ?? 'no Content-Type';
@@ -78,6 +82,7 @@ function callFailure(error: unknown, call: Call): unknown {
       status,
       headers,
       cause: error,
+      redact: headerValues(call.settings),
       method: info.method,
       url: info.url,
       message: `The Reservation API answered ${status} with a body that is not JSON (${type}); ${CHECK_BASE_URL}`,
@@ -92,8 +97,9 @@ function callFailure(error: unknown, call: Call): unknown {
   });
 }
 
-function headerValues(settings: FetchSettings): string[] {
-  return settings.headers.map(([, value]) => value);
+/** What errors must never show: the API key and the header values the caller added. */
+export function headerValues(settings: FetchSettings): string[] {
+  return secretValues(settings.headers);
 }
 
 /**
@@ -123,7 +129,7 @@ export async function fetchWithRetry(request: Request, call: Call): Promise<Resp
       if (log) logAttempt(log, request, call.attempts, `${status}`, settings.now() - sentAt, status);
       // The common case needs no retry decision at all. The attempt's timer keeps running: it
       // covers the body too, and the call stops it once openapi-fetch has read the body.
-      if (response.ok) {
+      if (response.ok && !response.redirected) {
         call.response = response;
         return response;
       }
@@ -136,6 +142,12 @@ export async function fetchWithRetry(request: Request, call: Call): Promise<Resp
       failure = error;
       outcome = call.timedOut ? { kind: 'timeout' } : { kind: 'network-error' };
       if (log) logAttempt(log, request, call.attempts, outcome.kind, settings.now() - sentAt);
+    }
+    // Never followed (redirect: 'manual'), for resource methods and `raw` alike: see RedirectError.
+    if (response && isRedirect(response)) {
+      call.endAttempt();
+      void response.body?.cancel().catch(ignore);
+      throw errorFromResponse(response, undefined, request, headerValues(settings));
     }
 
     const delay = retryDelayMs(
@@ -152,7 +164,7 @@ export async function fetchWithRetry(request: Request, call: Call): Promise<Resp
         const info = call.info();
         const error =
           outcome.kind === 'timeout'
-            ? new TimeoutError(settings.timeoutMs, failure, info)
+            ? new TimeoutError(settings.timeoutMs, failure, { ...info, redact: headerValues(settings) })
             : new ConnectionError(failure, { ...info, redact: headerValues(settings) });
         log?.('error', `${request.method} ${request.url} failed: ${error.message}`, {
           method: request.method,

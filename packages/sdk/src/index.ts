@@ -21,6 +21,7 @@ export {
   OutsideOpeningHoursError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   type RequestInfo,
   ReservationApiError,
   type ReservationApiErrorInit,

@@ -2,6 +2,7 @@
 // attempt (method, URL, status, attempt, duration), `warn` each retry, `error` a call that got no
 // response. Off unless `logLevel` is set. Records hold the method and URL, never a header, so the API
 // key (sent only as a header) cannot reach a log; error texts are the SDK's own, already redacted.
+// Calls to the logger are isolated: whatever it does, the call's result stays the same.
 
 /** Any object with console's four level methods: `console` itself, pino, winston, a test spy… */
 export type Logger = Pick<Console, 'debug' | 'info' | 'warn' | 'error'>;
@@ -48,7 +49,25 @@ export function createLog(logger: Logger | undefined, logLevel: LogLevel | undef
     }
   }
   if (enabled.length === 0) return undefined;
+  let reported = false;
+  // Logging never changes a call's result: a logger that throws (or rejects) must not turn a booking
+  // the server accepted into a failure the caller might retry. It is reported once, then ignored.
+  const report = (error: unknown): void => {
+    if (reported) return;
+    reported = true;
+    try {
+      console.error('[reservation-api] the logger threw; its errors are ignored from now on:', error);
+    } catch {
+      // console itself is broken: nothing left to tell.
+    }
+  };
   return (level, message, record) => {
-    if (enabled.includes(level)) target[level](`[reservation-api] ${message}`, record);
+    if (!enabled.includes(level)) return;
+    try {
+      const result: unknown = target[level](`[reservation-api] ${message}`, record);
+      if (result instanceof Promise) result.catch(report);
+    } catch (error) {
+      report(error);
+    }
   };
 }

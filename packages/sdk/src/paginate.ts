@@ -1,13 +1,19 @@
 // Offset/limit paging as a lazy async iterable: one request per page, one page in memory, and no
-// request at all until iteration starts.
+// request at all until iteration starts. Paging always ends: each page must bring records the
+// previous one did not have (see iterateList), and offsets only grow towards a finite `total`.
+import type { Check } from './resources/context';
 
 export interface Page<T> {
   items: T[];
   total: number;
 }
 
-/** Fetches the page starting at `offset` with at most `limit` items. */
-export type PageFetcher<T> = (offset: number, limit: number) => Promise<Page<T>>;
+/** Fetches the page starting at `offset` with at most `limit` items; `previous` is the page before it. */
+export type PageFetcher<T> = (
+  offset: number,
+  limit: number,
+  previous: Page<T> | undefined,
+) => Promise<Page<T>>;
 
 export interface ToArrayOptions {
   /** Required so that "everything" is a decision, not an accident: stops requesting once reached. */
@@ -22,8 +28,10 @@ export interface PagedIterable<T> extends AsyncIterable<T> {
 export function paginate<T>(fetchPage: PageFetcher<T>, startOffset: number, limit: number): PagedIterable<T> {
   async function* iterate(): AsyncGenerator<T, void, undefined> {
     let offset = startOffset;
+    let page: Page<T> | undefined;
     for (;;) {
-      const { items, total } = await fetchPage(offset, limit);
+      page = await fetchPage(offset, limit, page);
+      const { items, total } = page;
       // An empty page ends the walk even if `total` says otherwise, so a shrinking list cannot loop forever.
       if (items.length === 0) return;
       yield* items;
@@ -54,23 +62,49 @@ interface PageQuery {
   limit?: number;
 }
 
+/** A paging option from plain JavaScript too: `'0'` would be sent, then concatenated (`'0250'`). */
+function pageOption(value: unknown, name: string, min: number, where: string): number | undefined {
+  if (value === undefined || (Number.isInteger(value) && (value as number) >= min)) return value as undefined;
+  throw new TypeError(
+    `${where}: \`${name}\` must be a whole number ≥ ${min}; got ${typeof value === 'string' ? JSON.stringify(value) : typeof value === 'number' ? value : typeof value}`,
+  );
+}
+
 /**
- * `iterate()` of a list method: pages through `list` from the query's offset, `limit` per page
- * (default `defaultLimit`, the endpoint's maximum), taking each page's items with `itemsOf`.
+ * `iterate()` of a list method (`where`, e.g. `reservations.iterate`): pages through `list` from the
+ * query's offset, `limit` per page (default `defaultLimit`, the endpoint's maximum), taking each
+ * page's items from its field `field`. `list` runs `check` on each 2xx page (besides its own shape
+ * check), which refuses a page that holds only records of the previous page: a server (or a cache
+ * dropping the query string) that ignores `offset` would otherwise be paged forever.
  */
-export function iterateList<Q extends PageQuery, P extends { total: number }, T, O>(
-  list: (query: Q, options?: O) => Promise<P>,
-  itemsOf: (page: P) => T[],
+export function iterateList<Q extends PageQuery, P extends { total: number }, K extends keyof P, O>(
+  list: (query: Q, options: O | undefined, check: Check<P>) => Promise<P>,
+  field: K,
+  where: string,
   query: Q | undefined,
   options: O | undefined,
   defaultLimit: number,
-): PagedIterable<T> {
-  return paginate(
-    async (offset, limit) => {
-      const page = await list({ ...query, offset, limit } as Q, options);
-      return { items: itemsOf(page), total: page.total };
+): PagedIterable<P[K] extends Array<infer T> ? T : never> {
+  type T = P[K] extends Array<infer I> ? I : never;
+  const start = pageOption(query?.offset, 'offset', 0, where) ?? 0;
+  const size = pageOption(query?.limit, 'limit', 1, where) ?? defaultLimit;
+  return paginate<T>(
+    async (offset, limit, previous) => {
+      const ids = new Set(previous?.items.map(idOf));
+      const progress: Check<P> = (page) => {
+        const items = page[field] as unknown[];
+        return previous && items.length > 0 && items.every((item) => ids.has(idOf(item)))
+          ? `with the same records for offset ${offset} as for the page before it: the server ignores \`offset\` (a cache or proxy dropping the query string?), so paging would never end`
+          : undefined;
+      };
+      const page = await list({ ...query, offset, limit } as Q, options, progress);
+      return { items: page[field] as T[], total: page.total };
     },
-    query?.offset ?? 0,
-    query?.limit ?? defaultLimit,
+    start,
+    size,
   );
+}
+
+function idOf(item: unknown): unknown {
+  return (item as { id?: unknown } | null)?.id;
 }

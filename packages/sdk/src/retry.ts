@@ -43,14 +43,35 @@ export function isRetryableMethod(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
 }
 
-/** `Retry-After` in milliseconds from `nowMs`: delta-seconds or an HTTP date; undefined when absent or unparseable. */
+const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
+/** IMF-fixdate `Sun, 06 Nov 1994 08:49:37 GMT` and the obsolete RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT`. */
+const IMF_OR_RFC850 =
+  /^[A-Z][a-z]{2,8}, (\d\d)[ -]([A-Z][a-z]{2})[ -](\d\d(?:\d\d)?) (\d\d):(\d\d):(\d\d) GMT$/;
+/** The obsolete asctime form `Sun Nov  6 08:49:37 1994`. */
+const ASCTIME = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) ([ \d]\d) (\d\d):(\d\d):(\d\d) (\d{4})$/;
+
+/**
+ * `Retry-After` in milliseconds from `nowMs`, for exactly the forms HTTP allows: delta-seconds
+ * (digits only) or an HTTP-date (the three forms of RFC 9110, in GMT); undefined for anything else
+ * (junk such as `a 1` is not a date). A huge value stays finite (at most 2^53 - 1 ms).
+ */
 export function parseRetryAfterMs(value: string | null | undefined, nowMs: number): number | undefined {
-  if (value == null) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  // An HTTP date names its day and month; without letters, Date.parse would accept "-3" as a year.
-  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+  const text = value?.trim() ?? '';
+  if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, Number.MAX_SAFE_INTEGER);
+  const imf = IMF_OR_RFC850.exec(text);
+  const asc = ASCTIME.exec(text);
+  const [day, month, year, h, m, s] = imf
+    ? imf.slice(1)
+    : asc
+      ? [asc[2], asc[1], asc[6], asc[3], asc[4], asc[5]]
+      : [];
+  const monthIndex = MONTHS.indexOf(month ?? '-') / 3;
+  if (!Number.isInteger(monthIndex)) return undefined;
+  let y = Number(year);
+  // RFC 850's two-digit year: the most recent one not more than 50 years ahead.
+  if (y < 100) y += y + 2000 > new Date(nowMs).getUTCFullYear() + 50 ? 1900 : 2000;
+  const date = Date.UTC(y, monthIndex, Number(day), Number(h), Number(m), Number(s));
+  return Math.max(0, date - nowMs);
 }
 
 /**

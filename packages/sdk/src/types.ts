@@ -7,9 +7,13 @@ export type {
   AvailabilityDay,
   Branch,
   Branding,
+  CancelledReservationResponse,
   CancelReservationRequest,
+  CancelReservationResponse,
   CreatedReservation,
+  CreatedReservationResponse,
   CreateReservationRequest,
+  CreateReservationResponse,
   Customer,
   EndTime,
   ErrorBody,
@@ -27,6 +31,7 @@ export type {
   ReservationServiceItem,
   ReservationStatus,
   ReservationStatusChange,
+  ReservationStatusChangeResponse,
   ReservationTable,
   Review,
   Schedule,
@@ -39,13 +44,14 @@ export type {
   StatusHistoryEntry,
   Table,
   UpdateReservationStatusRequest,
+  UpdateReservationStatusResponse,
   WebhookEvent,
   WebhookEventName,
 } from './generated/schema';
 
 import type {
+  CancelledReservationResponse,
   CancelReservationRequest,
-  CancelReservationResponse,
   CreateReservationRequest,
   ErrorBody,
   PhotoListResponse,
@@ -71,7 +77,7 @@ export type UpdateReservationStatusInput = Omit<UpdateReservationStatusRequest, 
 export type CreateReservationInput = CreateReservationRequest;
 /** Body of `reservations.cancel` (the contract's `CancelReservationRequest`). */
 export type CancelReservationInput = CancelReservationRequest;
-/** An error body of the API (the contract's `Error` schema). */
+/** An error body of the API (the contract's `ErrorBody` schema). */
 export type ApiErrorBody = ErrorBody;
 
 export type ReservationListQuery = QueryOf<'/api/v1/{slug}/reservations'>;
@@ -84,6 +90,6 @@ export type ReviewListQuery = QueryOf<'/api/v1/{slug}/reviews'>;
 export type ReservationIterateQuery = ReservationListQuery;
 
 export type ReservationList = WithoutSuccess<ReservationListResponse>;
-export type CancelReservationResult = WithoutSuccess<CancelReservationResponse>;
+export type CancelReservationResult = WithoutSuccess<CancelledReservationResponse>;
 export type PhotoList = WithoutSuccess<PhotoListResponse>;
 export type ReviewList = WithoutSuccess<ReviewListResponse>;

@@ -268,7 +268,9 @@ describe('errors', () => {
       'PERMISSION_DENIED' | 'PROJECT_MISMATCH' | 'HOST_NOT_ALLOWED'
     >();
     expectTypeOf<CustomerBlacklistedError['code']>().toEqualTypeOf<'CUSTOMER_BLACKLISTED'>();
-    expectTypeOf<ValidationError['code']>().toEqualTypeOf<'VALIDATION_ERROR' | 'INVALID_JSON' | undefined>();
+    expectTypeOf<ValidationError['code']>().toEqualTypeOf<
+      'VALIDATION_ERROR' | 'INVALID_JSON' | 'MALFORMED_URL' | undefined
+    >();
     expectTypeOf<NotFoundError['code']>().toEqualTypeOf<'RESERVATION_NOT_FOUND' | 'NOT_FOUND'>();
     expectTypeOf<OutsideOpeningHoursError['code']>().toEqualTypeOf<'OUTSIDE_OPENING_HOURS'>();
     expectTypeOf<ReservationInPastError['code']>().toEqualTypeOf<'RESERVATION_IN_PAST'>();
@@ -382,8 +384,12 @@ describe('webhooks', () => {
       maxEntries?: number;
       now?: () => number;
     }>();
-    expectTypeOf<WebhookDeduplicator['seen']>().toEqualTypeOf<(event: WebhookEvent) => boolean>();
-    expectTypeOf<WebhookDeduplicator['forget']>().toEqualTypeOf<(event: WebhookEvent) => void>();
+    expectTypeOf<WebhookDeduplicator['seen']>().toEqualTypeOf<
+      (event: WebhookEvent & { deliveryId?: string }) => boolean
+    >();
+    expectTypeOf<WebhookDeduplicator['forget']>().toEqualTypeOf<
+      (event: WebhookEvent & { deliveryId?: string }) => void
+    >();
     expectTypeOf<WebhookDeduplicator['size']>().toEqualTypeOf<number>();
   });
 

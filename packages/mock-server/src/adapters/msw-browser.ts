@@ -1,13 +1,33 @@
 // startBrowserMock(): the mock in a service worker (`npx msw init public/ --save` puts
 // mockServiceWorker.js where the app serves it). No Node-only module is imported from here.
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
-import type { MockServiceOptions } from '../core/mock-core';
+import { type MockServiceOptions, normaliseBaseUrl } from '../core/mock-core';
 import { createMockService, DEFAULT_BASE_URL, type MockService } from '../index';
 import { browserStorage } from '../persist/browser-storage';
 
-/** The localStorage key a persisted browser mock keeps its data under. */
+/**
+ * The localStorage key a persisted browser mock keeps its data under: `reservation-mock:` and the
+ * normalised base URL (`mock.baseUrl`, no trailing slash), e.g. `reservation-mock:http://127.0.0.1:4010`.
+ */
 export function persistKey(baseUrl: string = DEFAULT_BASE_URL): string {
-  return `reservation-mock:${new URL(baseUrl).href}`;
+  return `reservation-mock:${normaliseBaseUrl(baseUrl)}`;
+}
+
+/**
+ * Data saved by earlier versions under `reservation-mock:` + `new URL(baseUrl).href` (a trailing
+ * slash added) moves to the documented key once, so an upgrade keeps it.
+ */
+export function movePersistedData(
+  baseUrl: string = DEFAULT_BASE_URL,
+  storage: Storage = globalThis.localStorage,
+): void {
+  const key = persistKey(baseUrl);
+  const legacy = `reservation-mock:${new URL(baseUrl).href}`;
+  if (legacy === key || storage.getItem(key) !== null) return;
+  const saved = storage.getItem(legacy);
+  if (saved === null) return;
+  storage.setItem(key, saved);
+  storage.removeItem(legacy);
 }
 
 export interface BrowserMockOptions extends MockServiceOptions {
@@ -31,6 +51,7 @@ export interface BrowserMock {
 /** Creates a mock service and starts an MSW worker answering for it. */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
   const { control = true, start, persist = false, ...serviceOptions } = options;
+  if (persist) movePersistedData(serviceOptions.baseUrl);
   const service = createMockService({
     ...serviceOptions,
     ...(persist ? { persistence: browserStorage(persistKey(serviceOptions.baseUrl)) } : {}),

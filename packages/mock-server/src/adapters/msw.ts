@@ -2,9 +2,13 @@
 // `{baseUrl}/api/v1/*` and `{baseUrl}/__mock/*`, matched by a URL prefix (MSW tries every handler on
 // every request; a prefix test keeps that cheap, and spares MSW's path decoding, which throws on a
 // malformed percent-escape). Both end in the core's one pipeline.
+//
+// The prefix is a RegExp without groups: every msw release of the peer range (2.10 through 3.x) takes
+// a RegExp path and matches it against the URL without its query, decoding nothing. (A predicate
+// function needs msw 2.11; 2.10 reads it as a path and throws `path.endsWith is not a function`.)
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { MockCore } from '../core/mock-core';
-import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
+import { ConnectionDroppedError } from '../http/fetch-exchange';
 
 export interface MswHandlers {
   /** The API, under `{baseUrl}/api/v1/`. */
@@ -13,17 +17,22 @@ export interface MswHandlers {
   controlHandlers: RequestHandler[];
 }
 
+/** A RegExp matching every URL that starts with `prefix`. */
+export function prefixPattern(prefix: string): RegExp {
+  return new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`);
+}
+
 export function createMswHandlers(core: MockCore): MswHandlers {
   const handler = (prefix: string, control: boolean): RequestHandler =>
-    http.all(
-      ({ request }) => request.url.startsWith(prefix),
-      async ({ request }) => {
-        const answer = await core.handle(fromFetchRequest(request), { control });
+    http.all(prefixPattern(prefix), async ({ request }) => {
+      try {
+        return await core.fetch(request, { control });
+      } catch (error) {
         // A `connection: "reset"` fault: MSW's network error, what fetch sees when a socket drops.
-        if (answer?.dropConnection) return HttpResponse.error();
-        return answer && toFetchResponse(answer);
-      },
-    );
+        if (error instanceof ConnectionDroppedError) return HttpResponse.error();
+        throw error;
+      }
+    });
   return {
     handlers: [handler(`${core.baseUrl}/api/v1/`, false)],
     controlHandlers: [handler(`${core.baseUrl}/__mock`, true)],

@@ -7,11 +7,14 @@ import type { z } from 'zod';
 import type { EventBus, StateChange } from '../core/event-bus';
 import type { JournalEntry, JournalFilter } from '../core/journal';
 import type { MockParts } from '../core/parts';
+import { nextTablePosition } from '../domain/catalog';
 import { nowIso } from '../domain/context';
+import { DomainError } from '../domain/errors';
 import { createKey, keysOfProject, regenerateKey, revokeKey } from '../domain/keys';
 import { addToBlacklist, blacklistInput, setWebhook } from '../domain/projects';
 import type { Permission, ProjectRecord } from '../domain/records';
 import { compareListOrder, insertReservation } from '../domain/reservations';
+import { TriggerError, triggerEvent } from '../domain/trigger';
 import { reservationDetailView, serviceView, tableView } from '../domain/views';
 import { type Fault, type FaultSpec, faultSpecSchema } from '../http/faults';
 import { addSeedProject, hashSeedProject } from '../seed/apply-seed';
@@ -25,15 +28,18 @@ import {
   seedServiceSchema,
   seedTableSchema,
 } from '../seed/seed-data';
-import type { Delivery } from '../webhooks';
+import type { Delivery, WebhookEventName } from '../webhooks';
 import {
   advanceInput,
+  deliveriesFilter,
   instantInput,
   journalFilter,
   keyInput,
   MAX_CLOCK_MS,
+  redeliverInput,
   reservationsFilter,
   resetInput,
+  triggerInput,
   webhookInput,
 } from './schemas';
 
@@ -41,8 +47,10 @@ type Schemas = components['schemas'];
 
 /**
  * A control call named something that does not exist (`not_found`, 404 over HTTP), was given input
- * it refuses (`invalid`, 400 over HTTP) or asked for something the mock's state forbids
- * (`conflict`, 409 over HTTP, with a `code` such as CLOCK_BACKWARDS). Nothing changed.
+ * it refuses (`invalid`, 400 over HTTP), asked for something the mock's state or data forbids
+ * (`conflict`, 409 over HTTP: a clock moved backwards, code CLOCK_BACKWARDS; a trigger the state
+ * machine refuses), or went past a bound (`limit`, 429 over HTTP: too many
+ * sessions). Nothing changed.
  */
 export class MockControlError extends Error {
   override readonly name = 'MockControlError';
@@ -92,6 +100,16 @@ export interface ProjectSummary {
   timeZone: string;
 }
 
+/** Filters of control.deliveries(), combined with AND; `order: 'newest'` lists the newest first. */
+export type DeliveryFilter = z.input<typeof deliveriesFilter>;
+
+export interface TriggerResult {
+  /** The reservation the events are about (a new one unless `reservationId` was given). */
+  reservationId: string;
+  /** The deliveries caused, in the order of the events (none when the project has no webhook URL). */
+  deliveries: string[];
+}
+
 export interface MockControl {
   /**
    * Restores the seed data, clock, keys, faults, deliveries and the journal; with `now`, starts over
@@ -130,10 +148,32 @@ export interface MockControl {
     slug: string,
     target: { url: string; secret?: string },
   ): Promise<{ url: string; secret: string }>;
-  /** Every webhook delivery, oldest first. */
-  deliveries(): Delivery[];
-  /** One extra attempt of delivery `id`, now. */
-  redeliver(id: string): Promise<Delivery>;
+  /**
+   * Webhook deliveries, oldest first (`order: 'newest'`: newest first), each with its exact body,
+   * signature and every attempt (headers sent, the receiver's answer, duration). Filters: `event`,
+   * `status`, `project` (slug), `reservationId`.
+   */
+  deliveries(filter?: DeliveryFilter): Delivery[];
+  /**
+   * One extra attempt of delivery `id`, now (recorded with `manual: true`): the same bytes and
+   * signature, to the delivery's URL or to `options.url`. Only an answer from the delivery's own URL
+   * can mark it delivered.
+   */
+  redeliver(id: string, options?: { url?: string }): Promise<Delivery>;
+  /**
+   * Causes a webhook event through real transitions (the same as the API's, made by `system`), so
+   * state, history and events agree. `reservation.created` books the next free slot at least a day
+   * ahead (project local time) on a free table for the test customer `trigger@example.com`; the other
+   * events move `options.reservationId` (or a new reservation) along the state machine, causing
+   * every event on the way (`reservation.completed` on a new one: created, confirmed, completed).
+   * Throws MockControlError: `invalid` for an unknown event, `not_found` for an unknown project or
+   * reservation, `conflict` (nothing changed) when the reservation cannot make the transition.
+   */
+  trigger(
+    slug: string,
+    event: WebhookEventName,
+    options?: { reservationId?: string },
+  ): Promise<TriggerResult>;
   faults: {
     add(spec: FaultSpec): Fault;
     remove(id: string): void;
@@ -181,6 +221,15 @@ export function parseControl<S extends z.ZodType>(schema: S, value: unknown): z.
     i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message,
   );
   throw new MockControlError(why.join('; '));
+}
+
+/** The domain's refusal of a trigger as the control's error (409 for what the state machine refuses). */
+function triggerFailure(error: unknown, slug: string, reservationId: string | undefined): unknown {
+  if (error instanceof TriggerError) return new MockControlError(error.message, error.kind);
+  if (!(error instanceof DomainError)) return error;
+  if (error.code === 'RESERVATION_NOT_FOUND')
+    return new MockControlError(`Unknown reservation id "${reservationId}" in ${slug}`, 'not_found');
+  return new MockControlError(error.message, error.code === 'VALIDATION_ERROR' ? 'invalid' : 'conflict');
 }
 
 function keyInfo(key: { id: string; name: string; permissions: Permission[]; prefix: string }): KeyInfo {
@@ -276,10 +325,42 @@ export function createControl(deps: ControlDependencies): MockControl {
       announce({ kind: 'webhook', slug });
       return { url: parsed.url, secret: record.secret };
     },
-    deliveries: () => dispatcher.deliveries(),
-    async redeliver(id) {
+    deliveries(filter = {}) {
+      const { event, status, project: slug, reservationId, order } = parseControl(deliveriesFilter, filter);
+      // An unknown slug matches nothing (a filter, not a lookup).
+      const projectId = slug === undefined ? undefined : (ctx.store.projectBySlug(slug)?.id ?? null);
+      const found = dispatcher
+        .deliveries()
+        .filter(
+          (d) =>
+            (event === undefined || d.event === event) &&
+            (status === undefined || d.status === status) &&
+            (projectId === undefined || d.projectId === projectId) &&
+            (reservationId === undefined || d.reservationId === reservationId),
+        );
+      return order === 'newest' ? found.reverse() : found;
+    },
+    async redeliver(id, options = {}) {
+      const { url } = parseControl(redeliverInput, options);
       if (!dispatcher.has(id)) throw new MockControlError(`Unknown delivery id "${id}"`, 'not_found');
-      return dispatcher.redeliver(id);
+      return dispatcher.redeliver(id, url === undefined ? {} : { url });
+    },
+    async trigger(slug, event, options = {}) {
+      const input = parseControl(triggerInput, { ...options, event });
+      const result = await lock.run(async () => {
+        const p = project(slug);
+        const outcome = await triggerEvent(ctx, p, input.event, input.reservationId).catch(
+          (error: unknown) => {
+            throw triggerFailure(error, slug, input.reservationId);
+          },
+        );
+        // Handed to the dispatcher as the API does once a request succeeded; enqueue never waits.
+        const deliveries = outcome.events.flatMap((e) => dispatcher.enqueue(p.id, e) ?? []);
+        return { reservation: outcome.reservation, deliveries };
+      });
+      const { id, status } = result.reservation;
+      announce({ kind: 'reservation', slug, id, status });
+      return { reservationId: id, deliveries: result.deliveries };
     },
     faults: {
       add(spec) {
@@ -335,8 +416,7 @@ export function createControl(deps: ControlDependencies): MockControl {
         const p = project(slug);
         requireOwn('branch', parsed.branchId, ctx.store.branches.get(parsed.branchId ?? '')?.projectId, p);
         requireOwn('zone', parsed.zoneId, ctx.store.zones.get(parsed.zoneId ?? '')?.projectId, p);
-        const position =
-          parsed.position ?? ctx.store.tables.all().filter((t) => t.projectId === p.id).length + 1;
+        const position = parsed.position ?? nextTablePosition(ctx.store, p.id);
         return ctx.store.tables.insert({ ...parsed, projectId: p.id, position });
       });
       announce({ kind: 'project', slug });

@@ -6,6 +6,7 @@ import { PERMISSIONS } from '../domain/records';
 import { isCalendarDate } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
 import { ROUTES } from '../http/api-routes';
+import { WEBHOOK_EVENT_NAMES } from '../webhooks/event-names';
 
 /** The API's operations (openapi.yaml's operationIds), as the router knows them. */
 const OPERATION_IDS: ReadonlySet<string> = new Set(ROUTES.map((route) => route.operationId));
@@ -68,6 +69,31 @@ export const keyInput = z.object({
 export const webhookInput = z.object({
   url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
   secret: z.string().min(1).optional(),
+});
+
+/** The events trigger() can cause: every webhook event. */
+export const TRIGGER_EVENTS = WEBHOOK_EVENT_NAMES;
+
+export const triggerInput = z.object({
+  event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }),
+  reservationId: z.string().min(1, { error: 'reservationId must not be empty' }).optional(),
+});
+
+export const redeliverInput = z.object({
+  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).optional(),
+});
+
+/** GET /__mock/webhooks/deliveries and control.deliveries(): every filter optional, combined with AND. */
+export const deliveriesFilter = z.object({
+  event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }).optional(),
+  status: z
+    .enum(['pending', 'delivered', 'failed'], { error: 'status must be pending, delivered or failed' })
+    .optional(),
+  /** A project slug. */
+  project: z.string().min(1).optional(),
+  reservationId: z.string().min(1).optional(),
+  /** `oldest` first (default) or `newest` first. */
+  order: z.enum(['oldest', 'newest'], { error: 'order must be oldest or newest' }).optional(),
 });
 
 export const reservationsFilter = z.object({

@@ -1,6 +1,12 @@
 // The request journal: every API request in order, with what the mock made of it, bounded to the
 // last `limit` entries and cleared by reset(). It never holds a key value: a key is recorded by its
 // id and name, and the X-API-Key header is not kept.
+//
+// Ids (mock README, "The request journal"): an entry gets its id when it is recorded, once its answer
+// is known, from a counter that lives as long as the mock (clear() and reset() do not restart it), so
+// ids are unique and increase in the order of the list. A request that arrived before a clear() (or
+// a reset(), which clears) and is answered after it is not recorded: the journal holds only requests
+// that arrived after its last clear.
 import type { operations } from '@reservation-api/sdk';
 
 /** Request and answer bodies are kept up to this many bytes of text, marked when cut. */
@@ -11,7 +17,7 @@ export const DEFAULT_JOURNAL_LIMIT = 1000;
 export type OperationId = keyof operations;
 
 export interface JournalEntry {
-  /** `req_000001`, increasing. */
+  /** `req_000001`, … (six digits or more): unique and increasing for the life of the mock. */
   id: string;
   /** The mock clock when the request arrived (ISO). */
   at: string;
@@ -54,8 +60,10 @@ export interface JournalFilter {
 
 export interface Journal {
   readonly enabled: boolean;
-  nextId(): string;
-  record(entry: JournalEntry): void;
+  /** Taken when a request arrives; record() drops the entry when a clear() came after it. */
+  arrival(): number;
+  /** Records an answered request with the next id; null when it is dropped (see arrival()). */
+  record(entry: Omit<JournalEntry, 'id'>, arrival: number): JournalEntry | null;
   list(filter?: JournalFilter): JournalEntry[];
   clear(): void;
 }
@@ -74,29 +82,37 @@ function matches(entry: JournalEntry, filter: JournalFilter): boolean {
   if (filter.code !== undefined && entry.error?.code !== filter.code) return false;
   if (filter.operationId !== undefined && entry.operationId !== filter.operationId) return false;
   if (filter.since !== undefined) {
-    // Ids sort by number (same width); anything else is read as a time.
-    if (filter.since.startsWith('req_')) return entry.id > filter.since;
-    return entry.at > new Date(filter.since).toISOString();
+    // Ids compare by their number (req_1000000 comes after req_999999); anything else is a time.
+    if (filter.since.startsWith('req_')) return idNumber(entry.id) > idNumber(filter.since);
+    return Date.parse(entry.at) > Date.parse(filter.since);
   }
   return true;
+}
+
+function idNumber(id: string): number {
+  return Number(id.slice('req_'.length));
 }
 
 export function createJournal(limit: number): Journal {
   let entries: JournalEntry[] = [];
   let counter = 0;
+  /** How many times the journal was cleared: an arrival mark. */
+  let clears = 0;
   return {
     enabled: limit > 0,
-    nextId: () => `req_${String(++counter).padStart(6, '0')}`,
-    record(entry) {
-      if (limit <= 0) return;
+    arrival: () => clears,
+    record(fields, arrival) {
+      if (limit <= 0 || arrival !== clears) return null;
+      const entry: JournalEntry = { id: `req_${String(++counter).padStart(6, '0')}`, ...fields };
       entries.push(entry);
       if (entries.length > limit) entries.shift();
+      return entry;
     },
     list: (filter = {}) =>
       entries.filter((entry) => matches(entry, filter)).map((entry) => structuredClone(entry)),
     clear() {
       entries = [];
-      counter = 0;
+      clears++;
     },
   };
 }

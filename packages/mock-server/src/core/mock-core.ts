@@ -10,6 +10,8 @@ import { webhookTarget } from '../domain/projects';
 import { createStore, type Store } from '../domain/store';
 import { type Api, createApi } from '../http/api';
 import { answerControl } from '../http/control-routes';
+import { RequestAbortedError } from '../http/errors';
+import { eventsResponse, isEventsUrl } from '../http/events-response';
 import type { MockAnswer, MockRequest } from '../http/exchange';
 import { createFaults } from '../http/faults';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
@@ -21,6 +23,7 @@ import { emptySeed } from '../seed/empty';
 import { parseSeedData } from '../seed/from-json';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { createWebhookDispatcher } from '../webhooks';
+import { createDelays } from './delays';
 import { createEventBus, type EventBus } from './event-bus';
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from './journal';
 import { createLock } from './lock';
@@ -61,9 +64,16 @@ export interface MockCore {
   reset(options?: ResetOptions): Promise<void>;
   /** Answers an API or control request given as plain data; undefined when the URL is not the mock's. */
   handle(request: MockRequest, options?: { control?: boolean }): Promise<MockAnswer | undefined>;
-  /** The same for a Fetch Request (workers, Deno, Bun, a custom fetch); undefined when not the mock's. */
+  /**
+   * The same for a Fetch Request (workers, Deno, Bun, a custom fetch); undefined when not the mock's.
+   * `GET /__mock/events` answers a stream of Server-Sent Events (unless `control: false`).
+   * A request whose body stream fails (the client aborted) gets `Response.error()` and no journal entry.
+   */
   fetch(request: Request, options?: { control?: boolean }): Promise<Response | undefined>;
-  /** Stops webhook timers (the standalone server calls it on shutdown). */
+  /**
+   * Stops webhook timers and ends pending fault delays at once (those requests are answered), so
+   * nothing of the mock keeps the process alive. The standalone server calls it on shutdown.
+   */
   close(): void;
 }
 
@@ -74,7 +84,8 @@ export function resolveSeed(seed: MockServiceOptions['seed']): ResolvedSeedData 
   return parseSeedData(seed);
 }
 
-function normaliseBaseUrl(baseUrl: string): string {
+/** `{base_url}` as the mock uses it: origin and path, no trailing slash (no query or hash allowed). */
+export function normaliseBaseUrl(baseUrl: string): string {
   const url = new URL(baseUrl);
   if (url.search || url.hash) throw new TypeError(`baseUrl must not have a query or a hash: ${baseUrl}`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
@@ -118,13 +129,17 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   }
 
   const { persistence } = options;
-  /** The persisted data as a store, or null when there is none (or it no longer fits). */
+  /** The persisted data as a store, or null when there is none (or it no longer fits: one warning). */
   async function persistedStore(): Promise<Store | null> {
     try {
       const saved = await persistence?.load();
-      const store = saved ? await storeFromSnapshot(saved) : null;
-      if (saved && !store) logger.warn('the persisted data does not fit this mock; starting from the seed');
-      if (saved && store) ids.restore?.(saved.ids);
+      if (!saved) return null;
+      const store = await storeFromSnapshot(saved);
+      if (typeof store === 'string') {
+        logger.warn(`the persisted data does not fit this mock (${store}); starting from the seed`);
+        return null;
+      }
+      ids.restore?.(saved.ids);
       return store;
     } catch (error) {
       logger.warn('the persisted data could not be loaded; starting from the seed', error);
@@ -142,16 +157,27 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   if (persistence) {
     // Saved after each change, once the change has taken effect (the save queues behind it).
     let saving = false;
+    // A failed save (e.g. the storage quota) is reported once, not after every change; the mock goes
+    // on with its data in memory, and the storage keeps the last save that succeeded.
+    let saveFailed = false;
     events.subscribe((event) => {
       if (event.type !== 'state' || event.data.kind === 'clock' || event.data.kind === 'faults' || saving)
         return;
       saving = true;
       void lock
-        .run(() => {
+        .run(async () => {
           saving = false;
-          return persistence.save(takeSnapshot(ctx));
+          await persistence.save(takeSnapshot(ctx));
+          saveFailed = false;
         })
-        .catch((error: unknown) => logger.error('the data could not be saved', error));
+        .catch((error: unknown) => {
+          if (saveFailed) return;
+          saveFailed = true;
+          logger.warn(
+            'the data could not be saved (kept in memory; the storage keeps the last save that succeeded)',
+            error,
+          );
+        });
     });
     // Another tab saved: take its data (without saving it back, which would echo between tabs).
     persistence.watch?.(() => {
@@ -179,7 +205,8 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     });
 
   const control = createControl({ ctx, lock, dispatcher, faults, journal, events, reset });
-  const api: Api = createApi({ ctx, lock, dispatcher, faults, journal, events, logger, baseUrl });
+  const delays = createDelays();
+  const api: Api = createApi({ ctx, lock, dispatcher, faults, journal, events, logger, baseUrl, delays });
   const base = new URL(baseUrl);
 
   async function handle(request: MockRequest, handleOptions: { control?: boolean } = {}) {
@@ -194,9 +221,25 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     reset: (resetOptions) => control.reset(resetOptions),
     handle,
     async fetch(request, fetchOptions) {
-      const answer = await handle(fromFetchRequest(request), fetchOptions);
-      return answer && toFetchResponse(answer);
+      // The event stream is no single answer: a streaming Response, where Fetch can carry one.
+      if (
+        fetchOptions?.control !== false &&
+        request.method === 'GET' &&
+        isEventsUrl(new URL(request.url), baseUrl)
+      )
+        return eventsResponse(control, request.signal);
+      try {
+        const answer = await handle(fromFetchRequest(request), fetchOptions);
+        return answer && toFetchResponse(answer);
+      } catch (error) {
+        // The body stream failed (the client aborted): no answer, a network error as fetch has it.
+        if (error instanceof RequestAbortedError) return Response.error();
+        throw error;
+      }
     },
-    close: () => dispatcher.close(),
+    close() {
+      dispatcher.close();
+      delays.close();
+    },
   };
 }

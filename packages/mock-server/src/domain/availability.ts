@@ -7,7 +7,7 @@ import type { components } from '@reservation-api/sdk';
 import type { DomainContext } from './context';
 import { errors, type ValidationIssue } from './errors';
 import { daySchedule, outsideOpening } from './opening-hours';
-import { activeServiceOf, branchOf, implicitBranch } from './projects';
+import { activeServiceOf, branchOf, resolveBranch } from './projects';
 import type { BranchRecord, ProjectRecord, ReservationRecord } from './records';
 import { ACTIVE_STATUSES } from './state-machine';
 import {
@@ -15,8 +15,8 @@ import {
   ENGLISH_DAY_NAMES,
   type EnglishDayName,
   formatMinutes,
-  localTime,
   overlaps,
+  startsInPast,
   toMinutes,
 } from './time';
 
@@ -55,7 +55,7 @@ export function getAvailability(
     if (serviceDuration === undefined) issues.push({ field: 'serviceId', message: 'unknown service' });
   }
   if (issues.length > 0) throw errors.validation(issues);
-  branch ??= implicitBranch(store, project);
+  branch = resolveBranch(store, project, branch);
 
   const dayName = ENGLISH_DAY_NAMES[dayOfWeek(query.date)] as EnglishDayName;
   const day = daySchedule(project, branch, query.date);
@@ -84,12 +84,12 @@ export function getAvailability(
           ),
         ];
 
-  const now = localTime(ctx.clock.now(), project.timeZone);
+  const now = ctx.clock.now();
   const slots: AvailabilityDay['slots'] = [];
   for (let from = day.open; from + length <= day.close; from += length) {
     const to = from + length;
     if (outsideOpening(day, from, to) !== null) continue;
-    const past = query.date < now.date || (query.date === now.date && from < now.minutes);
+    const past = startsInPast(query.date, formatMinutes(from), project.timeZone, now);
     const free = !past && places.some((busy) => !busy.some(([bFrom, bTo]) => overlaps(from, to, bFrom, bTo)));
     slots.push({ from: formatMinutes(from), to: formatMinutes(to), available: free });
   }

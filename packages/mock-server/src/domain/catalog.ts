@@ -10,6 +10,11 @@ import { projectInfoView } from './views';
 
 type Schemas = components['schemas'];
 
+/** Where a table added without a `position` goes: after the project's tables (their count + 1). */
+export function nextTablePosition(store: Store, projectId: string): number {
+  return store.tables.all().filter((t) => t.projectId === projectId).length + 1;
+}
+
 /** Active tables by position; an unknown branchId is 400, an unknown zoneId just matches nothing. */
 export function listTables(
   store: Store,

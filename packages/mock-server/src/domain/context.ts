@@ -5,6 +5,7 @@
 import type { Clock } from '../clock';
 import type { IdSource } from '../ids';
 import type { Store } from './store';
+import { isoOf } from './time';
 
 export interface DomainContext {
   store: Store;
@@ -16,7 +17,7 @@ export interface DomainContext {
 
 /** The clock's now as an ISO 8601 UTC timestamp. */
 export function nowIso(ctx: Pick<DomainContext, 'clock'>): string {
-  return new Date(ctx.clock.now()).toISOString();
+  return isoOf(ctx.clock.now());
 }
 
 /** Web Crypto's getRandomValues: present in Node 20+, browsers, Deno, Bun and workers. */

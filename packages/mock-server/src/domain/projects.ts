@@ -8,6 +8,7 @@ import type {
   ProjectRecord,
   ReservationRecord,
   ServiceRecord,
+  TableRecord,
   WebhookConfigRecord,
 } from './records';
 import type { Store } from './store';
@@ -28,10 +29,25 @@ export function requireBranch(store: Store, project: ProjectRecord, branchId: st
   }
 }
 
+// Reference checks: an id given by a request, a seed or a control call names a record of the project
+// it is used in, or nothing. These few functions are the only place that rule is written.
+
+/** The table `id` of the project, or undefined (unknown, or another project's). */
+export function tableOf(store: Store, project: ProjectRecord, id: string): TableRecord | undefined {
+  const table = store.tables.get(id);
+  return table?.projectId === project.id ? table : undefined;
+}
+
+/** The service `id` of the project, active or not, or undefined (unknown, or another project's). */
+export function serviceOf(store: Store, project: ProjectRecord, id: string): ServiceRecord | undefined {
+  const service = store.services.get(id);
+  return service?.projectId === project.id ? service : undefined;
+}
+
 /** The active service `id` of the project, or undefined (unknown, inactive, or another project's). */
 export function activeServiceOf(store: Store, project: ProjectRecord, id: string): ServiceRecord | undefined {
-  const service = store.services.get(id);
-  return service?.projectId === project.id && service.isActive ? service : undefined;
+  const service = serviceOf(store, project, id);
+  return service?.isActive ? service : undefined;
 }
 
 /** The copy of a service a reservation keeps (later edits of the service do not change it). */
@@ -43,6 +59,21 @@ export function bookedService(service: ServiceRecord): ReservationRecord['servic
 export function implicitBranch(store: Store, project: ProjectRecord): BranchRecord | null {
   const branches = store.branches.all().filter((b) => b.projectId === project.id);
   return branches.length === 1 ? (branches[0] ?? null) : null;
+}
+
+/**
+ * The branch a booking or an availability query is for: the one given, else the table's branch,
+ * else the project's only branch (implicitBranch), else none. The one home of that rule.
+ */
+export function resolveBranch(
+  store: Store,
+  project: ProjectRecord,
+  given: BranchRecord | null,
+  table: TableRecord | null = null,
+): BranchRecord | null {
+  if (given) return given;
+  const ofTable = table?.branchId ? branchOf(store, project, table.branchId) : undefined;
+  return ofTable ?? implicitBranch(store, project);
 }
 
 /** Phones compare without spaces, dashes, dots and brackets: `+420 601 234 567` = `+420601234567`. */

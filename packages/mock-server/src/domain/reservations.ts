@@ -13,9 +13,11 @@ import {
   activeServiceOf,
   bookedService,
   branchOf,
-  implicitBranch,
   isBlacklisted,
   requireBranch,
+  resolveBranch,
+  serviceOf,
+  tableOf,
 } from './projects';
 import type {
   BranchRecord,
@@ -27,7 +29,7 @@ import type {
 } from './records';
 import { ACTIVE_STATUSES, applyTransition, TRANSITIONS, type TransitionResult } from './state-machine';
 import type { Store } from './store';
-import { instantOf, isoOf, overlaps, toMinutes } from './time';
+import { isoOf, overlaps, startsInPast, toMinutes } from './time';
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
 export type CreateReservationInput = components['schemas']['CreateReservationRequest'];
@@ -53,8 +55,8 @@ function resolveReferences(
 
   let table: TableRecord | null = null;
   if (input.tableId !== undefined) {
-    const found = store.tables.get(input.tableId);
-    if (!found || found.projectId !== project.id || !found.isActive) {
+    const found = tableOf(store, project, input.tableId);
+    if (!found?.isActive) {
       issues.push({ field: 'tableId', message: 'unknown table' });
     } else if (branch && found.branchId !== null && found.branchId !== branch.id) {
       issues.push({ field: 'tableId', message: `table is not in branch ${branch.id}` });
@@ -80,10 +82,7 @@ function resolveReferences(
   }
 
   if (issues.length > 0) throw errors.validation(issues);
-  // Without branchId the table's branch applies, else the project's only branch (if it has one).
-  if (!branch && table?.branchId) branch = store.branches.get(table.branchId) ?? null;
-  branch ??= implicitBranch(store, project);
-  return { branch, table, services };
+  return { branch: resolveBranch(store, project, branch, table), table, services };
 }
 
 /** The active reservation of the table on that date that overlaps `[from, to)`, if any. */
@@ -128,7 +127,7 @@ export async function createReservation(
   if (closed !== null) throw errors.outsideOpeningHours(closed);
 
   const now = ctx.clock.now();
-  if (instantOf(input.date, input.from, project.timeZone) < now)
+  if (startsInPast(input.date, input.from, project.timeZone, now))
     throw errors.inPast(`starts before the mock's now, ${isoOf(now)}`);
 
   const taken = table ? overlapping(store, table.id, input.date, from, to) : undefined;
@@ -332,15 +331,13 @@ export async function insertReservation(
   data: ReservationInsert,
 ): Promise<ReservationRecord> {
   const { store } = ctx;
-  const table = data.tableId ? store.tables.get(data.tableId) : undefined;
-  if (data.tableId && table?.projectId !== project.id)
-    throw new Error(`Unknown table ${data.tableId} in ${project.slug}`);
-  if (data.branchId && !branchOf(store, project, data.branchId)) {
-    throw new Error(`Unknown branch ${data.branchId} in ${project.slug}`);
-  }
+  const table = data.tableId ? (tableOf(store, project, data.tableId) ?? null) : null;
+  if (data.tableId && !table) throw new Error(`Unknown table ${data.tableId} in ${project.slug}`);
+  const branch = data.branchId ? (branchOf(store, project, data.branchId) ?? null) : null;
+  if (data.branchId && !branch) throw new Error(`Unknown branch ${data.branchId} in ${project.slug}`);
   const services = (data.serviceIds ?? []).map((id) => {
-    const service = store.services.get(id);
-    if (service?.projectId !== project.id) throw new Error(`Unknown service ${id} in ${project.slug}`);
+    const service = serviceOf(store, project, id);
+    if (!service) throw new Error(`Unknown service ${id} in ${project.slug}`);
     return bookedService(service);
   });
   const now = ctx.clock.now();
@@ -383,7 +380,7 @@ export async function insertReservation(
   return store.reservations.insert({
     id: data.id ?? ctx.ids.next('res'),
     projectId: project.id,
-    branchId: data.branchId ?? table?.branchId ?? implicitBranch(store, project)?.id ?? null,
+    branchId: resolveBranch(store, project, branch, table)?.id ?? null,
     customerId: customer.id,
     tableId: table?.id ?? null,
     date: data.date,

@@ -123,7 +123,22 @@ export function missingMinutes(date: string, timeZone: string): readonly [number
   return skipped > 0 ? [from, from + skipped] : null;
 }
 
-/** ISO 8601 UTC of an instant. */
+/**
+ * Whether a booking that starts at `time` on `date` (project local) starts before the instant
+ * `nowMs`. The one rule for availability and booking alike: the start is taken as an instant
+ * (instantOf, so a time of the repeated autumn hour is its first occurrence) and compared with now.
+ */
+export function startsInPast(date: string, time: string, timeZone: string, nowMs: number): boolean {
+  return instantOf(date, time, timeZone) < nowMs;
+}
+
+/** ISO 8601 UTC of an instant: the one format of every timestamp the mock writes. */
 export function isoOf(epochMs: number): string {
   return new Date(epochMs).toISOString();
 }
+
+/**
+ * The largest delay setTimeout honours (2^31 - 1 ms, about 24.8 days); a longer one fires at once.
+ * Fault delays are limited to it and longer timers wait in steps of it.
+ */
+export const MAX_TIMER_DELAY_MS = 2_147_483_647;

@@ -1,3 +1,4 @@
+import type { Delays } from '../core/delays';
 import { clip, type JournalEntry } from '../core/journal';
 import type { MockLogger } from '../core/logger';
 import type { MockParts } from '../core/parts';
@@ -9,9 +10,10 @@ import {
   requirePermission,
 } from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
+import { isoOf } from '../domain/time';
 import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
-import { httpErrors } from './errors';
+import { httpErrors, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
 import type { Fault } from './faults';
 import { errorAnswer, isApiError, jsonAnswer, ruleOf, statusText } from './responses';
@@ -21,6 +23,8 @@ export interface ApiDependencies extends MockParts {
   logger: MockLogger;
   /** `{base_url}` without `/api/v1` and without a trailing slash. */
   baseUrl: string;
+  /** The fault delays' timers (ended by the mock's close()). */
+  delays: Delays;
 }
 
 export interface Api {
@@ -73,10 +77,8 @@ function faultAnswer(fault: Fault): MockAnswer | undefined {
     : errorAnswer(httpErrors.internal(), { status: fault.status, headers });
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function createApi(deps: ApiDependencies): Api {
-  const { ctx, lock, dispatcher, faults, journal, events, logger } = deps;
+  const { ctx, lock, dispatcher, faults, journal, events, logger, delays } = deps;
   const base = new URL(deps.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
   const apiRoot = `${basePath}/api/v1/`;
@@ -100,6 +102,23 @@ export function createApi(deps: ApiDependencies): Api {
     return { key, project, match };
   }
 
+  /**
+   * The key and operationId of a request answered before any check (by a fault): the key's id and
+   * name, `unknown` for a value no key has, `none` without one; the route's operationId, if any.
+   */
+  function traceUnchecked(
+    presented: PresentedKey,
+    parts: string[] | undefined,
+    method: string,
+    trace: Trace,
+  ) {
+    if (presented !== null) {
+      const key = ctx.store.keyByHash(presented.hash);
+      trace.key = key && key.revokedAt === null ? { id: key.id, name: key.name } : 'unknown';
+    }
+    trace.operationId = (parts && router.match(method, parts)?.route.operationId) ?? null;
+  }
+
   async function takeEffect(
     access: Access,
     query: Record<string, string>,
@@ -116,7 +135,7 @@ export function createApi(deps: ApiDependencies): Api {
       trace.reservations.push(id);
       events.emit({
         type: 'state',
-        data: { kind: 'reservation', at: new Date(ctx.clock.now()).toISOString(), slug: project.slug, id },
+        data: { kind: 'reservation', at: isoOf(ctx.clock.now()), slug: project.slug, id },
       });
     }
     return jsonAnswer(output.status, output.body);
@@ -124,20 +143,6 @@ export function createApi(deps: ApiDependencies): Api {
 
   async function run(request: MockRequest, trace: Trace): Promise<MockAnswer> {
     const { url, method } = request;
-    const fault = faults.take(method, url.pathname.slice(basePath.length), url.searchParams);
-    if (fault) {
-      events.emit({
-        type: 'state',
-        data: { kind: 'faults', at: new Date(ctx.clock.now()).toISOString(), id: fault.id },
-      });
-      if (fault.delayMs > 0) await delay(fault.delayMs);
-      const answer = faultAnswer(fault);
-      if (answer) {
-        trace.rule =
-          fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`;
-        return answer;
-      }
-    }
     const [rawSlug = '', ...rest] = url.pathname.slice(apiRoot.length).split('/');
     const slug = safeDecode(rawSlug);
     const parts = pathSegments(rest.join('/'));
@@ -145,6 +150,23 @@ export function createApi(deps: ApiDependencies): Api {
     const presented = presentKey(request.header('x-api-key'));
     if (presented === null) trace.key = 'none';
     else trace.key = 'unknown';
+
+    const fault = faults.take(method, url.pathname.slice(basePath.length), url.searchParams);
+    if (fault) {
+      events.emit({
+        type: 'state',
+        data: { kind: 'faults', at: isoOf(ctx.clock.now()), id: fault.id },
+      });
+      if (fault.delayMs > 0) await delays.wait(fault.delayMs);
+      const answer = faultAnswer(fault);
+      if (answer) {
+        trace.rule =
+          fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`;
+        // Under the lock: the store is read as it is between writes (and after the seed).
+        await lock.run(() => traceUnchecked(presented, parts, method, trace));
+        return answer;
+      }
+    }
 
     // Routes without a body take effect in one step; the others are checked up to the permission
     // first, so a refused request's body is never read, and judged again once it has arrived.
@@ -180,9 +202,9 @@ export function createApi(deps: ApiDependencies): Api {
       const { url } = request;
       if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
       const started = performance.now();
-      const id = journal.nextId();
-      const at = new Date(ctx.clock.now()).toISOString();
-      const wallTime = new Date().toISOString();
+      const arrival = journal.arrival();
+      const at = isoOf(ctx.clock.now());
+      const wallTime = isoOf(Date.now());
       const trace: Trace = {
         key: 'none',
         operationId: null,
@@ -196,6 +218,8 @@ export function createApi(deps: ApiDependencies): Api {
       try {
         answer = await run(request, trace);
       } catch (caught) {
+        // Nobody is left to answer: no answer, no journal entry, nothing logged.
+        if (caught instanceof RequestAbortedError) throw caught;
         if (isApiError(caught)) {
           answer = errorAnswer(caught);
           trace.rule = ruleOf(caught);
@@ -209,22 +233,23 @@ export function createApi(deps: ApiDependencies): Api {
       if (answer.dropConnection) error = { code: null, message: 'connection reset by an injected fault' };
       else if (answer.status >= 400) error = errorOf(answer);
       if (journal.enabled) {
-        const entry: JournalEntry = {
-          id,
-          at,
-          wallTime,
-          method: request.method,
-          path: url.pathname,
-          query: url.search,
-          project: safeDecode(url.pathname.slice(apiRoot.length).split('/')[0] ?? '') || null,
-          ...trace,
-          status: answer.status,
-          error,
-          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-          response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
-        };
-        journal.record(entry);
-        events.emit({ type: 'request', data: entry });
+        const entry = journal.record(
+          {
+            at,
+            wallTime,
+            method: request.method,
+            path: url.pathname,
+            query: url.search,
+            project: safeDecode(url.pathname.slice(apiRoot.length).split('/')[0] ?? '') || null,
+            ...trace,
+            status: answer.status,
+            error,
+            durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+            response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
+          },
+          arrival,
+        );
+        if (entry) events.emit({ type: 'request', data: entry });
       }
       return answer;
     },

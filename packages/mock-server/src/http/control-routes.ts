@@ -1,8 +1,10 @@
 // The control interface over HTTP under `{baseUrl}/__mock/` (outside /api/v1), JSON in and out: the
 // rows of the mock README's control table, each a thin route over the JavaScript control (which
-// validates the input). The live event stream (/__mock/events) and the dashboard page are served by
-// the standalone server itself (node/), as they are not single JSON answers.
+// validates the input). The live event stream (/__mock/events) is not a single JSON answer: the
+// core's fetch() streams it (http/events-response.ts) and the standalone server writes it itself;
+// the dashboard page is served by the standalone server (node/).
 import {
+  type DeliveryFilter,
   type MockControl,
   MockControlError,
   type MockControlErrorKind,
@@ -10,8 +12,9 @@ import {
 } from '../control/control';
 import { clockBody, journalFilter, resetInput } from '../control/schemas';
 import type { MockLogger } from '../core/logger';
+import type { WebhookEventName } from '../webhooks';
 import { readJsonBody } from './body';
-import { HttpError } from './errors';
+import { HttpError, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
 import { controlErrorAnswer, errorAnswer, jsonAnswer } from './responses';
 import { createRouter, pathSegments, type RouteDefinition } from './router';
@@ -144,11 +147,25 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     run: async (control, { slug = '' }, { body }) =>
       ok(await control.setWebhook(slug, (await body()) as never)),
   },
-  { method: 'GET', path: '/webhooks/deliveries', run: (control) => ok({ deliveries: control.deliveries() }) },
+  {
+    method: 'GET',
+    path: '/webhooks/deliveries',
+    run: (control, _, { query }) =>
+      ok({ deliveries: control.deliveries(Object.fromEntries(query) as DeliveryFilter) }),
+  },
   {
     method: 'POST',
     path: '/webhooks/deliveries/:id/redeliver',
-    run: async (control, { id = '' }) => ok({ delivery: await control.redeliver(id) }),
+    run: async (control, { id = '' }, { body }) =>
+      ok({ delivery: await control.redeliver(id, (await body()) as { url?: string }) }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/trigger',
+    async run(control, { slug = '' }, { body }) {
+      const { event, ...options } = await body();
+      return jsonAnswer(201, await control.trigger(slug, event as WebhookEventName, options));
+    },
   },
   {
     method: 'POST',
@@ -229,6 +246,7 @@ export async function answerControl(
       body: () => readJsonBody(request, { optional: true, anyMediaType: true }),
     });
   } catch (error) {
+    if (error instanceof RequestAbortedError) throw error;
     const answer = controlFailureAnswer(error);
     if (answer) return answer;
     logger.error('control request failed', error);

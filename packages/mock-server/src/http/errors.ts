@@ -10,6 +10,8 @@ export type HttpErrorCode =
   /** The 400 of POST /reservations that carries no `code` in its body. */
   | 'MISSING_FIELDS'
   | 'HOST_NOT_ALLOWED'
+  /** Standalone server: a request target no URL parser accepts (`//%00`, `http://[`). */
+  | 'MALFORMED_URL'
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR';
 
@@ -34,7 +36,21 @@ export const httpErrors = {
   missingFields: (fields: readonly string[]) =>
     new HttpError('MISSING_FIELDS', `Missing required fields: ${fields.join(', ')}`),
   hostNotAllowed: () => new HttpError('HOST_NOT_ALLOWED', 'Host not allowed'),
+  malformedUrl: () => new HttpError('MALFORMED_URL', 'Malformed request URL'),
   rateLimited: (retryAfterSeconds: number) =>
     new HttpError('RATE_LIMITED', `Too many requests, retry after ${retryAfterSeconds} seconds`),
   internal: () => new HttpError('INTERNAL_ERROR', 'Internal server error'),
 } as const;
+
+/**
+ * The client went away before its body arrived (the connection closed, the stream failed). Nobody
+ * is left to answer: the request gets no answer, no journal entry and no log line (mock README,
+ * "The request journal"). Not an HttpError: it has no status.
+ */
+export class RequestAbortedError extends Error {
+  override readonly name = 'RequestAbortedError';
+
+  constructor(options?: { cause?: unknown }) {
+    super('The client closed the request before its body arrived', options);
+  }
+}

@@ -13,7 +13,8 @@ export interface MockRequest {
   readonly hasBody: boolean;
   /**
    * The body's bytes, at most `limit`; rejects with PAYLOAD_TOO_LARGE (an HttpError) when more were
-   * announced or sent. Read on demand: a request refused before its body matters is never read.
+   * announced or sent, and with RequestAbortedError when the client goes away before the body
+   * arrived. Read on demand: a request refused before its body matters is never read.
    */
   body(limit: number): Promise<Uint8Array>;
 }

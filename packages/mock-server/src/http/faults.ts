@@ -4,10 +4,11 @@
 // Checked before anything else, so a fault hits whatever request matches, valid or not. The spec is
 // validated by one zod schema, for the JavaScript control and the /__mock/faults route alike.
 import { z } from 'zod';
+import { MAX_TIMER_DELAY_MS } from '../domain/time';
 import { globMatches } from './glob';
 
 /** setTimeout's largest delay; a larger one would fire at once. */
-export const MAX_DELAY_MS = 2_147_483_647;
+export const MAX_DELAY_MS = MAX_TIMER_DELAY_MS;
 
 const positiveInt = (name: string) =>
   z

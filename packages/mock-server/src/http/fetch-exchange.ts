@@ -1,6 +1,6 @@
 // Fetch's Request and Response ⇄ the core's plain request and answer. Used by the MSW adapter and by
 // MockService.fetch() (workers, Deno, Bun, a test's own fetch stub); imports no msw.
-import { httpErrors } from './errors';
+import { httpErrors, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
 
 /** The body's bytes, or 413 as soon as more than `limit` arrive (or are announced). */
@@ -12,7 +12,10 @@ async function readBodyBytes(request: Request, limit: number): Promise<Uint8Arra
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // A body stream that fails (the request aborted, its source errored) is a client gone away.
+    const { done, value } = await reader.read().catch((cause: unknown) => {
+      throw new RequestAbortedError({ cause });
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -41,8 +44,16 @@ export function fromFetchRequest(request: Request): MockRequest {
   };
 }
 
+/** A `connection: "reset"` fault seen through Fetch: a TypeError, what fetch rejects with. */
+export class ConnectionDroppedError extends TypeError {
+  constructor() {
+    super('Failed to fetch: the mock dropped the connection');
+    this.name = 'TypeError';
+  }
+}
+
 /** The answer as a Response; a dropped connection rejects with a TypeError, as fetch does. */
 export function toFetchResponse(answer: MockAnswer): Response {
-  if (answer.dropConnection) throw new TypeError('Failed to fetch: the mock dropped the connection');
+  if (answer.dropConnection) throw new ConnectionDroppedError();
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }

@@ -6,7 +6,7 @@ import { DomainError, type DomainErrorCode } from '../domain/errors';
 import { HttpError, type HttpErrorCode } from './errors';
 import type { MockAnswer } from './exchange';
 
-type ErrorBody = components['schemas']['Error'];
+type ErrorBody = components['schemas']['ErrorBody'];
 type ErrorCode = components['schemas']['ErrorCode'];
 
 interface ErrorMapping {
@@ -22,6 +22,11 @@ const ERROR_RESPONSES: Readonly<Record<DomainErrorCode | HttpErrorCode, ErrorMap
     status: 403,
     code: 'HOST_NOT_ALLOWED',
     rule: 'Host header is not a loopback or allowed host',
+  },
+  MALFORMED_URL: {
+    status: 400,
+    code: 'MALFORMED_URL',
+    rule: 'request target is not a URL (standalone server)',
   },
   RATE_LIMITED: { status: 429, code: 'RATE_LIMITED', rule: 'injected fault' },
   INTERNAL_ERROR: { status: 500, code: 'INTERNAL_ERROR', rule: 'injected fault or a bug in the mock' },

@@ -47,3 +47,18 @@ export function createHostCheck(
     return name !== null && (isLoopbackHost(name) || names.has(name));
   };
 }
+
+/**
+ * An allowed host is a bare host name or IP address, as a Host header names it: no scheme, port,
+ * path or user (`https://x.test` or `x.test:8080` would never match). Throws a TypeError saying so.
+ */
+export function checkAllowedHost(name: string): string {
+  const bare = name.replace(/^\[(.*)\]$/, '$1');
+  const ipv6 = bare.includes(':') && /^[0-9a-f:.]+$/i.test(bare);
+  const hostname = /^[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*\.?$/i;
+  if (name !== '' && (ipv6 || hostname.test(bare)) && hostName(ipv6 ? `[${bare}]` : bare) !== null)
+    return name;
+  throw new TypeError(
+    `allowed host "${name}" is not a host name or IP address: give the bare name, e.g. "app.test" (no scheme, port or path)`,
+  );
+}

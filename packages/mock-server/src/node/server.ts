@@ -8,13 +8,16 @@ import type { AddressInfo } from 'node:net';
 import { consoleLogger, type MockLogger } from '../core/logger';
 import { createMockCore, type MockCore, resolveSeed } from '../core/mock-core';
 import { controlPath } from '../http/control-routes';
-import { httpErrors } from '../http/errors';
+import { httpErrors, RequestAbortedError } from '../http/errors';
 import type { MockAnswer, MockRequest } from '../http/exchange';
 import { controlErrorAnswer, errorAnswer } from '../http/responses';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
+import { onClientError } from './client-errors';
 import { dashboardFile } from './dashboard-files';
-import { streamEvents } from './events-stream';
-import { createHostCheck, isLoopbackOrigin } from './host-check';
+import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from './events-stream';
+import { checkAllowedHost, createHostCheck, isLoopbackOrigin } from './host-check';
+import { parseRequestTarget } from './request-target';
+import { DASHBOARD_HEADERS } from './security-headers';
 import {
   createSessionRegistry,
   DEFAULT_MAX_SESSIONS,
@@ -23,34 +26,75 @@ import {
   type SessionRegistry,
 } from './sessions';
 
-export interface MockServerOptions {
+interface MockServerCommonOptions {
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1 (local only). */
   host?: string;
-  /** Default 'demo'. */
-  seed?: 'demo' | 'empty' | SeedData;
-  /** Where every project's webhook events go (each keeps its signing secret). */
-  webhookUrl?: string;
   /** Serve the /__mock/ control routes and the dashboard. Default true. */
   control?: boolean;
   /**
-   * Host names answered besides loopback ones and the bound address (DNS rebinding protection);
-   * `'all'` turns the check off. Default none.
+   * Host names or IP addresses answered besides loopback ones and the bound address (DNS rebinding
+   * protection), bare (`app.test`, not `https://app.test`); `'all'` turns the check off. Default none.
    */
   allowedHosts?: readonly string[] | 'all';
-  /** Serve this mock instead of creating one (seed, webhookUrl and now are then ignored). */
-  service?: MockCore;
-  /** Freeze the mock's clock at this instant. Default: real time. */
-  now?: Date | string | number;
-  /** How many requests the journal keeps (default 1,000; 0 turns it off). */
-  journalLimit?: number;
   /** Where the server and its mock report their own failures. Default: console. */
   logger?: MockLogger;
   /** How many sessions (POST /__mock/sessions) may exist at once. Default 64; 0 turns sessions off. */
   maxSessions?: number;
   /** A session unused for this long (ms) is ended. Default 30 minutes; 0 never ends one. */
   sessionIdleMs?: number;
+}
+
+/** The server creates its mock from these. */
+export interface MockServerOwnMockOptions extends MockServerCommonOptions {
+  service?: undefined;
+  /** Default 'demo'. */
+  seed?: 'demo' | 'empty' | SeedData;
+  /**
+   * Where webhook events go, each signed with its project's secret: one URL for every project, or
+   * one per project slug (`{ 'demo-bistro': url }`: the others keep the seed's target). An unknown
+   * slug is a TypeError.
+   */
+  webhookUrl?: string | Readonly<Record<string, string>>;
+  /** Freeze the mock's clock at this instant. Default: real time. */
+  now?: Date | string | number;
+  /** How many requests the journal keeps (default 1,000; 0 turns it off). */
+  journalLimit?: number;
+}
+
+/** The server serves a mock made elsewhere: give its seed, clock and journal to createMockService(). */
+export interface MockServerGivenMockOptions extends MockServerCommonOptions {
+  /** Serve this mock instead of creating one. */
+  service: MockCore;
+  seed?: never;
+  webhookUrl?: never;
+  now?: never;
+  journalLimit?: never;
+}
+
+export type MockServerOptions = MockServerOwnMockOptions | MockServerGivenMockOptions;
+
+/** The options that configure a mock the server creates: refused with `service`. */
+const OWN_MOCK_OPTIONS = ['seed', 'webhookUrl', 'now', 'journalLimit'] as const;
+
+/** Throws a TypeError for options that cannot apply together (types say so too, JavaScript may not). */
+function checkServerOptions(options: MockServerOptions): void {
+  if (options.service !== undefined) {
+    const ignored = OWN_MOCK_OPTIONS.filter((name) => options[name] !== undefined);
+    if (ignored.length > 0) {
+      throw new TypeError(
+        `startMockServer: ${ignored.join(', ')} cannot be combined with service (they configure the mock the server would create); pass them to createMockService() instead`,
+      );
+    }
+  }
+  if (options.allowedHosts !== undefined && options.allowedHosts !== 'all')
+    for (const name of options.allowedHosts) checkAllowedHost(name);
+  for (const name of ['maxSessions', 'sessionIdleMs'] as const) {
+    const value = options[name];
+    if (value !== undefined && (!Number.isInteger(value) || value < 0))
+      throw new TypeError(`${name} must be a non-negative integer, got ${value}`);
+  }
 }
 
 export interface MockServer {
@@ -64,10 +108,44 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-/** The seed with every project's webhook URL set to `url` (secrets kept, or generated). */
-export function withWebhookUrl(seed: 'demo' | 'empty' | SeedData, url: string): ResolvedSeedData {
+/**
+ * The seed with webhook URLs set (secrets kept, or generated): `url` for every project, or the
+ * project's entry of a slug → URL record. A slug the seed does not have is a TypeError.
+ */
+export function withWebhookUrl(
+  seed: 'demo' | 'empty' | SeedData,
+  url: string | Readonly<Record<string, string>>,
+): ResolvedSeedData {
   const resolved = resolveSeed(seed);
-  return { projects: resolved.projects.map((p) => ({ ...p, webhook: { ...p.webhook, url } })) };
+  const perProject: Readonly<Record<string, string>> | null = typeof url === 'string' ? null : url;
+  if (perProject) {
+    const slugs = new Set(resolved.projects.map((p) => p.slug));
+    const unknown = Object.keys(perProject).filter((slug) => !slugs.has(slug));
+    if (unknown.length > 0)
+      throw new TypeError(
+        `webhookUrl names unknown project ${unknown.map((s) => `"${s}"`).join(', ')} (projects: ${[...slugs].join(', ')})`,
+      );
+  }
+  return {
+    projects: resolved.projects.map((p) => {
+      const target = perProject ? (Object.hasOwn(perProject, p.slug) ? perProject[p.slug] : undefined) : url;
+      return typeof target === 'string' ? { ...p, webhook: { ...p.webhook, url: target } } : p;
+    }),
+  };
+}
+
+/**
+ * A session's seed with the server's webhook targets: a per-project record keeps only the slugs
+ * that seed has (an empty session has none of the demo projects).
+ */
+function sessionSeed(
+  seed: 'demo' | 'empty',
+  url: MockServerOwnMockOptions['webhookUrl'],
+): 'demo' | 'empty' | ResolvedSeedData {
+  if (url === undefined) return seed;
+  if (typeof url === 'string') return withWebhookUrl(seed, url);
+  const slugs = new Set(resolveSeed(seed).projects.map((p) => p.slug));
+  return withWebhookUrl(seed, Object.fromEntries(Object.entries(url).filter(([slug]) => slugs.has(slug))));
 }
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
@@ -99,6 +177,7 @@ function readLimited(req: IncomingMessage, limit: number): Promise<ReadBody> {
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
+      req.off('close', onClose);
     };
     const onData = (chunk: Buffer) => {
       if (size + chunk.length > limit) {
@@ -115,13 +194,19 @@ function readLimited(req: IncomingMessage, limit: number): Promise<ReadBody> {
       cleanup();
       resolve({ bytes: Buffer.concat(chunks), truncated: false });
     };
+    // The client went away before the whole body arrived: there is nobody to answer.
     const onError = (error: Error) => {
       cleanup();
-      reject(error);
+      reject(new RequestAbortedError({ cause: error }));
+    };
+    const onClose = () => {
+      cleanup();
+      if (!req.complete) reject(new RequestAbortedError());
     };
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
+    req.on('close', onClose);
   });
 }
 
@@ -190,6 +275,11 @@ const FOREIGN_ORIGIN = controlErrorAnswer(
   403,
   'Control requests from web pages of other origins are refused',
 );
+const MALFORMED_URL = errorAnswer(httpErrors.malformedUrl());
+const TOO_MANY_WATCHERS = controlErrorAnswer(
+  503,
+  `Too many event-stream clients: at most ${MAX_EVENT_CLIENTS} may watch at a time; close one and retry`,
+);
 const SESSION_NOT_FOUND = controlErrorAnswer(
   404,
   'No such session (ended, or never created)',
@@ -199,6 +289,7 @@ const STARTING = errorAnswer(httpErrors.internal(), { status: 503 });
 const FAILED = errorAnswer(httpErrors.internal());
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  checkServerOptions(options);
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
   const control = options.control ?? true;
@@ -206,6 +297,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let core: MockCore | undefined = options.service;
   let hostAllowed: (header: string | undefined) => boolean = () => true;
   let sessions: SessionRegistry | undefined;
+  /** Each mock's (the root's, a session's) event stream, created with its first client. */
+  const streams = new Map<MockCore, EventStream>();
 
   async function serveControlExtras(
     req: IncomingMessage,
@@ -215,13 +308,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   ): Promise<boolean> {
     if (req.method !== 'GET') return false;
     if (path === '/events') {
-      streamEvents(active.control, req, res, CORS_HEADERS);
+      // The bound is the server's, across the root and its sessions.
+      let watching = 0;
+      for (const stream of streams.values()) watching += stream.clients;
+      let stream = streams.get(active);
+      if (!stream) {
+        stream = createEventStream(active.control);
+        streams.set(active, stream);
+      }
+      if (watching >= MAX_EVENT_CLIENTS || !stream.add(req, res, CORS_HEADERS))
+        send(res, TOO_MANY_WATCHERS, CORS_HEADERS);
       return true;
     }
     const wantsPage = path === '/' && (req.headers.accept ?? '').includes('text/html');
     if (wantsPage && !(req.url ?? '').split('?')[0]?.endsWith('/')) {
       // The page's relative URLs (assets, API) need the trailing slash.
-      res.writeHead(308, { location: `${new URL(active.baseUrl).pathname.replace(/\/$/, '')}/__mock/` });
+      res.writeHead(308, {
+        ...DASHBOARD_HEADERS,
+        location: `${new URL(active.baseUrl).pathname.replace(/\/$/, '')}/__mock/`,
+      });
       res.end();
       return true;
     }
@@ -233,7 +338,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (name === null) return false;
     const file = await dashboardFile(name);
     if (!file) return false;
-    res.writeHead(200, { 'content-type': file.type, 'content-length': String(file.body.length) });
+    res.writeHead(200, {
+      ...DASHBOARD_HEADERS,
+      'content-type': file.type,
+      'content-length': String(file.body.length),
+    });
     res.end(file.body);
     return true;
   }
@@ -252,7 +361,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const method = (req.method ?? 'GET').toUpperCase();
       // Parsed against the mock's own origin, so the routes see the path the client sent whatever
       // its Host header (`/api/v1/../../__mock/reset` is a control path too).
-      const url = new URL(req.url ?? '/', root.baseUrl);
+      const url = parseRequestTarget(req.url, root.baseUrl);
+      if (!url) {
+        send(res, MALFORMED_URL, CORS_HEADERS);
+        return;
+      }
       // `/sessions/{id}/…` is that session's own mock; the rules below apply to it as to the root.
       const session = control ? sessions?.resolve(url) : undefined;
       if (session === 'missing') {
@@ -298,15 +411,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       req.resume();
       setTimeout(() => req.destroy(), 1000).unref();
     } catch (error) {
+      if (error instanceof RequestAbortedError) {
+        // The client is gone: nothing to answer, nothing to report.
+        res.destroy();
+        return;
+      }
       logger.error('request failed', error);
       if (!res.headersSent) send(res, FAILED, CORS_HEADERS);
       else res.destroy();
     }
   }
 
+  // Before listening, so a webhookUrl naming an unknown project throws without leaving a port open.
+  const seed =
+    !core && options.webhookUrl ? withWebhookUrl(options.seed ?? 'demo', options.webhookUrl) : options.seed;
+
   const server = createServer((req, res) => {
     void serve(req, res);
   });
+  server.on('clientError', onClientError);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -321,9 +444,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   hostAllowed = createHostCheck(address.address, options.allowedHosts ?? []);
 
   if (!core) {
-    const seed = options.webhookUrl
-      ? withWebhookUrl(options.seed ?? 'demo', options.webhookUrl)
-      : options.seed;
     core = createMockCore({
       baseUrl: url,
       ...(seed === undefined ? {} : { seed }),
@@ -339,25 +459,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
   const basePath = new URL(active.baseUrl).pathname.replace(/\/$/, '');
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
-  if (!Number.isInteger(maxSessions) || maxSessions < 0)
-    throw new TypeError(`maxSessions must be a non-negative integer, got ${maxSessions}`);
-  const idleMs = options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
-  if (!Number.isInteger(idleMs) || idleMs < 0)
-    throw new TypeError(`sessionIdleMs must be a non-negative integer, got ${idleMs}`);
   const registry =
     control && maxSessions > 0
       ? createSessionRegistry({
           serverUrl: `${url}${basePath}`,
           maxSessions,
-          idleMs,
-          createCore: ({ baseUrl, now, seed }) =>
+          idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
+          createCore: ({ baseUrl, now, seed: sessionSeedName }) =>
             createMockCore({
               baseUrl,
-              seed: options.webhookUrl ? withWebhookUrl(seed, options.webhookUrl) : seed,
+              seed: sessionSeed(sessionSeedName, options.webhookUrl),
               ...(now === undefined ? {} : { now }),
               ...(options.journalLimit === undefined ? {} : { journalLimit: options.journalLimit }),
               logger,
             }),
+          // An ended session's watchers are let go with it.
+          onEnd(sessionCore) {
+            streams.get(sessionCore)?.close();
+            streams.delete(sessionCore);
+          },
         })
       : undefined;
   sessions = registry;
@@ -369,8 +489,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     sessions: () => registry?.list() ?? [],
     close: () =>
       new Promise<void>((resolve, reject) => {
+        // Every session's mock is closed too: its fault delays and webhook timers end with the server.
         registry?.close();
         active.close();
+        for (const stream of streams.values()) stream.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

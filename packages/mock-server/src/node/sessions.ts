@@ -37,6 +37,8 @@ export interface SessionRegistryOptions {
   /** 0: never ended for being idle. */
   idleMs: number;
   createCore(options: SessionCoreOptions): MockCore;
+  /** Called once a session has ended (its core closed), e.g. to let its event-stream clients go. */
+  onEnd?(core: MockCore): void;
   /** Wall-clock time, for createdAt, lastUsedAt and idleness. Default Date.now. */
   wallClock?: () => number;
 }
@@ -76,6 +78,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
     if (!session) return false;
     sessions.delete(id);
     session.core.close();
+    options.onEnd?.(session.core);
     if (sessions.size === 0) stopTimer();
     return true;
   }

@@ -1,5 +1,8 @@
-// A mock's data as plain JSON, and back: what persistence saves and loads. Every record goes back
-// through its collection's schema, so a stored snapshot that no longer fits is refused, not trusted.
+// A mock's data as plain JSON, and back: what persistence saves and loads. A snapshot is checked as a
+// whole before it is used (mock README, "Keeping the data across reloads"): its version, every record
+// against its collection's schema, every reference (a reservation's project, branch, customer and
+// table, any record's project, a table's zone…) to a record of the same project, and the id counters
+// ahead of every id they generated. One that does not fit is refused, not trusted.
 import type { DomainContext } from '../domain/context';
 import { createStore, type Store, Table } from '../domain/store';
 
@@ -25,9 +28,76 @@ export function takeSnapshot(ctx: DomainContext): MockSnapshot {
   return { version: SNAPSHOT_VERSION, records: ctx.store.snapshot(), ids: ctx.ids.state?.() ?? {} };
 }
 
-/** A store holding the snapshot's records, or null when the snapshot does not fit (version, shapes). */
-export async function storeFromSnapshot(snapshot: MockSnapshot): Promise<Store | null> {
-  if (snapshot.version !== SNAPSHOT_VERSION) return null;
+/** The id prefixes the id source generates (`res_0001`…): their counters must be ahead of stored ids. */
+const GENERATED_ID = /^(res|cus|key|blk)_(\d+)$/;
+
+/** The first stored id a counter is not ahead of (a create would reuse it), or null. */
+function idBehindCounter(snapshot: MockSnapshot): string | null {
+  const counters = typeof snapshot.ids === 'object' && snapshot.ids !== null ? snapshot.ids : {};
+  for (const records of Object.values(snapshot.records)) {
+    for (const record of records) {
+      const id = (record as { id?: unknown }).id;
+      const match = typeof id === 'string' ? GENERATED_ID.exec(id) : null;
+      if (match && !((counters[match[1] ?? ''] ?? 0) >= Number(match[2]))) return String(id);
+    }
+  }
+  return null;
+}
+
+/** The first reference of the store that names no record of the same project, or null. */
+function brokenReference(store: Store): string | null {
+  const owner = (projectId: string, id: string | null, found: { projectId: string } | undefined) =>
+    id === null || found?.projectId === projectId;
+  const collections = [
+    store.branches,
+    store.zones,
+    store.tables,
+    store.services,
+    store.customers,
+    store.blacklist,
+    store.reservations,
+    store.photos,
+    store.reviews,
+    store.apiKeys,
+    store.webhooks,
+  ] as const;
+  for (const table of collections) {
+    for (const record of table.all()) {
+      if (!store.projects.get(record.projectId)) return `${record.id}: project ${record.projectId}`;
+    }
+  }
+  for (const z of store.zones.all())
+    if (!owner(z.projectId, z.branchId, z.branchId ? store.branches.get(z.branchId) : undefined))
+      return `${z.id}: branch ${z.branchId}`;
+  for (const t of store.tables.all()) {
+    if (!owner(t.projectId, t.branchId, t.branchId ? store.branches.get(t.branchId) : undefined))
+      return `${t.id}: branch ${t.branchId}`;
+    if (!owner(t.projectId, t.zoneId, t.zoneId ? store.zones.get(t.zoneId) : undefined))
+      return `${t.id}: zone ${t.zoneId}`;
+  }
+  for (const r of store.reservations.all()) {
+    if (!owner(r.projectId, r.customerId, store.customers.get(r.customerId)))
+      return `${r.id}: customer ${r.customerId}`;
+    if (!owner(r.projectId, r.tableId, r.tableId ? store.tables.get(r.tableId) : undefined))
+      return `${r.id}: table ${r.tableId}`;
+    if (!owner(r.projectId, r.branchId, r.branchId ? store.branches.get(r.branchId) : undefined))
+      return `${r.id}: branch ${r.branchId}`;
+  }
+  return null;
+}
+
+/** Why a snapshot cannot be used, or null when it fits (the store it gives then is consistent). */
+export type SnapshotProblem = string;
+
+/**
+ * A store holding the snapshot's records, or the reason it does not fit: another version, a record
+ * of the wrong shape, a broken reference, an id counter behind a stored id.
+ */
+export async function storeFromSnapshot(snapshot: MockSnapshot): Promise<Store | SnapshotProblem> {
+  if (typeof snapshot !== 'object' || snapshot === null) return 'not a snapshot';
+  if (snapshot.version !== SNAPSHOT_VERSION)
+    return `version ${String(snapshot.version)}, this mock reads version ${SNAPSHOT_VERSION}`;
+  if (typeof snapshot.records !== 'object' || snapshot.records === null) return 'no records';
   const store = createStore();
   const tables = new Map(
     Object.entries(store).filter(
@@ -40,10 +110,13 @@ export async function storeFromSnapshot(snapshot: MockSnapshot): Promise<Store |
     ([name, records]) =>
       Array.isArray(records) && records.every((r) => tables.get(name)?.schema.safeParse(r).success),
   );
-  if (!fits) return null;
+  if (!fits) return 'a record does not fit its collection';
+  const behind = idBehindCounter(snapshot);
+  if (behind !== null) return `the id counters are behind the stored id ${behind}`;
   for (const [name, records] of entries) {
     const table = tables.get(name);
     for (const record of records) await table?.insert(record as { id: string });
   }
-  return store;
+  const broken = brokenReference(store);
+  return broken === null ? store : `a reference to a missing record (${broken})`;
 }

@@ -1,13 +1,14 @@
 // Loads validated seed data into a store: at start, on every reset(), and through the control
 // helper createProject(). Key values are hashed first (hashSeed), so what a service keeps in order
 // to reset holds only hashes.
+import { nextTablePosition } from '../domain/catalog';
 import type { DomainContext } from '../domain/context';
 import { type HashedKey, hashedKey, storeKey } from '../domain/keys';
 import { daySchedule } from '../domain/opening-hours';
 import { addToBlacklist, setWebhook } from '../domain/projects';
 import type { DayHours, ProjectRecord } from '../domain/records';
 import { insertReservation } from '../domain/reservations';
-import { addDays, localTime } from '../domain/time';
+import { addDays, isoOf, localTime } from '../domain/time';
 import type { ResolvedSeedData, SeedProject, SeedReservation, SeedWeeklyHours } from './seed-data';
 import { WEEKDAY_KEYS } from './seed-data';
 
@@ -80,8 +81,9 @@ export async function addSeedProject(ctx: DomainContext, seed: HashedSeedProject
     });
   }
   for (const zone of seed.zones) await store.zones.insert({ ...zone, projectId: project.id });
-  for (const [i, table] of seed.tables.entries()) {
-    await store.tables.insert({ ...table, projectId: project.id, position: table.position ?? i + 1 });
+  for (const table of seed.tables) {
+    const position = table.position ?? nextTablePosition(store, project.id);
+    await store.tables.insert({ ...table, projectId: project.id, position });
   }
   for (const service of seed.services) await store.services.insert({ ...service, projectId: project.id });
   for (const [i, photo] of seed.photos.entries()) {
@@ -117,8 +119,7 @@ async function addSeedReservation(
   const offset = reservation.dayOffset ?? 0;
   // A relative booking in the past was made before it took place, not "now".
   const createdAt =
-    reservation.createdAt ??
-    (offset < 0 ? new Date(ctx.clock.now() + (offset - 2) * 86_400_000).toISOString() : undefined);
+    reservation.createdAt ?? (offset < 0 ? isoOf(ctx.clock.now() + (offset - 2) * 86_400_000) : undefined);
   await insertReservation(ctx, project, {
     id: reservation.id,
     date: seedDate(ctx, project, reservation),

@@ -8,6 +8,7 @@
 // the order they were asked for, and each steps the clock to every due time on the way, so an
 // attempt reads its own due time, and completes when those attempts have finished.
 import { signWebhookPayload } from '@reservation-api/sdk/webhooks';
+import { isoOf, MAX_TIMER_DELAY_MS } from '../domain/time';
 import { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS, validateDelays, validateTimeout } from './schedule';
 import { type AttemptOutcome, describeError, sendAttempt } from './send-attempt';
 import type {
@@ -23,8 +24,8 @@ import type {
 /** Id prefix of deliveries: `whd_0001`. */
 const DELIVERY_ID_PREFIX = 'whd';
 
-/** setTimeout fires at once for delays above 2^31 - 1 ms; a longer wait is split into several. */
-const MAX_TIMER_MS = 2_147_483_647;
+/** setTimeout fires at once for longer delays; a longer wait is split into several. */
+const MAX_TIMER_MS = MAX_TIMER_DELAY_MS;
 
 interface Entry {
   /** The log record; mutated here only, handed out as copies. */
@@ -85,13 +86,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     entry.record.nextAttemptAt = dueAt === null ? null : iso(dueAt);
   }
 
-  async function attempt(entry: Entry, manual: boolean): Promise<void> {
+  async function attempt(entry: Entry, manual: boolean, url: string): Promise<void> {
     const at = clock.now();
     let outcome: AttemptOutcome;
     try {
       const signature = await entry.signing;
       outcome = await sendAttempt({
-        url: entry.record.url,
+        url,
         body: entry.record.body,
         signature,
         deliveryId: entry.record.id,
@@ -101,18 +102,35 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       });
     } catch (error) {
       // sendAttempt never throws, so this is the signing promise.
-      outcome = { ok: false, error: `could not sign the payload: ${describeError(error)}` };
+      outcome = {
+        ok: false,
+        requestHeaders: {},
+        error: `could not sign the payload: ${describeError(error)}`,
+        durationMs: 0,
+      };
     }
     if (entry.discarded) return;
 
     const record = entry.record;
-    const logged: DeliveryAttempt = { number: record.attempts.length + 1, at: iso(at) };
-    if (outcome.responseStatus !== undefined) logged.responseStatus = outcome.responseStatus;
+    const logged: DeliveryAttempt = {
+      number: record.attempts.length + 1,
+      at: iso(at),
+      url,
+      request: { headers: outcome.requestHeaders },
+      durationMs: outcome.durationMs,
+    };
+    if (outcome.response !== undefined) {
+      logged.response = outcome.response;
+      logged.responseStatus = outcome.response.status;
+    }
     if (outcome.error !== undefined) logged.error = outcome.error;
     if (manual) logged.manual = true;
     record.attempts.push(logged);
 
-    if (outcome.ok) {
+    if (url !== record.url) {
+      // A copy sent elsewhere (redeliver with a url) is only logged: the project's own target still
+      // has to answer, so status and schedule stay as they were.
+    } else if (outcome.ok) {
       record.status = 'delivered';
       setDue(entry, null);
     } else if (!manual) {
@@ -130,11 +148,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     changed(entry);
   }
 
-  /** Runs `run` as the delivery's next attempt, after the one under way. */
-  function chain(entry: Entry, manual: boolean): Promise<void> {
+  /** Runs an attempt (to `url`, default the delivery's) as the delivery's next, after the one under way. */
+  function chain(entry: Entry, manual: boolean, url = entry.record.url): Promise<void> {
     const previous = entry.inFlight ?? Promise.resolve();
     const current: Promise<void> = previous
-      .then(() => attempt(entry, manual))
+      .then(() => attempt(entry, manual, url))
       .catch(report)
       .finally(() => {
         if (entry.inFlight === current) entry.inFlight = null;
@@ -245,7 +263,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       try {
         const target = options.getTarget(projectId);
         if (target === null) return null;
-        const body: unknown = JSON.stringify(event);
+        // Two-space indentation, not what JSON.stringify(parsed) gives: a receiver that verifies a
+        // re-serialised body fails here, locally (mock README, "Webhooks").
+        const body: unknown = JSON.stringify(event, null, 2);
         if (typeof body !== 'string')
           throw new TypeError('The webhook event could not be serialised to JSON');
         const now = clock.now();
@@ -253,6 +273,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           id: ids.next(DELIVERY_ID_PREFIX),
           event: event.event,
           projectId,
+          reservationId: event.data.reservation.id,
           url: target.url,
           status: 'pending',
           attempts: [],
@@ -294,10 +315,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
     has: (id) => entries.has(id),
 
-    async redeliver(id: string): Promise<Delivery> {
+    async redeliver(id: string, redeliverOptions: { url?: string } = {}): Promise<Delivery> {
       const entry = entries.get(id);
       if (entry === undefined) throw new Error(`No webhook delivery with id "${id}"`);
-      await chain(entry, true);
+      await chain(entry, true, redeliverOptions.url);
       if (entry.discarded)
         throw new Error(`Webhook delivery "${id}" was removed by reset() during redelivery`);
       return copyDelivery(entry.record);
@@ -346,12 +367,16 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   return dispatcher;
 }
 
-function iso(epochMs: number): string {
-  return new Date(epochMs).toISOString();
-}
+const iso = isoOf;
 
 function copyDelivery(record: Delivery): Delivery {
-  return { ...record, attempts: record.attempts.map((attempt) => ({ ...attempt })) };
+  return { ...record, attempts: record.attempts.map(copyAttempt) };
+}
+
+function copyAttempt(attempt: DeliveryAttempt): DeliveryAttempt {
+  const copy: DeliveryAttempt = { ...attempt, request: { headers: { ...attempt.request.headers } } };
+  if (attempt.response) copy.response = { ...attempt.response, headers: { ...attempt.response.headers } };
+  return copy;
 }
 
 /** Node: a pending retry must not keep the process alive. Browsers return a number: nothing to do. */

@@ -4,6 +4,7 @@ export { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS } from './schedule';
 export type {
   Delivery,
   DeliveryAttempt,
+  DeliveryResponse,
   DeliveryStatus,
   MoveCheck,
   WebhookDispatcher,

@@ -13,11 +13,29 @@ export interface AttemptRequest {
   timers: WebhookTimers;
 }
 
+/** How much of the receiver's answer body is kept for the log (the dashboard shows it). */
+export const RESPONSE_BODY_LIMIT = 4096;
+
 export interface AttemptOutcome {
   /** A 2xx answer: the delivery is done. */
   ok: boolean;
-  responseStatus?: number;
+  /** The headers sent (the same on every attempt of a delivery). */
+  requestHeaders: Record<string, string>;
+  /** The receiver's answer, when there was one. */
+  response?: AttemptResponse;
   error?: string;
+  /** Real time from sending the request to the end of the answer (or the failure), in ms. */
+  durationMs: number;
+}
+
+export interface AttemptResponse {
+  status: number;
+  /** Header names in lower case, as the Fetch API gives them. */
+  headers: Record<string, string>;
+  /** The first 4 KiB of the answer's body, decoded as UTF-8. */
+  body: string;
+  /** True when the body was longer than what is kept (or could not be read to its end). */
+  truncated: boolean;
 }
 
 /** Distinguishes our own deadline from an abort or network error that the fetch reports. */
@@ -29,6 +47,15 @@ class AttemptTimeout extends Error {
 }
 
 export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutcome> {
+  // Real time, not the mock clock: a frozen mock clock would make every attempt last 0 ms.
+  const started = performance.now();
+  const duration = () => Math.round(performance.now() - started);
+  const requestHeaders: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'reservation-mock',
+    'X-Webhook-Delivery': attempt.deliveryId,
+    'X-Webhook-Signature': attempt.signature,
+  };
   const controller = new AbortController();
   let timedOut = false;
   let handle: unknown;
@@ -48,50 +75,74 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
   try {
     const request = new Request(attempt.url, {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'X-Webhook-Signature': attempt.signature,
-        'X-Webhook-Delivery': attempt.deliveryId,
-        'User-Agent': 'reservation-mock',
-      },
+      headers: requestHeaders,
       body: attempt.body,
       signal: controller.signal,
       // A redirect is an answer that is not 2xx; following it would turn the POST into a GET.
       redirect: 'manual',
     });
     const response = await Promise.race([attempt.fetch(request), deadline]);
-    await drain(response, deadline);
+    const { body, truncated } = await readHead(response, deadline);
     if (response.type === 'opaqueredirect') {
       // Browsers hide the status of a redirect that was not followed.
-      return { ok: false, error: 'redirect not followed' };
+      return { ok: false, requestHeaders, error: 'redirect not followed', durationMs: duration() };
     }
-    return { ok: response.ok, responseStatus: response.status };
+    return {
+      ok: response.ok,
+      requestHeaders,
+      response: {
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body,
+        truncated,
+      },
+      durationMs: duration(),
+    };
   } catch (error) {
-    return { ok: false, error: timedOut ? `timeout after ${attempt.timeoutMs} ms` : describeError(error) };
+    return {
+      ok: false,
+      requestHeaders,
+      error: timedOut ? `timeout after ${attempt.timeoutMs} ms` : describeError(error),
+      durationMs: duration(),
+    };
   } finally {
     attempt.timers.clearTimeout(handle);
   }
 }
 
 /**
- * Reads and discards the answer's body so the connection is released. The status already decided
- * the outcome, so a body that fails or outlasts the deadline is cancelled, not counted against it.
+ * Reads the answer's body to its end so the connection is released, keeping its first 4 KiB for the
+ * log. The status already decided the outcome, so a body that fails or outlasts the deadline is
+ * cancelled (what arrived is kept, marked truncated), not counted against the attempt.
  */
-async function drain(response: Response, deadline: Promise<never>): Promise<void> {
-  const body = response.body;
-  if (!body) return;
-  const reader = body.getReader();
+async function readHead(
+  response: Response,
+  deadline: Promise<never>,
+): Promise<{ body: string; truncated: boolean }> {
+  const stream = response.body;
+  if (!stream) return { body: '', truncated: false };
+  const reader = stream.getReader();
+  const head = new Uint8Array(RESPONSE_BODY_LIMIT);
+  let kept = 0;
+  let truncated = false;
   try {
     const readAll = async (): Promise<void> => {
       for (;;) {
-        const { done } = await reader.read();
+        const { done, value } = await reader.read();
         if (done) return;
+        const room = RESPONSE_BODY_LIMIT - kept;
+        if (value.length > room) truncated = true;
+        head.set(value.subarray(0, room), kept);
+        kept += Math.min(room, value.length);
       }
     };
     await Promise.race([readAll(), deadline]);
   } catch {
+    truncated = true;
     await reader.cancel().catch(() => undefined);
   }
+  // A character cut at the limit decodes as U+FFFD rather than failing.
+  return { body: new TextDecoder().decode(head.subarray(0, kept)), truncated };
 }
 
 /** Error text for the log; Node's fetch hides the useful part ("ECONNREFUSED ...") in `cause`. */

@@ -15,30 +15,56 @@ export interface WebhookTarget {
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
+/** The receiver's answer to one attempt, as far as the log keeps it. */
+export interface DeliveryResponse {
+  status: number;
+  /** The answer's headers, names in lower case. */
+  headers: Record<string, string>;
+  /** The first 4 KiB of the answer's body, as UTF-8 text. */
+  body: string;
+  /** True when the body was longer than 4 KiB (or could not be read to its end). */
+  truncated: boolean;
+}
+
 export interface DeliveryAttempt {
   /** 1-based attempt number. */
   number: number;
   /** ISO timestamp (mock clock) at which the attempt was made. */
   at: string;
-  /** HTTP status of the receiver's answer; absent when there was none. */
+  /** Where this attempt went: the delivery's URL, or the one given to redeliver(). */
+  url: string;
+  /**
+   * What was sent besides the body: `Content-Type`, `User-Agent`, `X-Webhook-Delivery` and
+   * `X-Webhook-Signature`.
+   */
+  request: { headers: Record<string, string> };
+  /** The receiver's answer; absent when there was none (see `error`). */
+  response?: DeliveryResponse;
+  /** HTTP status of the receiver's answer (`response.status`); absent when there was none. */
   responseStatus?: number;
   /** Why there was no usable answer: network error text, or `timeout after 5000 ms`. */
   error?: string;
+  /** Real time the attempt took, from sending to the end of the answer or the failure, in ms. */
+  durationMs: number;
   /** True for an attempt made by redeliver(); such attempts do not count towards the 5 scheduled ones. */
   manual?: boolean;
 }
 
 export interface Delivery {
+  /** `whd_…`, sent as `X-Webhook-Delivery` on every attempt and redelivery. */
   id: string;
   event: WebhookEventName;
   projectId: string;
+  /** The reservation the event is about. */
+  reservationId: string;
+  /** The project's target when the event happened; redeliveries to another URL do not change it. */
   url: string;
   status: DeliveryStatus;
   attempts: DeliveryAttempt[];
   /** ISO time of the next attempt while pending, else null. */
   nextAttemptAt: string | null;
   createdAt: string;
-  /** The exact bytes sent on every attempt (serialised once). */
+  /** The exact bytes sent on every attempt (serialised once, with two-space indentation). */
   body: string;
   /**
    * `sha256=<hex>` over `body`, computed once. Web Crypto signs asynchronously and enqueue() must
@@ -64,11 +90,13 @@ export interface WebhookDispatcher {
   deliveries(): Delivery[];
   has(id: string): boolean;
   /**
-   * A manual extra attempt now (after the one under way, if any), recorded with `manual: true`. A
-   * 2xx marks it delivered (ending any schedule); a failure changes neither status nor schedule and
-   * does not use up one of the 5 scheduled attempts. Rejects with an Error for an unknown id.
+   * A manual extra attempt now (after the one under way, if any), recorded with `manual: true`: the
+   * same bytes and signature, to the delivery's URL or to `url`. A 2xx from the delivery's URL marks
+   * it delivered (ending any schedule); a failure, or any answer from another `url`, changes neither
+   * status nor schedule and does not use up one of the 5 scheduled attempts. Rejects with an Error
+   * for an unknown id.
    */
-  redeliver(id: string): Promise<Delivery>;
+  redeliver(id: string, options?: { url?: string }): Promise<Delivery>;
   /**
    * Moves the clock forward by `ms`, after every move asked for earlier: every attempt that falls
    * due on the way runs at its own due time (the clock reads that time as it starts), and the move

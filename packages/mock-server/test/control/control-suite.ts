@@ -118,6 +118,42 @@ export function controlSuite(name: string, start: () => Promise<ControlUnderTest
       expect(await failure(() => control.redeliver('whd_nope'))).toMatchObject({ kind: 'not_found' });
     });
 
+    it('trigger, deliveries(filter) and redeliver(id, { url }); a refused transition is a conflict', async () => {
+      // Nothing listens on port 9: every attempt fails at once, and is recorded all the same.
+      await control.setWebhook(bistro, { url: 'http://127.0.0.1:9/hook' });
+      const created = await control.trigger(bistro, 'reservation.created');
+      expect(created.deliveries).toHaveLength(1);
+      const confirmed = await control.trigger(bistro, 'reservation.confirmed', {
+        reservationId: created.reservationId,
+      });
+      expect(confirmed).toEqual({ reservationId: created.reservationId, deliveries: [expect.any(String)] });
+      await control.settled();
+      expect((await control.deliveries({ event: 'reservation.created' })).map((d) => d.id)).toEqual(
+        created.deliveries,
+      );
+      expect(
+        (await control.deliveries({ reservationId: created.reservationId, order: 'newest' })).map(
+          (d) => d.id,
+        ),
+      ).toEqual([...confirmed.deliveries, ...created.deliveries]);
+      expect(await control.deliveries({ event: 'reservation.cancelled' })).toEqual([]);
+      expect(await failure(() => control.deliveries({ status: 'lost' as 'failed' }))).toMatchObject({
+        kind: 'invalid',
+      });
+
+      const [id = ''] = created.deliveries;
+      const again = await control.redeliver(id, { url: 'http://127.0.0.1:9/elsewhere' });
+      expect(again.attempts.at(-1)).toMatchObject({ url: 'http://127.0.0.1:9/elsewhere', manual: true });
+      expect(
+        await failure(() =>
+          control.trigger(bistro, 'reservation.confirmed', { reservationId: created.reservationId }),
+        ),
+      ).toMatchObject({ kind: 'conflict', message: 'Cannot change status from CONFIRMED to CONFIRMED' });
+      expect(
+        await failure(() => control.trigger(bistro, 'reservation.moved' as 'reservation.created')),
+      ).toMatchObject({ kind: 'invalid' });
+    });
+
     it('faults: add, list, remove, clear; a bad spec is invalid and adds nothing', async () => {
       const fault = await control.faults.add({
         path: `/api/v1/${bistro}/info`,

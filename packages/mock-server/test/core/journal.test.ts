@@ -75,6 +75,24 @@ describe('the request journal', () => {
     expect(requests.list()).toEqual([]);
   });
 
+  it('records the key and the operationId of a request a status fault answered', async () => {
+    api.service.control.faults.add({ path: `${P}/reservations`, status: 503, times: 3 });
+    await api.get(`${P}/reservations`);
+    await api.get(`${P}/reservations`, { key: 'rk_wrong' });
+    await api.get(`${P}/reservations`, { key: null });
+    const entries = api.service.control.requests.list();
+    expect(entries.map((e) => [e.status, e.key, e.operationId, e.rule])).toEqual([
+      [
+        503,
+        { id: 'key_demo_full', name: 'demo_full' },
+        'listReservations',
+        expect.stringMatching(/^fault flt_/),
+      ],
+      [503, 'unknown', 'listReservations', expect.stringMatching(/^fault flt_/)],
+      [503, 'none', 'listReservations', expect.stringMatching(/^fault flt_/)],
+    ]);
+  });
+
   it('keeps only the last journalLimit entries and cuts bodies over 4 KiB', async () => {
     const { createMockService } = await import('../../src/index');
     const mock = createMockService({ now: '2026-06-15T08:00:00Z', journalLimit: 2 });
@@ -94,6 +112,72 @@ describe('the request journal', () => {
     expect(entries[1]?.body).toMatchObject({ truncated: true });
     expect(entries[1]?.body?.text).toHaveLength(4096);
     expect(entries[1]?.body?.bytes).toBeGreaterThan(4096);
+    mock.close();
+  });
+});
+
+describe('journal ids and clears', () => {
+  async function freshMock() {
+    const { createMockService } = await import('../../src/index');
+    return createMockService({ now: '2026-06-15T08:00:00Z' });
+  }
+  const get = (
+    mock: { baseUrl: string; fetch(r: Request): Promise<Response | undefined> },
+    path = '/tables',
+  ) => mock.fetch(new Request(`${mock.baseUrl}${P}${path}`, { headers: { 'X-API-Key': 'rk_demo_full' } }));
+  const idNumbers = (ids: string[]) => ids.map((id) => Number(id.slice(4)));
+
+  it('never repeats an id: clear() and reset() do not restart the counter', async () => {
+    const mock = await freshMock();
+    await get(mock);
+    await get(mock);
+    const [first, second] = mock.control.requests.list().map((e) => e.id);
+    mock.control.requests.clear();
+    await get(mock);
+    await mock.reset();
+    await get(mock);
+    const [afterReset] = mock.control.requests.list().map((e) => e.id);
+    expect(idNumbers([first ?? '', second ?? '', afterReset ?? ''])).toEqual([1, 2, 4]);
+    mock.close();
+  });
+
+  it('compares `since` ids by number, whatever their width', async () => {
+    const mock = await freshMock();
+    for (let i = 0; i < 3; i++) await get(mock);
+    expect(mock.control.requests.list({ since: 'req_2' }).map((e) => e.id)).toEqual(['req_000003']);
+    expect(mock.control.requests.list({ since: 'req_0000001' }).map((e) => e.id)).toEqual([
+      'req_000002',
+      'req_000003',
+    ]);
+    mock.close();
+  });
+
+  it.each(['clear', 'reset'] as const)(
+    'drops a request that was in flight during a %s, and numbers the next after it',
+    async (how) => {
+      const mock = await freshMock();
+      mock.control.faults.add({ path: `${P}/info`, delayMs: 20 });
+      const inFlight = get(mock, '/info');
+      if (how === 'clear') mock.control.requests.clear();
+      else await mock.reset();
+      expect((await inFlight)?.status).toBe(200);
+      await get(mock);
+      const entries = mock.control.requests.list();
+      expect(entries.map((e) => [e.path, e.id])).toEqual([[`${P}/tables`, 'req_000001']]);
+      mock.close();
+    },
+  );
+
+  it('lists entries in increasing id order when a slow request finishes after a quick one', async () => {
+    const mock = await freshMock();
+    mock.control.faults.add({ path: `${P}/info`, delayMs: 20 });
+    const slow = get(mock, '/info');
+    await get(mock);
+    await slow;
+    const entries = mock.control.requests.list();
+    expect(entries.map((e) => e.path)).toEqual([`${P}/tables`, `${P}/info`]);
+    const ids = idNumbers(entries.map((e) => e.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
     mock.close();
   });
 });

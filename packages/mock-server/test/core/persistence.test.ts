@@ -95,3 +95,149 @@ describe('persistence', () => {
     expect(warnings).toHaveLength(1);
   });
 });
+
+describe('a persisted snapshot is checked as a whole', () => {
+  /** A snapshot saved by a mock that made one booking, changed by `spoil`. */
+  async function savedSnapshot(spoil: (snapshot: MockSnapshot) => void): Promise<MockSnapshot> {
+    const storage = sharedStorage();
+    const mock = createMockCore({ now: NOW, persistence: storage.persistence(1) });
+    await book(mock);
+    await mock.control.settled();
+    mock.close();
+    const snapshot = JSON.parse(storage.raw() ?? '') as MockSnapshot;
+    spoil(snapshot);
+    return snapshot;
+  }
+
+  function loadWith(snapshot: MockSnapshot) {
+    const warnings: unknown[][] = [];
+    const errors: unknown[][] = [];
+    const logger = {
+      warn: (...a: unknown[]) => warnings.push(a),
+      error: (...a: unknown[]) => errors.push(a),
+    };
+    const mock = createMockCore({
+      now: NOW,
+      logger,
+      persistence: { load: async () => structuredClone(snapshot), save: async () => undefined },
+    });
+    return { mock, warnings, errors };
+  }
+
+  const reservations = (s: MockSnapshot) =>
+    s.records.reservations as { customerId: string; tableId: string | null }[];
+
+  it.each([
+    [
+      'a reservation whose customer is missing',
+      (s: MockSnapshot) => {
+        s.records.customers = [];
+      },
+      /customer/,
+    ],
+    [
+      'a reservation whose table is missing',
+      (s: MockSnapshot) => {
+        for (const r of reservations(s)) r.tableId = 'tbl_gone';
+      },
+      /table tbl_gone/,
+    ],
+    [
+      'a record of a missing project',
+      (s: MockSnapshot) => {
+        s.records.projects = (s.records.projects ?? []).slice(1);
+      },
+      /project/,
+    ],
+    [
+      'id counters behind the stored ids',
+      (s: MockSnapshot) => {
+        s.ids = {};
+      },
+      /counters are behind/,
+    ],
+    [
+      'another version',
+      (s: MockSnapshot) => {
+        s.version = 99;
+      },
+      /version 99/,
+    ],
+  ])('refuses %s with one warning, and answers from the seed (no 5xx)', async (_, spoil, reason) => {
+    const { mock, warnings, errors } = loadWith(await savedSnapshot(spoil));
+    const list = await mock.fetch(
+      new Request(`${mock.baseUrl}/api/v1/demo-bistro/reservations`, {
+        headers: { 'X-API-Key': 'rk_demo_full' },
+      }),
+    );
+    expect(list?.status).toBe(200);
+    const created = await book(mock, { from: '13:00', to: '14:00' });
+    expect(created.reservation.id).toMatch(/^res_/);
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0]?.[0])).toMatch(reason);
+    expect(String(warnings[0]?.[0])).toMatch(/starting from the seed/);
+    expect(errors).toEqual([]);
+    mock.close();
+  });
+
+  it('reports a failing save once, not on every change, and keeps answering', async () => {
+    const warnings: unknown[][] = [];
+    const logger = {
+      warn: (...a: unknown[]) => warnings.push(a),
+      error: (...a: unknown[]) => warnings.push(a),
+    };
+    const mock = createMockCore({
+      now: NOW,
+      logger,
+      persistence: {
+        load: async () => null,
+        save: async () => {
+          throw new DOMException('quota exceeded', 'QuotaExceededError');
+        },
+      },
+    });
+    await book(mock, { from: '12:00', to: '13:00' });
+    await mock.control.settled();
+    await book(mock, { from: '13:00', to: '14:00' });
+    await mock.control.settled();
+    await book(mock, { from: '14:00', to: '14:30' });
+    await mock.control.settled();
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0]?.[0])).toMatch(/could not be saved \(kept in memory/);
+    const list = await mock.control.reservations('demo-bistro', { date: '2026-06-16' });
+    expect(list.filter((r) => r.customer.email === 'guest@example.com').length).toBeGreaterThanOrEqual(3);
+    mock.close();
+  });
+});
+
+describe('the localStorage key of a persisted browser mock', () => {
+  /** A Storage over a Map (what localStorage offers). */
+  function memoryStorage(entries: Record<string, string> = {}): Storage {
+    const map = new Map(Object.entries(entries));
+    return {
+      get length() {
+        return map.size;
+      },
+      clear: () => map.clear(),
+      getItem: (key) => map.get(key) ?? null,
+      key: (i) => [...map.keys()][i] ?? null,
+      removeItem: (key) => void map.delete(key),
+      setItem: (key, value) => void map.set(key, value),
+    };
+  }
+
+  it('is reservation-mock: and the base URL as the README writes it (no trailing slash)', async () => {
+    const { persistKey } = await import('../../src/adapters/msw-browser');
+    expect(persistKey('http://127.0.0.1:4010')).toBe('reservation-mock:http://127.0.0.1:4010');
+    expect(persistKey('http://127.0.0.1:4010/')).toBe('reservation-mock:http://127.0.0.1:4010');
+    expect(persistKey('https://x.test/mock/')).toBe('reservation-mock:https://x.test/mock');
+  });
+
+  it('moves data saved under the earlier key (with a trailing slash) once', async () => {
+    const { movePersistedData } = await import('../../src/adapters/msw-browser');
+    const storage = memoryStorage({ 'reservation-mock:http://127.0.0.1:4010/': '{"version":1}' });
+    movePersistedData('http://127.0.0.1:4010', storage);
+    expect(storage.getItem('reservation-mock:http://127.0.0.1:4010')).toBe('{"version":1}');
+    expect(storage.getItem('reservation-mock:http://127.0.0.1:4010/')).toBeNull();
+  });
+});

@@ -186,6 +186,29 @@ describe('the autumn hour that occurs twice (2026-10-25, Europe/Prague: 03:00 go
     expect(started.body).toEqual(IN_PAST);
     expect((await book('02:45', '03:15')).status).toBe(201);
   });
+
+  it('in the second pass, availability offers exactly the slots that booking accepts', async () => {
+    // 01:20 UTC is 02:20 of the second pass (CET): 02:30 first happened at 00:30 UTC, so it is past.
+    const server = await startServer({ now: '2026-10-25T01:20:00.000Z' });
+    await server.service.control.createProject(NIGHT_OWL);
+    const day = await slots(server, 'night-owl', 'date=2026-10-25');
+    expect(day.find((slot) => slot.from === '02:30')?.available).toBe(false);
+    expect(day.filter((slot) => slot.available).map(span)[0]).toBe('03:00-03:30');
+    for (const slot of day) {
+      const answer = await send(server, 'POST', '/api/v1/night-owl/reservations', {
+        key: 'rk_night-owl_full',
+        json: booking({
+          date: '2026-10-25',
+          from: slot.from,
+          to: slot.to,
+          email: `s${slot.from.replace(':', '')}@example.com`,
+        }),
+      });
+      // available ⇔ accepted; every slot refused here is refused for being in the past.
+      expect([span(slot), answer.status]).toEqual([span(slot), slot.available ? 201 : 422]);
+      if (!slot.available) expect(answer.body).toEqual(IN_PAST);
+    }
+  });
 });
 
 describe('24:00 as the end of a day', () => {

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MockServer } from '../../src/node';
+import { type MockServer, startMockServer } from '../../src/node';
 import { createHostCheck, hostName } from '../../src/node/host-check';
 import { rawRequest } from '../support/raw-http';
 import { send, startServer, TUESDAY_NOON, useServer } from '../support/server';
@@ -160,6 +160,47 @@ describe('reservation-mock --allowed-host', () => {
     const refused = await send(port, 'GET', INFO, { host: `mock.test:${port}` });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual(REFUSED);
+  });
+});
+
+/** Runs `reservation-mock ...args` to its exit; resolves with its exit code and output. */
+async function runCliToExit(args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', tsxLoader, '--conditions=@reservation-api/source', cli, '--port', '0', ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(child);
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output };
+}
+
+describe('the form of an allowed host', () => {
+  const NOT_A_HOST = /is not a host name or IP address: give the bare name/;
+
+  it.each(['https://x.test', 'x.test:8080', 'x.test/path', 'user@x.test', '', 'a b'])(
+    'startMockServer refuses allowedHosts [%j] with a clear error, before listening',
+    async (name) => {
+      await expect(startMockServer({ port: 0, allowedHosts: [name] })).rejects.toThrow(NOT_A_HOST);
+    },
+  );
+
+  it.each(['x.test', 'MOCK.test', '192.168.1.10', '::1', '[fe80::1]', 'my_host.local'])(
+    'startMockServer accepts %j',
+    async (name) => {
+      const server = await startMockServer({ port: 0, allowedHosts: [name] });
+      await server.close();
+      expect(server.url).toMatch(/^http:/);
+    },
+  );
+
+  it('reservation-mock --allowed-host https://x.test exits 1 and says why', async () => {
+    const { code, output } = await runCliToExit(['--allowed-host', 'https://x.test']);
+    expect(code).toBe(1);
+    expect(output).toMatch(/--allowed-host: allowed host "https:\/\/x.test" is not a host name/);
   });
 });
 

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { signWebhookPayload } from '@reservation-api/sdk/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createMockService } from '../../src/index';
 import { type MockServer, startMockServer } from '../../src/node';
 
 let server: MockServer | undefined;
@@ -190,6 +191,37 @@ describe('startMockServer', () => {
     });
     await running.close();
     await expect(fetch(`${running.url}/api/v1/demo-bistro/info`)).rejects.toThrow();
+  });
+});
+
+describe('startMockServer with a service of your own', () => {
+  it.each([
+    ['webhookUrl', { webhookUrl: 'http://127.0.0.1:9/hooks' }],
+    ['seed', { seed: 'empty' }],
+    ['now', { now: '2026-06-15T08:00:00Z' }],
+    ['journalLimit', { journalLimit: 5 }],
+  ] as const)('refuses %s with it (types and run time), instead of ignoring it', async (name, extra) => {
+    const service = createMockService({ now: '2026-06-15T08:00:00Z' });
+    const options = { port: 0, service, ...extra };
+    // @ts-expect-error: the options of a mock the server creates do not go with `service`.
+    const started = startMockServer(options);
+    await expect(started).rejects.toThrow(
+      new RegExp(
+        `^startMockServer: ${name} cannot be combined with service .*pass them to createMockService\\(\\) instead$`,
+      ),
+    );
+    service.close();
+  });
+
+  it('serves the service given, with the server options that still apply', async () => {
+    const service = createMockService({ now: '2026-06-15T08:00:00Z', seed: 'empty' });
+    const server = await startMockServer({ port: 0, service, control: false });
+    try {
+      expect(server.service).toBe(service);
+    } finally {
+      await server.close();
+      service.close();
+    }
   });
 });
 

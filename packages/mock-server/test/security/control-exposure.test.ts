@@ -18,6 +18,7 @@ const CONTROL_ROUTES: [string, string, unknown?][] = [
   ['PUT', '/__mock/projects/demo-bistro/webhook', { url: 'http://127.0.0.1:9/hook' }],
   ['GET', '/__mock/webhooks/deliveries'],
   ['POST', '/__mock/webhooks/deliveries/dlv_0001/redeliver'],
+  ['POST', '/__mock/projects/demo-bistro/trigger', { event: 'reservation.created' }],
   ['POST', '/__mock/faults', { status: 500 }],
   ['GET', '/__mock/faults'],
   ['DELETE', '/__mock/faults'],

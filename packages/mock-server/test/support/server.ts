@@ -4,11 +4,16 @@
 // and the media-type rule need to control).
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { afterEach } from 'vitest';
-import { type MockServer, type MockServerOptions, startMockServer } from '../../src/node';
+import {
+  type MockServer,
+  type MockServerOptions,
+  type MockServerOwnMockOptions,
+  startMockServer,
+} from '../../src/node';
 
 export interface ServerHarness {
   readonly server: MockServer;
-  start(options?: MockServerOptions): Promise<MockServer>;
+  start(options?: MockServerOwnMockOptions): Promise<MockServer>;
   /** fetch relative to the server's URL; a JSON body is serialised with Content-Type application/json. */
   call(
     path: string,
@@ -16,7 +21,7 @@ export interface ServerHarness {
   ): Promise<{ status: number; body: unknown; headers: Headers }>;
 }
 
-export function useServer(defaults: MockServerOptions = {}): ServerHarness {
+export function useServer(defaults: MockServerOwnMockOptions = {}): ServerHarness {
   let current: MockServer | undefined;
   afterEach(async () => {
     await current?.close();

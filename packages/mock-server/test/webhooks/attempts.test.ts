@@ -21,8 +21,10 @@ describe('what each webhook attempt sends', () => {
       expect(call.bytes).toEqual(first.bytes);
       expect(call.headers.get('X-Webhook-Signature')).toBe(first.headers.get('X-Webhook-Signature'));
     }
-    expect(decode(first.bytes)).toBe(JSON.stringify(event));
-    expect(dispatcher.deliveries()[0]?.body).toBe(JSON.stringify(event));
+    // Two-space indentation: not the bytes a receiver gets by re-serialising the parsed body.
+    expect(decode(first.bytes)).toBe(JSON.stringify(event, null, 2));
+    expect(dispatcher.deliveries()[0]?.body).toBe(JSON.stringify(event, null, 2));
+    expect(decode(first.bytes)).not.toBe(JSON.stringify(JSON.parse(decode(first.bytes))));
   });
 
   it('signs with sha256=<hex HMAC-SHA256 of the raw bytes>, which node:crypto verifies', async () => {
@@ -90,7 +92,10 @@ describe('what each webhook attempt sends', () => {
       {
         number: 1,
         at: new Date(START).toISOString(),
+        url: delivery?.url,
+        request: { headers: expect.objectContaining({ 'X-Webhook-Delivery': delivery?.id }) },
         error: 'fetch failed: connect ECONNREFUSED 127.0.0.1:9',
+        durationMs: expect.any(Number),
       },
     ]);
     expect(delivery?.status).toBe('pending');

@@ -30,9 +30,10 @@ describe('redeliver', () => {
     expect(calls[5]?.bytes).toEqual(calls[0]?.bytes);
     expect(redelivered.status).toBe('delivered');
     expect(redelivered.nextAttemptAt).toBeNull();
-    expect(redelivered.attempts[5]).toEqual({
+    expect(redelivered.attempts[5]).toMatchObject({
       number: 6,
       at: new Date(clock.now()).toISOString(),
+      url: redelivered.url,
       responseStatus: 200,
       manual: true,
     });

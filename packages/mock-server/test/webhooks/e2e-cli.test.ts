@@ -1,5 +1,5 @@
-// `reservation-mock --webhook-url URL` as a real child process: the flag alone makes demo-bistro's
-// events reach the URL, signed with the documented demo secret.
+// `reservation-mock --webhook-url demo-bistro=URL` as a real child process: the flag alone makes
+// demo-bistro's events reach the URL, signed with the documented demo secret, and no demo-salon event.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
@@ -16,7 +16,7 @@ const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 describe('reservation-mock --webhook-url', () => {
-  it('delivers demo-bistro events to the URL, signed with whsec_demo_bistro, and exits 0 on SIGTERM', async () => {
+  it('demo-bistro=URL delivers demo-bistro events there (whsec_demo_bistro), no demo-salon event, and exits 0 on SIGTERM', async () => {
     const receiver = await startReceiver({ secret: DEMO_SECRET });
     const child = spawn(
       process.execPath,
@@ -28,7 +28,7 @@ describe('reservation-mock --webhook-url', () => {
         '--port',
         '0',
         '--webhook-url',
-        receiver.url,
+        `demo-bistro=${receiver.url}`,
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -50,7 +50,19 @@ describe('reservation-mock --webhook-url', () => {
         child.stdout.on('data', onData);
         child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
       });
-      expect(output).toContain(`Webhooks go to ${receiver.url}`);
+      // The banner lists each project's target and secret.
+      expect(output).toMatch(
+        new RegExp(`demo-bistro +${receiver.url.replace(/[.]/g, '\\.')} +whsec_demo_bistro`),
+      );
+      expect(output).toMatch(/demo-salon +\(no URL: nothing is sent\) +whsec_demo_salon/);
+
+      // An event of the other project goes nowhere.
+      const salon = await fetch(`${base}/__mock/projects/demo-salon/trigger`, {
+        method: 'POST',
+        body: JSON.stringify({ event: 'reservation.created' }),
+      });
+      expect(salon.status).toBe(201);
+      expect(await salon.json()).toMatchObject({ deliveries: [] });
 
       // The CLI runs on real time, so the booking is on a date that stays in the future.
       const response = await fetch(`${base}/api/v1/demo-bistro/reservations`, {
@@ -83,11 +95,12 @@ describe('reservation-mock --webhook-url', () => {
       child.kill('SIGTERM');
       const [code] = await exited;
       expect(code).toBe(0);
+      expect(receiver.requests).toHaveLength(1);
     } finally {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGKILL');
         await exited;
       }
     }
-  });
+  }, 120_000);
 });

@@ -64,9 +64,9 @@ describe('redelivery', () => {
 
     const redelivered = await server.service.control.redeliver(original.id);
     expect(redelivered).toMatchObject({ id: original.id, status: 'delivered', body: original.body });
-    expect(redelivered.attempts).toEqual([
-      { number: 1, at: T0, responseStatus: 200 },
-      { number: 2, at: T0, responseStatus: 200, manual: true },
+    expect(redelivered.attempts).toMatchObject([
+      { number: 1, at: T0, url: receiver.url, responseStatus: 200 },
+      { number: 2, at: T0, url: receiver.url, responseStatus: 200, manual: true },
     ]);
     const [first, second] = receiver.requests;
     if (!first || !second) throw new Error('expected two requests');

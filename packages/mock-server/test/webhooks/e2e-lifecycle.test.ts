@@ -155,12 +155,27 @@ describe("webhooks over real HTTP: a reservation's life", () => {
       const delivery = log[i];
       if (!delivery) throw new Error(`no delivery ${i}`);
       expect(delivery).toMatchObject({ status: 'delivered', url: receiver.url, nextAttemptAt: null });
-      expect(delivery.attempts).toEqual([{ number: 1, at: expect.any(String), responseStatus: 200 }]);
+      expect(delivery.attempts).toMatchObject([{ number: 1, at: expect.any(String), responseStatus: 200 }]);
       expect(request.method).toBe('POST');
       expect(request.path).toBe('/hooks/reservations');
       expect(request.headers['content-type']).toBe('application/json');
       expect(request.headers['x-webhook-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
       expect(request.headers['x-webhook-signature']).toBe(delivery.signature);
+      // The log shows exactly the headers that went over the wire, and the receiver's answer.
+      expect(delivery.attempts[0]).toMatchObject({
+        url: receiver.url,
+        request: {
+          headers: {
+            'Content-Type': request.headers['content-type'],
+            'User-Agent': request.headers['user-agent'],
+            'X-Webhook-Delivery': request.headers['x-webhook-delivery'],
+            'X-Webhook-Signature': request.headers['x-webhook-signature'],
+          },
+        },
+        response: { status: 200, body: '', truncated: false },
+        durationMs: expect.any(Number),
+      });
+      expect(request.headers['x-webhook-delivery']).toBe(delivery.id);
       expect(request.body.toString('utf8')).toBe(delivery.body);
       expect(delivery.event).toBe(parsed(request).event);
       const envelope: unknown = JSON.parse(delivery.body);

@@ -60,7 +60,7 @@ describe('webhook retries on the mock clock (POST /__mock/clock)', () => {
     const [delivery] = await deliveries(server);
     if (!delivery) throw new Error('no delivery');
     expect(delivery).toMatchObject({ status: 'delivered', nextAttemptAt: null, createdAt: T0 });
-    expect(delivery.attempts).toEqual([
+    expect(delivery.attempts).toMatchObject([
       { number: 1, at: at(0), responseStatus: 500 },
       { number: 2, at: at(1), responseStatus: 500 },
       { number: 3, at: at(6), responseStatus: 200 },

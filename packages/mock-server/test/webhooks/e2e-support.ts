@@ -10,7 +10,7 @@ import {
   type WebhookEvent,
 } from '@reservation-api/sdk/webhooks';
 import { expect } from 'vitest';
-import { type MockServer, type MockServerOptions, startMockServer } from '../../src/node';
+import { type MockServer, type MockServerOwnMockOptions, startMockServer } from '../../src/node';
 import type { Delivery } from '../../src/webhooks';
 
 /** A Monday morning in Prague (10:00 local); the demo bistro is open all of Tuesday 2026-06-16. */
@@ -28,7 +28,7 @@ export async function closeAll(): Promise<void> {
 }
 
 /** The standalone mock with a frozen clock at T0, so attempt times are exact (`now: undefined`: real time). */
-export async function startMock(options: MockServerOptions = {}): Promise<MockServer> {
+export async function startMock(options: MockServerOwnMockOptions = {}): Promise<MockServer> {
   const server = await startMockServer({ port: 0, host: '127.0.0.1', now: T0, ...options });
   cleanups.push(() => server.close());
   return server;

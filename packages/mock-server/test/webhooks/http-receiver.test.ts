@@ -91,7 +91,7 @@ describe('webhook delivery to a real HTTP receiver', () => {
     expect(request?.headers['user-agent']).toBe('reservation-mock');
     expect(request?.headers['x-webhook-delivery']).toBe('whd_0001');
     // UTF-8 bytes of the one serialisation (the event has non-ASCII text), and the signature over them.
-    expect(request?.body.equals(Buffer.from(JSON.stringify(event), 'utf8'))).toBe(true);
+    expect(request?.body.equals(Buffer.from(JSON.stringify(event, null, 2), 'utf8'))).toBe(true);
     expect(request?.headers['x-webhook-signature']).toBe(nodeSignature(request?.body ?? Buffer.alloc(0)));
     expect(request?.headers['content-length']).toBe(String(request?.body.length));
     expect(dispatcher.deliveries()[0]).toMatchObject({

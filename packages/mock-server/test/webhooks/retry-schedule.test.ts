@@ -81,7 +81,7 @@ describe('webhook retry schedule (manual clock)', () => {
     expect(calls).toHaveLength(1);
     expect(clock.now()).toBe(START);
     expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'delivered', nextAttemptAt: null });
-    expect(dispatcher.deliveries()[0]?.attempts).toEqual([
+    expect(dispatcher.deliveries()[0]?.attempts).toMatchObject([
       { number: 1, at: new Date(START).toISOString(), responseStatus: 204 },
     ]);
   });
@@ -195,14 +195,20 @@ describe('webhook retry schedule (manual clock)', () => {
     const copy = dispatcher.deliveries()[0];
     if (copy === undefined) throw new Error('expected a delivery');
     copy.status = 'delivered';
-    copy.attempts.push({ number: 99, at: 'x' });
+    copy.attempts.push({ number: 99, at: 'x', url: 'x', request: { headers: {} }, durationMs: 0 });
     const firstAttempt = copy.attempts[0];
-    if (firstAttempt) firstAttempt.responseStatus = 200;
+    if (firstAttempt) {
+      firstAttempt.responseStatus = 200;
+      firstAttempt.request.headers['X-Webhook-Signature'] = 'changed';
+      if (firstAttempt.response) firstAttempt.response.headers.changed = 'yes';
+    }
 
     expect(dispatcher.deliveries()[0]?.status).toBe('pending');
-    expect(dispatcher.deliveries()[0]?.attempts).toEqual([
-      { number: 1, at: new Date(START).toISOString(), responseStatus: 500 },
-    ]);
+    const [attempt, ...more] = dispatcher.deliveries()[0]?.attempts ?? [];
+    expect(more).toEqual([]);
+    expect(attempt).toMatchObject({ number: 1, at: new Date(START).toISOString(), responseStatus: 500 });
+    expect(attempt?.request.headers['X-Webhook-Signature']).toMatch(/^sha256=/);
+    expect(attempt?.response?.headers).not.toHaveProperty('changed');
   });
 
   it('follows a custom schedule when one is given', async () => {

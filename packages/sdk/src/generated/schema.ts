@@ -474,8 +474,11 @@ export interface webhooks {
          *     the delivery; a non-2xx answer, a network error or no answer within 5 s is a failed attempt and is
          *     retried; after the 5th failure the delivery is marked failed. An event may arrive more than once:
          *     deduplicate, e.g. by event name, reservation id and timestamp. NO_SHOW sends no event.
+         *     `X-Webhook-Delivery: whd_…` names the delivery (the same on each attempt and redelivery). Treat
+         *     the body as opaque bytes: the service may send any valid JSON (the mock indents with two spaces,
+         *     see `x-webhook-delivery` `bodyBytes`).
          */
-        post: operations["reservationCreatedWebhook"];
+        post: operations["reservationCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -499,7 +502,7 @@ export interface webhooks {
          *     (sha256= HMAC over the exact body bytes; attempts at 0, 1, 6, 36, 156 minutes; 5 s timeout;
          *     failed after 5 attempts; deduplicate).
          */
-        post: operations["reservationConfirmedWebhook"];
+        post: operations["reservationConfirmed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -524,7 +527,7 @@ export interface webhooks {
          *     body bytes; attempts at 0, 1, 6, 36, 156 minutes; 5 s timeout; failed after 5 attempts;
          *     deduplicate).
          */
-        post: operations["reservationCancelledWebhook"];
+        post: operations["reservationCancelled"];
         delete?: never;
         options?: never;
         head?: never;
@@ -547,7 +550,7 @@ export interface webhooks {
          *     over the exact body bytes; attempts at 0, 1, 6, 36, 156 minutes; 5 s timeout; failed after 5
          *     attempts; deduplicate).
          */
-        post: operations["reservationCompletedWebhook"];
+        post: operations["reservationCompleted"];
         delete?: never;
         options?: never;
         head?: never;
@@ -636,18 +639,21 @@ export interface components {
          *     offered. A slot is available when it is not in the past and at least one active table of the
          *     branch has no overlapping active reservation (a branch without tables has one implicit place).
          *     Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`
-         *     (holiday name or `Closed`), `slots: []`, no `openingHours`.
+         *     (holiday name or `Closed`), `slots: []`, no `openingHours`. The `if`/`then`/`else` below states
+         *     this for validators; client generators ignore it, so generated types show `openingHours` and
+         *     `reason` as optional: check `isOpen` first.
          */
         AvailabilityDay: AvailabilityDay;
+        /** @description One weekday of the regular schedule. An open day (`isOpen: true`) has `open` and `close`; a closed day has neither. The `if`/`then` below states this for validators; client generators ignore it, so generated types show `open` and `close` as optional: check `isOpen` first. */
         ScheduleDay: ScheduleDay;
         Holiday: Holiday;
         Schedule: Schedule;
         ReservationListResponse: ReservationListResponse;
         ReservationDetailResponse: ReservationDetailResponse;
-        CreateReservationResponse: CreateReservationResponse;
-        UpdateReservationStatusResponse: UpdateReservationStatusResponse;
-        CancelReservationResponse: CancelReservationResponse;
-        /** @description The availability day (see AvailabilityDay) with `success`, as one flat object. Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`, `slots: []`, no `openingHours`. */
+        CreatedReservationResponse: CreatedReservationResponse;
+        ReservationStatusChangeResponse: ReservationStatusChangeResponse;
+        CancelledReservationResponse: CancelledReservationResponse;
+        /** @description The availability day (see AvailabilityDay) with `success`, as one flat object. Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`, `slots: []`, no `openingHours`. The `if`/`then`/`else` below states this for validators; client generators ignore it, so generated types show `openingHours` and `reason` as optional: check `isOpen` first. */
         AvailabilityResponse: AvailabilityResponse;
         ScheduleResponse: ScheduleResponse;
         TableListResponse: TableListResponse;
@@ -660,8 +666,10 @@ export interface components {
          * @description Error body. `error` is the HTTP status text, `message` a human-readable text (exact texts are listed
          *     in the API description), `code` present for coded errors (absent only on the 400 "Missing required
          *     fields" error of `POST /reservations`), `details` present for VALIDATION_ERROR. No `success` field.
+         *     The `if`/`then` below states the `details` rule for validators; client generators ignore it, so
+         *     generated types show `details` as optional: check `code` first.
          */
-        Error: ErrorBody;
+        ErrorBody: ErrorBody;
         /** @description Body of `reservation.created`. */
         ReservationCreatedEvent: ReservationCreatedEvent;
         /** @description Body of `reservation.confirmed`. */
@@ -672,120 +680,12 @@ export interface components {
         ReservationCompletedEvent: ReservationCompletedEvent;
         /** @description Any webhook body, discriminated by `event`. */
         WebhookEvent: WebhookEvent;
+        Error: ErrorBody;
+        CreateReservationResponse: CreatedReservationResponse;
+        UpdateReservationStatusResponse: ReservationStatusChangeResponse;
+        CancelReservationResponse: CancelledReservationResponse;
     };
-    responses: {
-        /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
-        Unauthorized: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist or is malformed). Operations without a permission requirement give no other 403, except HOST_NOT_ALLOWED from the standalone mock (`Host` header not allowed). */
-        Forbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Read), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
-        ForbiddenRead: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Media), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
-        ForbiddenMedia: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description VALIDATION_ERROR: `limit` or `offset` is not an integer, `limit` < 1 or `offset` < 0. A large `limit` or `offset` is never an error (see the parameters). */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description RESERVATION_NOT_FOUND: no reservation with this id in the project (unknown id, or a reservation of another project). Any path under `/api/v1` that is not in this document gives 404 NOT_FOUND `Not found` instead (checked right after PROJECT_MISMATCH). */
-        NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, falls on a closed day or a closed holiday, or overlaps a local time that does not exist that day (daylight saving). RESERVATION_IN_PAST: the reservation starts (`date` and `from`, project local time; a time of the repeated autumn hour means its first occurrence) before the service's current time. Checked in that order, after the blacklist and before 409. */
-        UnprocessableEntity: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
-        UnsupportedMediaType: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB. */
-        PayloadTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
-        RateLimited: {
-            headers: {
-                /**
-                 * @description Seconds to wait before retrying.
-                 * @example 30
-                 */
-                "Retry-After": number;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. */
-        InternalError: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": ErrorBody;
-            };
-        };
-        /** @description Any 2xx answer within 5 seconds acknowledges the event and ends the delivery. A non-2xx answer, a network error or no answer within 5 s is a failed attempt and triggers a retry (attempts at 0, 1, 6, 36 and 156 minutes; failed after the 5th). The response body is ignored. */
-        WebhookAccepted: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-    };
+    responses: never;
     parameters: {
         /**
          * @description URL slug of the project (lower-case letters, digits and `-`). Any value is accepted here: if it is not the API key's project (whether or not such a project exists, and also when it is malformed, e.g. `Demo_Bistro`) the answer is 403 PROJECT_MISMATCH, never a 404 or a 400, so projects cannot be enumerated. That is why the parameter declares no pattern.
@@ -802,6 +702,13 @@ export interface components {
          * @example 0
          */
         Offset: number;
+        /**
+         * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
+         *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
+         *     as `deliveryId`, and its deduplicator uses it when present.
+         * @example whd_0001
+         */
+        WebhookDelivery: string;
         /**
          * @description `sha256=` followed by the lower-case hex HMAC-SHA256 of the exact request body bytes, keyed with
          *     the UTF-8 bytes of the signing secret (`whsec_…`). Compare it (in constant time) with the value
@@ -832,7 +739,7 @@ export type StatusHistoryAction = "created" | "confirmed" | "cancelled" | "compl
  * @description Machine-readable error code. The 400 "Missing required fields" error of `POST /reservations` has no code.
  * @enum {string}
  */
-export type ErrorCode = "API_KEY_MISSING" | "API_KEY_INVALID" | "PROJECT_MISMATCH" | "PERMISSION_DENIED" | "INVALID_JSON" | "VALIDATION_ERROR" | "RESERVATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATUS_TRANSITION" | "DOUBLE_BOOKING" | "CUSTOMER_BLACKLISTED" | "OUTSIDE_OPENING_HOURS" | "RESERVATION_IN_PAST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HOST_NOT_ALLOWED" | "RATE_LIMITED" | "INTERNAL_ERROR";
+export type ErrorCode = "API_KEY_MISSING" | "API_KEY_INVALID" | "PROJECT_MISMATCH" | "PERMISSION_DENIED" | "INVALID_JSON" | "VALIDATION_ERROR" | "RESERVATION_NOT_FOUND" | "NOT_FOUND" | "INVALID_STATUS_TRANSITION" | "DOUBLE_BOOKING" | "CUSTOMER_BLACKLISTED" | "OUTSIDE_OPENING_HOURS" | "RESERVATION_IN_PAST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "HOST_NOT_ALLOWED" | "MALFORMED_URL" | "RATE_LIMITED" | "INTERNAL_ERROR";
 /**
  * @description Webhook event names. NO_SHOW sends no event.
  * @enum {string}
@@ -949,8 +856,8 @@ export type ReservationDetail = {
 export type CreatedReservation = {
     id: string;
     /**
-     * @description Always PENDING.
-     * @constant
+     * @description Always PENDING (a `ReservationStatus`).
+     * @enum {string}
      */
     status: "PENDING";
     /** Format: date */
@@ -1044,8 +951,8 @@ export type Table = {
     visualHeight: number | null;
     /** @description Degrees. */
     visualRotation: number | null;
-    /** @enum {string|null} */
-    visualShape: "rectangle" | "circle" | "square" | null;
+    /** @description Shape on the floor plan, or null when none is set. */
+    visualShape: ("rectangle" | "circle" | "square") | null;
 };
 export type Photo = {
     id: string;
@@ -1145,7 +1052,9 @@ export type OpeningHours = {
  *     offered. A slot is available when it is not in the past and at least one active table of the
  *     branch has no overlapping active reservation (a branch without tables has one implicit place).
  *     Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`
- *     (holiday name or `Closed`), `slots: []`, no `openingHours`.
+ *     (holiday name or `Closed`), `slots: []`, no `openingHours`. The `if`/`then`/`else` below states
+ *     this for validators; client generators ignore it, so generated types show `openingHours` and
+ *     `reason` as optional: check `isOpen` first.
  */
 export type AvailabilityDay = {
     /** Format: date */
@@ -1161,6 +1070,7 @@ export type AvailabilityDay = {
     /** @description Only when `isOpen` is false; the holiday's name, or `Closed`. */
     reason?: string;
 };
+/** @description One weekday of the regular schedule. An open day (`isOpen: true`) has `open` and `close`; a closed day has neither. The `if`/`then` below states this for validators; client generators ignore it, so generated types show `open` and `close` as optional: check `isOpen` first. */
 export type ScheduleDay = {
     /** @description 0 is Sunday, 1 Monday, … 6 Saturday. */
     dayOfWeek: number;
@@ -1201,24 +1111,24 @@ export type ReservationDetailResponse = {
     success: true;
     reservation: ReservationDetail;
 };
-export type CreateReservationResponse = {
+export type CreatedReservationResponse = {
     /** @constant */
     success: true;
     message: string;
     reservation: CreatedReservation;
 };
-export type UpdateReservationStatusResponse = {
+export type ReservationStatusChangeResponse = {
     /** @constant */
     success: true;
     message: string;
     reservation: ReservationStatusChange;
 };
-export type CancelReservationResponse = {
+export type CancelledReservationResponse = {
     /** @constant */
     success: true;
     message: string;
 };
-/** @description The availability day (see AvailabilityDay) with `success`, as one flat object. Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`, `slots: []`, no `openingHours`. */
+/** @description The availability day (see AvailabilityDay) with `success`, as one flat object. Open day: `openingHours` present, no `reason`. Closed day or holiday: `isOpen: false`, `reason`, `slots: []`, no `openingHours`. The `if`/`then`/`else` below states this for validators; client generators ignore it, so generated types show `openingHours` and `reason` as optional: check `isOpen` first. */
 export type AvailabilityResponse = {
     /** @constant */
     success: true;
@@ -1294,6 +1204,8 @@ export type ValidationErrorDetail = {
  * @description Error body. `error` is the HTTP status text, `message` a human-readable text (exact texts are listed
  *     in the API description), `code` present for coded errors (absent only on the 400 "Missing required
  *     fields" error of `POST /reservations`), `details` present for VALIDATION_ERROR. No `success` field.
+ *     The `if`/`then` below states the `details` rule for validators; client generators ignore it, so
+ *     generated types show `details` as optional: check `code` first.
  */
 export type ErrorBody = {
     /** @description HTTP status text, e.g. `Bad Request`, `Unauthorized`, `Forbidden`. */
@@ -1324,7 +1236,7 @@ export type ReservationCreatedEvent = {
             to: EndTime;
             /**
              * @description Always PENDING (a new reservation).
-             * @constant
+             * @enum {string}
              */
             status: "PENDING";
             guests: number;
@@ -1367,11 +1279,11 @@ export type ReservationConfirmedEvent = {
     data: {
         reservation: {
             id: string;
-            /** @constant */
+            /** @enum {string} */
             status: "CONFIRMED";
             /**
              * @description Only PENDING can be confirmed.
-             * @constant
+             * @enum {string}
              */
             previousStatus: "PENDING";
             /** @description The acting API key's id (`key_…`), as `changedBy` in the status history. */
@@ -1395,7 +1307,7 @@ export type ReservationCancelledEvent = {
     data: {
         reservation: {
             id: string;
-            /** @constant */
+            /** @enum {string} */
             status: "CANCELLED";
             /**
              * @description The active state the reservation was cancelled from.
@@ -1427,7 +1339,7 @@ export type ReservationCompletedEvent = {
             id: string;
             /**
              * @description Always COMPLETED (previous status CONFIRMED).
-             * @constant
+             * @enum {string}
              */
             status: "COMPLETED";
         };
@@ -1435,6 +1347,12 @@ export type ReservationCompletedEvent = {
 };
 /** @description Any webhook body, discriminated by `event`. */
 export type WebhookEvent = ReservationCreatedEvent | ReservationConfirmedEvent | ReservationCancelledEvent | ReservationCompletedEvent;
+/** The former name of `CreatedReservationResponse` in openapi.yaml. */
+export type CreateReservationResponse = CreatedReservationResponse;
+/** The former name of `ReservationStatusChangeResponse` in openapi.yaml. */
+export type UpdateReservationStatusResponse = ReservationStatusChangeResponse;
+/** The former name of `CancelledReservationResponse` in openapi.yaml. */
+export type CancelReservationResponse = CancelledReservationResponse;
 export type $defs = Record<string, never>;
 export interface operations {
     listReservations: {
@@ -1506,10 +1424,47 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ForbiddenRead"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Read), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     createReservation: {
@@ -1537,7 +1492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": CreateReservationResponse;
+                    "application/json": CreatedReservationResponse;
                 };
             };
             /** @description INVALID_JSON (body not a JSON object, not valid UTF-8, or nested deeper than 32 levels), missing required fields (no `code`), or VALIDATION_ERROR (a field has the wrong type or format, `from` not before `to`, unknown tableId/serviceId/branchId, guests not a positive integer or above the table's capacity). */
@@ -1549,7 +1504,15 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
             /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Write), CUSTOMER_BLACKLISTED (the customer's e-mail, case-insensitive, or phone is blacklisted), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
             403: {
                 headers: {
@@ -1568,11 +1531,56 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["UnprocessableEntity"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description OUTSIDE_OPENING_HOURS: the requested `[from, to)` is outside the opening hours of that day (project local time), crosses the break, falls on a closed day or a closed holiday, or overlaps a local time that does not exist that day (daylight saving). RESERVATION_IN_PAST: the reservation starts (`date` and `from`, project local time; a time of the repeated autumn hour means its first occurrence) before the service's current time. Checked in that order, after the blacklist and before 409. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     getReservation: {
@@ -1604,11 +1612,56 @@ export interface operations {
                     "application/json": ReservationDetailResponse;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ForbiddenRead"];
-            404: components["responses"]["NotFound"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Read), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RESERVATION_NOT_FOUND: no reservation with this id in the project (unknown id, or a reservation of another project). Any path under `/api/v1` that is not in this document gives 404 NOT_FOUND `Not found` instead (checked right after PROJECT_MISMATCH). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     cancelReservation: {
@@ -1641,7 +1694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": CancelReservationResponse;
+                    "application/json": CancelledReservationResponse;
                 };
             };
             /** @description INVALID_JSON (body present but not a JSON object, not valid UTF-8, or nested deeper than 32 levels) or VALIDATION_ERROR (`reason` not a string). */
@@ -1653,7 +1706,15 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
             /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Delete), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
             403: {
                 headers: {
@@ -1663,7 +1724,15 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            404: components["responses"]["NotFound"];
+            /** @description RESERVATION_NOT_FOUND: no reservation with this id in the project (unknown id, or a reservation of another project). Any path under `/api/v1` that is not in this document gives 404 NOT_FOUND `Not found` instead (checked right after PROJECT_MISMATCH). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
             /** @description INVALID_STATUS_TRANSITION: the reservation is already in a final state (CANCELLED, COMPLETED or NO_SHOW). */
             409: {
                 headers: {
@@ -1673,10 +1742,47 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     updateReservationStatus: {
@@ -1709,7 +1815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": UpdateReservationStatusResponse;
+                    "application/json": ReservationStatusChangeResponse;
                 };
             };
             /** @description INVALID_JSON (body not a JSON object, not valid UTF-8, or nested deeper than 32 levels) or VALIDATION_ERROR (`status` missing or not a ReservationStatus, `note`/`reason` not strings). */
@@ -1721,7 +1827,15 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            401: components["responses"]["Unauthorized"];
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
             /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Write), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
             403: {
                 headers: {
@@ -1731,7 +1845,15 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            404: components["responses"]["NotFound"];
+            /** @description RESERVATION_NOT_FOUND: no reservation with this id in the project (unknown id, or a reservation of another project). Any path under `/api/v1` that is not in this document gives 404 NOT_FOUND `Not found` instead (checked right after PROJECT_MISMATCH). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
             /** @description INVALID_STATUS_TRANSITION: the transition is not in the table above (this includes a change to the current status and any change from a final state). */
             409: {
                 headers: {
@@ -1741,10 +1863,47 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description PAYLOAD_TOO_LARGE: the request body is larger than 64 KiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     getAvailability: {
@@ -1801,10 +1960,47 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist or is malformed). Operations without a permission requirement give no other 403, except HOST_NOT_ALLOWED from the standalone mock (`Host` header not allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     getSchedule: {
@@ -1831,10 +2027,47 @@ export interface operations {
                     "application/json": ScheduleResponse;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist or is malformed). Operations without a permission requirement give no other 403, except HOST_NOT_ALLOWED from the standalone mock (`Host` header not allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     listTables: {
@@ -1881,10 +2114,47 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist or is malformed). Operations without a permission requirement give no other 403, except HOST_NOT_ALLOWED from the standalone mock (`Host` header not allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     listServices: {
@@ -1926,10 +2196,47 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist or is malformed). Operations without a permission requirement give no other 403, except HOST_NOT_ALLOWED from the standalone mock (`Host` header not allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     getProjectInfo: {
@@ -1956,10 +2263,47 @@ export interface operations {
                     "application/json": ProjectInfoResponse;
                 };
             };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description PROJECT_MISMATCH: the key is valid but belongs to another project than `{slug}` (also when the slug does not exist or is malformed). Operations without a permission requirement give no other 403, except HOST_NOT_ALLOWED from the standalone mock (`Host` header not allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     listGalleryPhotos: {
@@ -1997,11 +2341,56 @@ export interface operations {
                     "application/json": PhotoListResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ForbiddenMedia"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description VALIDATION_ERROR: `limit` or `offset` is not an integer, `limit` < 1 or `offset` < 0. A large `limit` or `offset` is never an error (see the parameters). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Media), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
     listReviews: {
@@ -2039,14 +2428,59 @@ export interface operations {
                     "application/json": ReviewListResponse;
                 };
             };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["ForbiddenMedia"];
-            429: components["responses"]["RateLimited"];
-            "5XX": components["responses"]["InternalError"];
+            /** @description VALIDATION_ERROR: `limit` or `offset` is not an integer, `limit` < 1 or `offset` < 0. A large `limit` or `offset` is never an error (see the parameters). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description API_KEY_MISSING (`X-API-Key` header absent or empty) or API_KEY_INVALID (key unknown, revoked or regenerated). Checked first. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description PROJECT_MISMATCH (key of another project), PERMISSION_DENIED (key lacks Media), or HOST_NOT_ALLOWED (standalone mock: `Host` header not allowed). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description RATE_LIMITED: too many requests. The service may return it under load; the mock injects it with its fault controls (`POST /__mock/faults`). `Retry-After` gives the seconds to wait. */
+            429: {
+                headers: {
+                    /**
+                     * @description Seconds to wait before retrying.
+                     * @example 30
+                     */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
+            /** @description INTERNAL_ERROR: the service failed (any 5xx status: 500, 502, 503, 504, with this body). The service may return it under load or on failure; the mock injects it with its fault controls (`POST /__mock/faults`). The SDK retries GET requests after 500, 502, 503 and 504. Declared as `default` rather than `5XX` because several client generators cannot read range keys. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ErrorBody;
+                };
+            };
         };
     };
-    reservationCreatedWebhook: {
+    reservationCreated: {
         parameters: {
             query?: never;
             header: {
@@ -2061,6 +2495,13 @@ export interface operations {
                  * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
                  */
                 "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
+                 *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
+                 *     as `deliveryId`, and its deduplicator uses it when present.
+                 * @example whd_0001
+                 */
+                "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
             path?: never;
             cookie?: never;
@@ -2071,10 +2512,16 @@ export interface operations {
             };
         };
         responses: {
-            "2XX": components["responses"]["WebhookAccepted"];
+            /** @description Any 2xx answer within 5 seconds acknowledges the event and ends the delivery. A non-2xx answer, a network error or no answer within 5 s is a failed attempt and triggers a retry (attempts at 0, 1, 6, 36 and 156 minutes; failed after the 5th). The response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
-    reservationConfirmedWebhook: {
+    reservationConfirmed: {
         parameters: {
             query?: never;
             header: {
@@ -2089,6 +2536,13 @@ export interface operations {
                  * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
                  */
                 "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
+                 *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
+                 *     as `deliveryId`, and its deduplicator uses it when present.
+                 * @example whd_0001
+                 */
+                "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
             path?: never;
             cookie?: never;
@@ -2099,10 +2553,16 @@ export interface operations {
             };
         };
         responses: {
-            "2XX": components["responses"]["WebhookAccepted"];
+            /** @description Any 2xx answer within 5 seconds acknowledges the event and ends the delivery. A non-2xx answer, a network error or no answer within 5 s is a failed attempt and triggers a retry (attempts at 0, 1, 6, 36 and 156 minutes; failed after the 5th). The response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
-    reservationCancelledWebhook: {
+    reservationCancelled: {
         parameters: {
             query?: never;
             header: {
@@ -2117,6 +2577,13 @@ export interface operations {
                  * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
                  */
                 "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
+                 *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
+                 *     as `deliveryId`, and its deduplicator uses it when present.
+                 * @example whd_0001
+                 */
+                "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
             path?: never;
             cookie?: never;
@@ -2127,10 +2594,16 @@ export interface operations {
             };
         };
         responses: {
-            "2XX": components["responses"]["WebhookAccepted"];
+            /** @description Any 2xx answer within 5 seconds acknowledges the event and ends the delivery. A non-2xx answer, a network error or no answer within 5 s is a failed attempt and triggers a retry (attempts at 0, 1, 6, 36 and 156 minutes; failed after the 5th). The response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
-    reservationCompletedWebhook: {
+    reservationCompleted: {
         parameters: {
             query?: never;
             header: {
@@ -2145,6 +2618,13 @@ export interface operations {
                  * @example sha256=1e7ef8dc80d995863efdbc054ef6da60f62ce210e6caa8368943923d84336379
                  */
                 "X-Webhook-Signature": components["parameters"]["WebhookSignature"];
+                /**
+                 * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
+                 *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
+                 *     as `deliveryId`, and its deduplicator uses it when present.
+                 * @example whd_0001
+                 */
+                "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
             path?: never;
             cookie?: never;
@@ -2155,7 +2635,13 @@ export interface operations {
             };
         };
         responses: {
-            "2XX": components["responses"]["WebhookAccepted"];
+            /** @description Any 2xx answer within 5 seconds acknowledges the event and ends the delivery. A non-2xx answer, a network error or no answer within 5 s is a failed attempt and triggers a retry (attempts at 0, 1, 6, 36 and 156 minutes; failed after the 5th). The response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

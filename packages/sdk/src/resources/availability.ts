@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../request-options';
 import type { AvailabilityDay, AvailabilityQuery } from '../types';
-import { type ResourceContext, withoutSuccess } from './context';
+import { fields, type ResourceContext, withoutSuccess } from './context';
 
 export interface AvailabilityResource {
   /** Slots of one day; a closed day has `isOpen: false`, a `reason` and no slots. */
@@ -11,8 +11,10 @@ export function createAvailabilityResource(ctx: ResourceContext): AvailabilityRe
   return {
     get: (query, options) =>
       ctx
-        .send(options, (fetch) =>
-          ctx.api.GET('/api/v1/{slug}/availability', { params: { path: ctx.slug, query }, fetch }),
+        .send(
+          options,
+          (fetch) => ctx.api.GET('/api/v1/{slug}/availability', { params: { path: ctx.slug, query }, fetch }),
+          fields({ slots: 'list' }),
         )
         .then(withoutSuccess),
   };

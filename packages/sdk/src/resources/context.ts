@@ -3,7 +3,7 @@
 import type { Client } from 'openapi-fetch';
 import type { Call } from '../abort';
 import { errorFromResponse, ReservationApiError } from '../errors';
-import type { CallFetch } from '../fetch-with-retry';
+import { type CallFetch, headerValues } from '../fetch-with-retry';
 import type { paths } from '../generated/schema';
 import type { RequestOptions } from '../request-options';
 import type { WithoutSuccess } from '../types';
@@ -16,9 +16,50 @@ export interface ResourceContext {
   /**
    * Runs one call: `request` gets the `fetch` to pass openapi-fetch for it, and the result is the
    * parsed 2xx body, or a rejection with the typed error (the caller's abort reason on an abort).
-   * Never throws synchronously: invalid per-call options reject with a TypeError.
+   * Never throws synchronously: invalid per-call options reject with a TypeError. `check` judges
+   * a 2xx body that is a JSON object (see `fields`).
    */
-  send<T>(options: RequestOptions | undefined, request: (fetch: CallFetch) => Promise<Answer<T>>): Promise<T>;
+  send<T>(
+    options: RequestOptions | undefined,
+    request: (fetch: CallFetch) => Promise<Answer<T>>,
+    check?: Check<T>,
+  ): Promise<T>;
+}
+
+/** What is wrong with a 2xx body (completing "The Reservation API answered 200 …"), or undefined. */
+export type Check<T> = (data: T) => string | undefined;
+
+type Kind = 'list' | 'object' | 'count';
+const KINDS: Record<Kind, [string, (value: unknown) => boolean]> = {
+  list: ['an array', Array.isArray],
+  object: ['an object', (value) => typeof value === 'object' && value !== null && !Array.isArray(value)],
+  count: ['a whole number ≥ 0', (value) => Number.isInteger(value) && (value as number) >= 0],
+};
+
+/** `first`, then `second` when given. */
+export function both<T>(first: Check<T>, second?: Check<T>): Check<T> {
+  return second ? (data) => first(data) ?? second(data) : first;
+}
+
+/** `typeof`, told apart for null and arrays; a number as itself (NaN, -1, Infinity). */
+export function describe(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/**
+ * The check that a 2xx body has the fields a method returns: a server (or a proxy) that answers
+ * 2xx with another shape gets a ReservationApiError, not a raw TypeError or a wrong value.
+ */
+export function fields<T>(spec: Record<string, Kind>): Check<T> {
+  return (data) => {
+    for (const [name, kind] of Object.entries(spec)) {
+      const value = (data as Record<string, unknown>)[name];
+      const [what, is] = KINDS[kind];
+      if (!is(value)) return `with a body whose \`${name}\` is not ${what} (got ${describe(value)})`;
+    }
+    return undefined;
+  };
 }
 
 export interface Answer<T> {
@@ -27,19 +68,34 @@ export interface Answer<T> {
   response: Response;
 }
 
-/** The parsed body of a 2xx answer, or the typed error of anything else (with the call's method and URL). */
-export function unwrap<T>({ data, error, response }: Answer<T>, { request }: Call): T {
-  if (!response.ok) throw errorFromResponse(response, error, request);
-  if (data === undefined) {
+/**
+ * The parsed body of a 2xx answer that is a JSON object passing `check`, or the typed error of
+ * anything else (with the call's method and URL, and the key masked).
+ */
+export function unwrap<T>(
+  { data, error, response }: Answer<T>,
+  { request, settings }: Call,
+  check?: Check<T>,
+): T {
+  if (!response.ok) throw errorFromResponse(response, error, request, headerValues(settings));
+  const problem =
+    data === undefined
+      ? 'without a body'
+      : typeof data !== 'object' || data === null || Array.isArray(data)
+        ? `with a body that is not a JSON object (got ${describe(data)})`
+        : check?.(data);
+  if (problem) {
     throw new ReservationApiError({
       status: response.status,
-      message: `The Reservation API answered ${response.status} without a body`,
+      message: `The Reservation API answered ${response.status} ${problem}`,
       headers: response.headers,
+      body: data,
+      redact: headerValues(settings),
       method: request?.method,
       url: request?.url,
     });
   }
-  return data;
+  return data as T;
 }
 
 /** Removes the `success: true` marker: it carries no information once the call resolved. */

@@ -1,10 +1,12 @@
+import type { PhotoListResponse } from '../generated/schema';
 import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
 import type { GalleryListQuery, Photo, PhotoList } from '../types';
-import { type ResourceContext, withoutSuccess } from './context';
+import { both, type Check, fields, type ResourceContext, withoutSuccess } from './context';
 
 /** The API's maximum page size for the gallery. */
 const MAX_PAGE = 100;
+const LIST = fields<PhotoListResponse>({ photos: 'list', total: 'count' });
 
 export interface GalleryResource {
   /** One page: `{ count, total, photos }`, by `displayOrder`. Needs the Media permission. */
@@ -14,14 +16,16 @@ export interface GalleryResource {
 }
 
 export function createGalleryResource(ctx: ResourceContext): GalleryResource {
-  const list: GalleryResource['list'] = (query, options) =>
+  const list = (query?: GalleryListQuery, options?: RequestOptions, check?: Check<PhotoListResponse>) =>
     ctx
-      .send(options, (fetch) =>
-        ctx.api.GET('/api/v1/{slug}/gallery', { params: { path: ctx.slug, query }, fetch }),
+      .send(
+        options,
+        (fetch) => ctx.api.GET('/api/v1/{slug}/gallery', { params: { path: ctx.slug, query }, fetch }),
+        both(LIST, check),
       )
       .then(withoutSuccess);
   return {
-    list,
-    iterate: (query, options) => iterateList(list, (page) => page.photos, query, options, MAX_PAGE),
+    list: (query, options) => list(query, options),
+    iterate: (query, options) => iterateList(list, 'photos', 'gallery.iterate', query, options, MAX_PAGE),
   };
 }

@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../request-options';
 import type { ProjectInfo } from '../types';
-import { type ResourceContext, withoutSuccess } from './context';
+import { fields, type ResourceContext, withoutSuccess } from './context';
 
 export interface InfoResource {
   /** The project, its settings and branding colours. */
@@ -11,7 +11,11 @@ export function createInfoResource(ctx: ResourceContext): InfoResource {
   return {
     get: (options) =>
       ctx
-        .send(options, (fetch) => ctx.api.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, fetch }))
+        .send(
+          options,
+          (fetch) => ctx.api.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, fetch }),
+          fields({ project: 'object', settings: 'object' }),
+        )
         .then(withoutSuccess),
   };
 }

@@ -1,3 +1,4 @@
+import type { ReservationListResponse } from '../generated/schema';
 import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
 import type {
@@ -13,10 +14,12 @@ import type {
   ReservationStatusChange,
   UpdateReservationStatusInput,
 } from '../types';
-import { type ResourceContext, reservationId, withoutSuccess } from './context';
+import { both, type Check, fields, type ResourceContext, reservationId, withoutSuccess } from './context';
 
 /** The API's maximum page size for reservations: the fewest requests when iterating. */
 const MAX_PAGE = 100;
+const LIST = fields<ReservationListResponse>({ reservations: 'list', total: 'count' });
+const ONE = fields<{ reservation: unknown }>({ reservation: 'object' });
 
 export interface ReservationsResource {
   /** One page: `{ count, total, reservations }` (list items carry no `statusHistory`). */
@@ -45,33 +48,47 @@ export interface ReservationsResource {
 }
 
 export function createReservationsResource(ctx: ResourceContext): ReservationsResource {
-  const list: ReservationsResource['list'] = (query, options) =>
+  const list = (
+    query?: ReservationListQuery,
+    options?: RequestOptions,
+    check?: Check<ReservationListResponse>,
+  ) =>
     ctx
-      .send(options, (fetch) =>
-        ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, fetch }),
+      .send(
+        options,
+        (fetch) => ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, fetch }),
+        both(LIST, check),
       )
       .then(withoutSuccess);
 
   return {
-    list,
-    iterate: (query, options) => iterateList(list, (page) => page.reservations, query, options, MAX_PAGE),
+    list: (query, options) => list(query, options),
+    iterate: (query, options) =>
+      iterateList(list, 'reservations', 'reservations.iterate', query, options, MAX_PAGE),
     get: async (id, options) => {
       const path = { slug: ctx.slug.slug, id: reservationId(id, 'get') };
-      const data = await ctx.send(options, (fetch) =>
-        ctx.api.GET('/api/v1/{slug}/reservations/{id}', { params: { path }, fetch }),
+      const data = await ctx.send(
+        options,
+        (fetch) => ctx.api.GET('/api/v1/{slug}/reservations/{id}', { params: { path }, fetch }),
+        ONE,
       );
       return data.reservation;
     },
     create: async (body, options) => {
-      const data = await ctx.send(options, (fetch) =>
-        ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, fetch }),
+      const data = await ctx.send(
+        options,
+        (fetch) => ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, fetch }),
+        ONE,
       );
       return data.reservation;
     },
     updateStatus: async (id, body, options) => {
       const path = { slug: ctx.slug.slug, id: reservationId(id, 'updateStatus') };
-      const data = await ctx.send(options, (fetch) =>
-        ctx.api.PATCH('/api/v1/{slug}/reservations/{id}/status', { params: { path }, body, fetch }),
+      const data = await ctx.send(
+        options,
+        (fetch) =>
+          ctx.api.PATCH('/api/v1/{slug}/reservations/{id}/status', { params: { path }, body, fetch }),
+        ONE,
       );
       return data.reservation;
     },

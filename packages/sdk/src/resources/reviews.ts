@@ -1,10 +1,12 @@
+import type { ReviewListResponse } from '../generated/schema';
 import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
 import type { Review, ReviewList, ReviewListQuery } from '../types';
-import { type ResourceContext, withoutSuccess } from './context';
+import { both, type Check, fields, type ResourceContext, withoutSuccess } from './context';
 
 /** The API's maximum page size for reviews. */
 const MAX_PAGE = 50;
+const LIST = fields<ReviewListResponse>({ reviews: 'list', total: 'count' });
 
 export interface ReviewsResource {
   /** One page: `{ count, total, averageRating, totalReviews, reviews }`, newest first. Needs Media. */
@@ -14,14 +16,16 @@ export interface ReviewsResource {
 }
 
 export function createReviewsResource(ctx: ResourceContext): ReviewsResource {
-  const list: ReviewsResource['list'] = (query, options) =>
+  const list = (query?: ReviewListQuery, options?: RequestOptions, check?: Check<ReviewListResponse>) =>
     ctx
-      .send(options, (fetch) =>
-        ctx.api.GET('/api/v1/{slug}/reviews', { params: { path: ctx.slug, query }, fetch }),
+      .send(
+        options,
+        (fetch) => ctx.api.GET('/api/v1/{slug}/reviews', { params: { path: ctx.slug, query }, fetch }),
+        both(LIST, check),
       )
       .then(withoutSuccess);
   return {
-    list,
-    iterate: (query, options) => iterateList(list, (page) => page.reviews, query, options, MAX_PAGE),
+    list: (query, options) => list(query, options),
+    iterate: (query, options) => iterateList(list, 'reviews', 'reviews.iterate', query, options, MAX_PAGE),
   };
 }

@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../request-options';
 import type { Schedule } from '../types';
-import { type ResourceContext, withoutSuccess } from './context';
+import { fields, type ResourceContext, withoutSuccess } from './context';
 
 export interface ScheduleResource {
   /** Weekly opening hours (Czech day names, 0 is Sunday) and holidays. */
@@ -11,8 +11,10 @@ export function createScheduleResource(ctx: ResourceContext): ScheduleResource {
   return {
     get: (options) =>
       ctx
-        .send(options, (fetch) =>
-          ctx.api.GET('/api/v1/{slug}/schedule', { params: { path: ctx.slug }, fetch }),
+        .send(
+          options,
+          (fetch) => ctx.api.GET('/api/v1/{slug}/schedule', { params: { path: ctx.slug }, fetch }),
+          fields({ openingHours: 'list', holidays: 'list' }),
         )
         .then(withoutSuccess),
   };

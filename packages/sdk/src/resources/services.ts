@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../request-options';
 import type { Service, ServiceListQuery } from '../types';
-import type { ResourceContext } from './context';
+import { fields, type ResourceContext } from './context';
 
 export interface ServicesResource {
   /** Active services, by `name`. */
@@ -11,8 +11,10 @@ export function createServicesResource(ctx: ResourceContext): ServicesResource {
   return {
     list: (query, options) =>
       ctx
-        .send(options, (fetch) =>
-          ctx.api.GET('/api/v1/{slug}/services', { params: { path: ctx.slug, query }, fetch }),
+        .send(
+          options,
+          (fetch) => ctx.api.GET('/api/v1/{slug}/services', { params: { path: ctx.slug, query }, fetch }),
+          fields({ services: 'list' }),
         )
         .then((data) => data.services),
   };

@@ -1,6 +1,6 @@
 import type { RequestOptions } from '../request-options';
 import type { Table, TableListQuery } from '../types';
-import type { ResourceContext } from './context';
+import { fields, type ResourceContext } from './context';
 
 export interface TablesResource {
   /** Active tables, by `position`. */
@@ -11,8 +11,10 @@ export function createTablesResource(ctx: ResourceContext): TablesResource {
   return {
     list: (query, options) =>
       ctx
-        .send(options, (fetch) =>
-          ctx.api.GET('/api/v1/{slug}/tables', { params: { path: ctx.slug, query }, fetch }),
+        .send(
+          options,
+          (fetch) => ctx.api.GET('/api/v1/{slug}/tables', { params: { path: ctx.slug, query }, fetch }),
+          fields({ tables: 'list' }),
         )
         .then((data) => data.tables),
   };

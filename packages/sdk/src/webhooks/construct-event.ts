@@ -13,25 +13,87 @@ export interface ConstructWebhookEventOptions {
    * so a value below ~9 400 s rejects legitimate retries. At least 1 (NaN or 0 throw a TypeError).
    */
   maxAgeSeconds?: number;
-  /** Current time in ms (for tests); Date.now by default. */
-  now?: () => number;
+  /** The current time (for tests): a Date, or a function returning one or epoch ms. Default Date.now. */
+  now?: Date | (() => Date | number);
 }
+
+/**
+ * The request's headers: a Fetch `Headers`, or a plain record such as Node's `req.headers` (names
+ * matched without regard to case). Passing them lets the event carry its `deliveryId`.
+ */
+export type WebhookHeaders =
+  | { get(name: string): string | null }
+  | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** An event verified with the request's headers: `deliveryId` is its `X-Webhook-Delivery` (`whd_…`). */
+export type VerifiedWebhookEvent = WebhookEvent & { deliveryId?: string };
 
 const RAW_BODY_HINT =
   'Pass the raw body as received (express.raw(), await request.text()), not a parsed object.';
+const EXPECTED = 'expected "sha256=" + 64 lower-case hex digits.';
+
+/** One header's value (a repeated header is none: a delivery sends each once). */
+function headerOf(headers: WebhookHeaders, name: string): string | undefined {
+  if (typeof headers.get === 'function') return headers.get(name) ?? undefined;
+  for (const key in headers) {
+    const value = (headers as Record<string, unknown>)[key];
+    if (key.toLowerCase() === name && typeof value === 'string') return value;
+  }
+  return undefined;
+}
+
+/** Why a signature check failed, as precisely as can be told without the right secret. */
+function mismatch(secrets: string[]): string {
+  // A secret pasted with a newline or spaces around it is the commonest cause, and cheap to spot.
+  const spaced = secrets.find((s) => s.trim() !== s);
+  if (spaced !== undefined)
+    return `Webhook signature does not match: the secret has ${spaced.trimEnd() === spaced ? 'leading' : 'trailing'} whitespace: trim it.`;
+  return `Webhook signature does not match the body (wrong secret?). If a framework parsed and re-serialised the body, the bytes changed. ${RAW_BODY_HINT}`;
+}
+
+function nowMs(now: ConstructWebhookEventOptions['now']): number {
+  if (now === undefined) return Date.now();
+  const value = typeof now === 'function' ? now() : now;
+  // Epoch ms only from a function (as before); a bare number is refused, not taken as a time.
+  if (value instanceof Date || (typeof value === 'number' && typeof now === 'function')) return +value;
+  throw new TypeError(
+    `now must be a Date or a function returning a Date or epoch ms, got ${typeof now === 'function' ? 'a function returning ' : ''}${describe(value)}`,
+  );
+}
 
 /**
- * Verifies the signature of a delivery and returns its typed, validated event. Throws
- * WebhookSignatureError (reject with 400/401, do not retry processing) or WebhookPayloadError.
+ * Verifies the signature of a delivery over the raw bytes, then parses and validates the event.
+ * Give the request's headers (a `Headers` or Node's `req.headers`) instead of the signature header
+ * to also get `deliveryId`. Throws WebhookSignatureError (reject with 400/401, do not retry
+ * processing) or WebhookPayloadError.
  */
 export async function constructWebhookEvent(
   rawBody: WebhookPayload,
-  header: string | null | undefined,
+  headers: WebhookHeaders,
+  secret: string | readonly string[],
+  options?: ConstructWebhookEventOptions,
+): Promise<VerifiedWebhookEvent>;
+export async function constructWebhookEvent(
+  rawBody: WebhookPayload,
+  signatureHeader: string | null | undefined,
+  secret: string | readonly string[],
+  options?: ConstructWebhookEventOptions,
+): Promise<WebhookEvent>;
+export async function constructWebhookEvent(
+  rawBody: WebhookPayload,
+  signatureOrHeaders: string | null | undefined | WebhookHeaders,
   secret: string | readonly string[],
   options: ConstructWebhookEventOptions = {},
-): Promise<WebhookEvent> {
+): Promise<VerifiedWebhookEvent> {
+  let headers: WebhookHeaders | undefined;
+  let header = signatureOrHeaders;
+  if (typeof header === 'object' && header !== null) {
+    headers = header;
+    header = headerOf(headers, 'x-webhook-signature');
+  }
+  const secrets = secretsOf(secret);
   // First: with no secret every delivery fails, and the message should name the real cause.
-  if (!secretsOf(secret).length) {
+  if (!secrets.length) {
     throw new WebhookSignatureError('Webhook signing secret is missing (is its environment variable set?).');
   }
   if (!isRawBody(rawBody)) {
@@ -39,49 +101,41 @@ export async function constructWebhookEvent(
       `rawBody must be a string or Uint8Array, got ${describe(rawBody)}. ${RAW_BODY_HINT}`,
     );
   }
+  if (!rawBody.length) throw new WebhookPayloadError(`Webhook body is empty. ${RAW_BODY_HINT}`);
   if (!isWellFormedSignature(header)) {
     throw new WebhookSignatureError(
-      `X-Webhook-Signature header is ${header ? 'malformed' : 'missing'}: expected "sha256=" + 64 lower-case hex digits.`,
+      `X-Webhook-Signature header is ${
+        !header ? 'missing' : /^[0-9a-f]{64}$/i.test(header) ? 'without the "sha256=" scheme' : 'malformed'
+      }: ${EXPECTED}`,
     );
   }
-  const text = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);
-  // Parsed before verifying only to word the error: a signature mismatch on a JSON body hints at a
-  // framework that re-serialised it. NOT_JSON stays when parsing fails (null is a JSON value).
-  const NOT_JSON = {};
-  let parsed: unknown = NOT_JSON;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Not JSON: reported below, after the signature (an unsigned body deserves no details).
-  }
-  const isJson = parsed !== NOT_JSON;
-
+  // Verified before anything reads the body as JSON: an unsigned body costs no parsing.
   if (!(await verifyWebhookSignature(rawBody, header, secret))) {
-    // Valid JSON with a wrong signature is typically a body that was parsed and re-serialised on the
-    // way in (different whitespace or key order), or the wrong secret.
-    throw new WebhookSignatureError(
-      `Webhook signature does not match the body (wrong secret?).${
-        isJson
-          ? ` The body is JSON: if a framework parsed and re-serialised it, the bytes changed. ${RAW_BODY_HINT}`
-          : ''
-      }`,
-    );
+    throw new WebhookSignatureError(mismatch(secrets));
   }
-  if (!isJson) throw new WebhookPayloadError('Webhook body is not valid JSON.');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody));
+  } catch {
+    throw new WebhookPayloadError('Webhook body is not valid JSON.');
+  }
 
   const issues: string[] = [];
   if (!webhookEvent(parsed, 'body', issues)) {
     throw new WebhookPayloadError(`Webhook body is not a known event:\n${issues.join('\n')}`, issues);
   }
-  const event = parsed as WebhookEvent;
-  const { maxAgeSeconds, now = Date.now } = options;
+  const event = parsed as VerifiedWebhookEvent;
+  const { maxAgeSeconds, now } = options;
+  const at = nowMs(now);
   if (
     maxAgeSeconds !== undefined &&
-    Math.abs(now() - Date.parse(event.timestamp)) > atLeastOne(maxAgeSeconds, 'maxAgeSeconds') * 1000
+    Math.abs(at - Date.parse(event.timestamp)) > atLeastOne(maxAgeSeconds, 'maxAgeSeconds') * 1000
   ) {
     throw new WebhookSignatureError(
       `Webhook timestamp ${event.timestamp} is over maxAgeSeconds from now: possible replay.`,
     );
   }
+  const deliveryId = headers && headerOf(headers, 'x-webhook-delivery');
+  if (deliveryId) event.deliveryId = deliveryId;
   return event;
 }

@@ -16,15 +16,19 @@ export interface WebhookDeduplicatorOptions {
 
 export interface WebhookDeduplicator {
   /** True when this event was seen within the TTL; otherwise remembers it and returns false. */
-  seen(event: WebhookEvent): boolean;
+  seen(event: WebhookEvent & { deliveryId?: string }): boolean;
   /** Forgets an event, e.g. when processing it failed and a redelivery should be handled. */
-  forget(event: WebhookEvent): void;
+  forget(event: WebhookEvent & { deliveryId?: string }): void;
   readonly size: number;
 }
 
-/** The spec's recommended identity of a delivery: event name, reservation id and timestamp. */
-export function webhookEventKey(event: WebhookEvent): string {
-  return `${event.event}\u0000${event.data.reservation.id}\u0000${event.timestamp}`;
+/**
+ * The identity of a delivery: event name, reservation id and timestamp (every retry and redelivery
+ * repeats them), and its `X-Webhook-Delivery` id when the event carries one (verified with the
+ * request's headers). The id alone would not do: a mock that restarts numbers its deliveries anew.
+ */
+export function webhookEventKey(event: WebhookEvent & { deliveryId?: string }): string {
+  return `${event.event}\u0000${event.data.reservation.id}\u0000${event.timestamp}\u0000${event.deliveryId ?? ''}`;
 }
 
 /** In-memory, per-process deduplication; use a shared store (Redis, a DB unique key) across instances. */

@@ -9,7 +9,12 @@ export type {
   WebhookEvent,
   WebhookEventName,
 } from '../types';
-export { type ConstructWebhookEventOptions, constructWebhookEvent } from './construct-event';
+export {
+  type ConstructWebhookEventOptions,
+  constructWebhookEvent,
+  type VerifiedWebhookEvent,
+  type WebhookHeaders,
+} from './construct-event';
 export {
   createWebhookDeduplicator,
   type WebhookDeduplicator,

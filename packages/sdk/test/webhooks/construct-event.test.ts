@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertSchema } from '../../../../test/support/openapi';
 import { constructWebhookEvent, WebhookPayloadError, WebhookSignatureError } from '../../src/webhooks/index';
 import { ALL_EVENTS, completed, created, SECRET } from './events';
@@ -87,6 +87,31 @@ describe('constructWebhookEvent', () => {
     expect((error as Error).message).toMatch(/raw body/);
   });
 
+  describe('verifies the signature before it parses the body', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('a forged body (2 MB of JSON) is refused without being parsed', async () => {
+      const parse = vi.spyOn(JSON, 'parse');
+      const forged = JSON.stringify({ ...created, padding: 'x'.repeat(2_000_000) });
+      const error = await constructWebhookEvent(forged, sign('something else'), SECRET).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(WebhookSignatureError);
+      // The hint for a re-serialised body still comes, from a look at the first character.
+      expect((error as Error).message).toMatch(/looks like JSON/);
+      expect(parse).not.toHaveBeenCalled();
+    });
+
+    it('a genuine body is parsed once, after verifying', async () => {
+      const parse = vi.spyOn(JSON, 'parse');
+      const { body, header } = signed(created);
+      await constructWebhookEvent(body, header, SECRET);
+      expect(parse).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it('explains that a parsed object must be the raw body instead', async () => {
     const { header } = signed(created);
     const error = await constructWebhookEvent(created as unknown as string, header, SECRET).catch(
@@ -166,6 +191,126 @@ describe('constructWebhookEvent', () => {
     it('is off by default, so late retries of a delivery are accepted', async () => {
       const { body, header } = signed(completed);
       await expect(constructWebhookEvent(body, header, SECRET)).resolves.toEqual(completed);
+    });
+  });
+  describe('diagnostics', () => {
+    it.each([
+      ['a trailing newline', `${SECRET}\n`, 'trailing'],
+      ['trailing spaces', `${SECRET}  `, 'trailing'],
+      ['a leading space', ` ${SECRET}`, 'leading'],
+    ])('says the secret has %s: trim it', async (_, secret, where) => {
+      const { body, header } = signed(completed);
+      await expect(constructWebhookEvent(body, header, secret)).rejects.toThrow(
+        new WebhookSignatureError(
+          `Webhook signature does not match: the secret has ${where} whitespace: trim it.`,
+        ),
+      );
+    });
+
+    it('tells a header without the sha256= scheme from a malformed one', async () => {
+      const { body, header } = signed(completed);
+      await expect(constructWebhookEvent(body, header.slice('sha256='.length), SECRET)).rejects.toThrow(
+        new WebhookSignatureError(
+          'X-Webhook-Signature header is without the "sha256=" scheme: expected "sha256=" + 64 lower-case hex digits.',
+        ),
+      );
+      await expect(constructWebhookEvent(body, 'v1=abc', SECRET)).rejects.toThrow(/header is malformed/);
+    });
+
+    it('says the body is empty rather than that the signature does not match', async () => {
+      const error = await constructWebhookEvent('', sign(''), SECRET).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WebhookPayloadError);
+      expect((error as Error).message).toMatch(/^Webhook body is empty\. Pass the raw body/);
+      await expect(constructWebhookEvent(new Uint8Array(0), sign(''), SECRET)).rejects.toThrow(
+        /body is empty/,
+      );
+    });
+
+    it('reports a nullable field of the wrong type as "string or null"', async () => {
+      const wrong = {
+        ...created,
+        data: { reservation: { ...created.data.reservation, note: 5, table: 'T1' } },
+      };
+      const { body, header } = signed(wrong);
+      const error = await constructWebhookEvent(body, header, SECRET).catch((e: unknown) => e);
+      expect((error as WebhookPayloadError).issues).toEqual([
+        'body.data.reservation.note: expected string or null, got number',
+        'body.data.reservation.table: expected object or null, got string',
+      ]);
+    });
+
+    it('does not parse a body whose signature does not match', async () => {
+      const parse = JSON.parse;
+      let parsed = 0;
+      JSON.parse = ((text: string) => {
+        parsed++;
+        return parse(text);
+      }) as typeof JSON.parse;
+      try {
+        const body = JSON.stringify(created);
+        await expect(constructWebhookEvent(body, sign(body, 'whsec_wrong'), SECRET)).rejects.toThrow(
+          WebhookSignatureError,
+        );
+      } finally {
+        JSON.parse = parse;
+      }
+      expect(parsed).toBe(0);
+    });
+  });
+
+  describe('now', () => {
+    it('accepts a Date, or a function returning a Date or epoch ms', async () => {
+      const { body, header } = signed(completed);
+      for (const now of [
+        new Date('2026-06-15T10:04:59Z'),
+        () => new Date('2026-06-15T10:04:59Z'),
+        () => Date.parse('2026-06-15T10:04:59Z'),
+      ]) {
+        await expect(
+          constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 300, now }),
+        ).resolves.toEqual(completed);
+      }
+      await expect(
+        constructWebhookEvent(body, header, SECRET, {
+          maxAgeSeconds: 300,
+          now: new Date('2026-06-15T10:05:01Z'),
+        }),
+      ).rejects.toThrow(/possible replay/);
+    });
+
+    it.each([
+      ['a number', 1_781_510_699_000, 'number'],
+      ['a string', '2026-06-15T10:04:59Z', 'string'],
+      ['a function returning a string', () => '2026-06-15', 'a function returning string'],
+    ])('rejects %s with a TypeError saying which', async (_, now, got) => {
+      const { body, header } = signed(completed);
+      await expect(
+        constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 300, now: now as unknown as Date }),
+      ).rejects.toThrow(
+        new TypeError(`now must be a Date or a function returning a Date or epoch ms, got ${got}`),
+      );
+    });
+  });
+
+  describe('with the request headers', () => {
+    it('returns the X-Webhook-Delivery id as deliveryId, from a Headers or a plain record', async () => {
+      const { body, header } = signed(completed);
+      const fetchHeaders = new Headers({ 'X-Webhook-Signature': header, 'X-Webhook-Delivery': 'whd_0007' });
+      await expect(constructWebhookEvent(body, fetchHeaders, SECRET)).resolves.toEqual({
+        ...completed,
+        deliveryId: 'whd_0007',
+      });
+      // Node's req.headers: lower-case names.
+      const nodeHeaders = { 'x-webhook-signature': header, 'x-webhook-delivery': 'whd_0008', host: 'x' };
+      await expect(constructWebhookEvent(body, nodeHeaders, SECRET)).resolves.toMatchObject({
+        deliveryId: 'whd_0008',
+      });
+      // Without the header there is no deliveryId; the signature check is the same.
+      const bare = await constructWebhookEvent(body, { 'X-Webhook-Signature': header }, SECRET);
+      expect(bare).toEqual(completed);
+      await expect(constructWebhookEvent(body, { 'x-webhook-delivery': 'whd_1' }, SECRET)).rejects.toThrow(
+        /header is missing/,
+      );
     });
   });
 });

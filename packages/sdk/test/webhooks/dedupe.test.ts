@@ -20,6 +20,18 @@ describe('createWebhookDeduplicator', () => {
     expect(webhookEventKey(completed)).not.toBe(webhookEventKey(cancelled));
   });
 
+  it('uses the delivery id when the event carries one (verified with the request headers)', () => {
+    const dedupe = createWebhookDeduplicator();
+    expect(dedupe.seen({ ...completed, deliveryId: 'whd_0001' })).toBe(false);
+    // A retry or redelivery of the same delivery carries the same id.
+    expect(dedupe.seen({ ...completed, deliveryId: 'whd_0001' })).toBe(true);
+    // Another delivery of an identical event (a frozen mock clock) is not a repeat.
+    expect(dedupe.seen({ ...completed, deliveryId: 'whd_0002' })).toBe(false);
+    // A delivery id numbered anew (a restarted mock) for another event is not a repeat either.
+    expect(dedupe.seen({ ...confirmed, deliveryId: 'whd_0001' })).toBe(false);
+    expect(webhookEventKey({ ...completed, deliveryId: 'whd_0001' })).not.toBe(webhookEventKey(completed));
+  });
+
   it('forgets an event after ttlSeconds without a redelivery', () => {
     let now = 0;
     const dedupe = createWebhookDeduplicator({ ttlSeconds: 60, now: () => now });

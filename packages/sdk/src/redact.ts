@@ -1,0 +1,75 @@
+// Keeping secrets out of errors. A server (or a custom fetch) can echo the request back: the API key
+// in a 401 body, a proxy's HTML page, a fetch error that quotes the headers. Errors end up in logs,
+// `JSON.stringify` and `util.inspect` output, so everything an error carries is redacted first.
+
+/** Shorter values are not masked: they are not secrets, and masking "1" would mangle an IP address. */
+const MIN_SECRET_LENGTH = 8;
+/** Headers the SDK sets with public values; masking `application/json` would garble messages. */
+const PUBLIC_HEADERS = /^(accept|user-agent|content-type)$/i;
+/** Past this depth a value is not searched but replaced: a hostile body can nest very deeply. */
+const MAX_DEPTH = 32;
+export const REDACTED = '[redacted]';
+
+/** The values to mask in errors: the API key and every header value the caller added (8+ characters). */
+export function secretValues(headers: ReadonlyArray<readonly [string, string]>): string[] {
+  return headers
+    .filter(([name, value]) => !PUBLIC_HEADERS.test(name) && value.length >= MIN_SECRET_LENGTH)
+    .map(([, value]) => value);
+}
+
+export function redactText(text: string, secrets: readonly string[]): string {
+  for (const secret of secrets) text = text.replaceAll(secret, REDACTED);
+  return text;
+}
+
+/**
+ * `value` with every secret masked: strings, arrays, plain objects, errors (message, stack, cause and
+ * own fields), `Headers`, and a `Request` reduced to its method and URL (its headers hold the key).
+ * Returns `value` itself when nothing needed masking, so an error's `cause` stays the same object then.
+ */
+export function redactValue(value: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (typeof value === 'string') return redactText(value, secrets);
+  if (typeof value !== 'object' || value === null || secrets.length === 0) return value;
+  if (depth > MAX_DEPTH) return REDACTED;
+  if (value instanceof Headers) {
+    const copy = new Headers();
+    for (const [name, text] of value) copy.append(name, redactText(text, secrets));
+    return copy;
+  }
+  if (value instanceof Request) return { method: value.method, url: redactText(value.url, secrets) };
+  const proto = Object.getPrototypeOf(value);
+  const isError = value instanceof Error;
+  if (!isError && !Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
+  let changed = false;
+  const descriptors = Object.getOwnPropertyDescriptors(value);
+  for (const descriptor of Object.values(descriptors)) {
+    if (!('value' in descriptor)) continue;
+    const safe = redactValue(descriptor.value, secrets, depth + 1);
+    if (safe !== descriptor.value) {
+      descriptor.value = safe;
+      changed = true;
+    }
+  }
+  if (!changed) return value;
+  if (isError) {
+    // Some errors (DOMException) read name and message from internal slots a copy lacks.
+    const own = (text: string) => ({ value: redactText(text, secrets), writable: true, configurable: true });
+    descriptors.message ??= own(String(value.message));
+    descriptors.name ??= own(value.name);
+  }
+  // A real Error (so util.inspect shows it as one) with the original prototype (so `instanceof
+  // TypeError` still holds) and the masked own properties (message, stack, cause, code, …).
+  const copy = isError ? new Error() : Array.isArray(value) ? [] : {};
+  Object.setPrototypeOf(copy, proto);
+  return Object.defineProperties(copy, descriptors);
+}
+
+/**
+ * Text from a response body, fit for a message: control characters (line breaks included) and
+ * bidirectional overrides become spaces, so a body cannot forge log lines, and it is cut at 1,000
+ * characters, so it cannot flood them.
+ */
+export function bodyText(text: string): string {
+  const line = text.replace(/[\s\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, ' ').trim();
+  return line.length > 1000 ? `${line.slice(0, 1000)}…` : line;
+}

@@ -1,0 +1,135 @@
+// Paging always ends: a page must bring records the previous one did not have, `total` must be a
+// whole number ≥ 0 and the list an array; otherwise iterate() throws a ReservationApiError saying
+// what the server did, instead of looping (a server or cache that ignores `offset`) or yielding junk.
+import { describe, expect, it } from 'vitest';
+import { createReservationClient, isReservationApiError, type ReservationApiError } from '../src/index';
+import { clientOn } from './support/client';
+import { API_KEY, photo, reservation, SLUG } from './support/fixtures';
+import { localServer } from './support/local-server';
+import { type Responder, stubFetch } from './support/stub-fetch';
+
+const json =
+  (body: unknown): Responder =>
+  async () =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+
+describe('iterate() against a server that ignores offset', () => {
+  it('stops at the second page with an error naming the offset, instead of ~5×10⁸ requests', async () => {
+    // A cache that drops the query string: always the first two records, and a huge total.
+    const server = await localServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          success: true,
+          count: 2,
+          total: 1e9,
+          reservations: [reservation(1), reservation(2)],
+        }),
+      );
+    });
+    const client = createReservationClient({ baseUrl: server.origin, apiKey: API_KEY, project: SLUG });
+    const ids: string[] = [];
+    const error = await (async () => {
+      for await (const item of client.reservations.iterate({ limit: 2 })) ids.push(item.id);
+    })().catch((e: unknown) => e);
+    expect(isReservationApiError(error)).toBe(true);
+    const failure = error as ReservationApiError;
+    expect(failure.status).toBe(200);
+    expect(failure.method).toBe('GET');
+    expect(failure.url).toContain('offset=2');
+    expect(failure.message).toMatch(/same records for offset 2 as for the page before it/);
+    expect(failure.message).toMatch(/ignores `offset`/);
+    expect(ids).toEqual(['res_1', 'res_2']);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('accepts pages that overlap (a record inserted meanwhile shifts the list) as long as each brings a new one', async () => {
+    const stub = stubFetch(
+      json({ success: true, count: 2, total: 3, reservations: [reservation(1), reservation(2)] }),
+      json({ success: true, count: 2, total: 3, reservations: [reservation(2), reservation(3)] }),
+    );
+    const { client } = clientOn(stub);
+    const items = await client.reservations.iterate({ limit: 2 }).toArray({ max: 10 });
+    expect(items.map((r) => r.id)).toEqual(['res_1', 'res_2', 'res_2', 'res_3']);
+  });
+
+  it('gallery.iterate stops the same way', async () => {
+    const page = json({ success: true, count: 1, total: 50, photos: [photo(1)] });
+    const stub = stubFetch(page);
+    const { client } = clientOn(stub);
+    await expect(client.gallery.iterate({ limit: 1 }).toArray({ max: 100 })).rejects.toThrow(
+      /same records for offset 1/,
+    );
+    expect(stub.calls).toHaveLength(2);
+  });
+});
+
+describe('a page whose total or list is not what the contract says', () => {
+  it.each([
+    ['missing', undefined, /`total` is not a whole number ≥ 0 \(got undefined\)/],
+    ['a string', 'abc', /`total` is not a whole number ≥ 0 \(got string\)/],
+    ['Infinity (1e400 in JSON)', '1e400', /got Infinity/],
+    ['negative', -1, /got -1/],
+    ['a fraction', 2.5, /got 2\.5/],
+  ])('total %s: a ReservationApiError, not an endless walk', async (_, total, message) => {
+    const text =
+      total === '1e400'
+        ? `{"success":true,"count":1,"total":1e400,"reservations":[${JSON.stringify(reservation(1))}]}`
+        : { success: true, count: 1, total, reservations: [reservation(1)] };
+    const stub = stubFetch(json(text), json({ success: true, count: 0, total: 0, reservations: [] }));
+    const { client } = clientOn(stub);
+    const error = await client.reservations
+      .iterate()
+      .toArray({ max: 10 })
+      .catch((e: unknown) => e);
+    expect(isReservationApiError(error)).toBe(true);
+    expect((error as ReservationApiError).status).toBe(200);
+    expect((error as ReservationApiError).message).toMatch(message);
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['null', null, /`reservations` is not an array \(got null\)/],
+    ['a string', 'abc', /`reservations` is not an array \(got string\)/],
+    ['an object', { 0: 'a' }, /`reservations` is not an array \(got object\)/],
+  ])('reservations %s: a ReservationApiError, not a TypeError or junk items', async (_, list, message) => {
+    const { client } = clientOn(stubFetch(json({ success: true, count: 1, total: 3, reservations: list })));
+    const error = await client.reservations
+      .iterate()
+      .toArray({ max: 10 })
+      .catch((e: unknown) => e);
+    expect(isReservationApiError(error)).toBe(true);
+    expect((error as ReservationApiError).message).toMatch(message);
+  });
+});
+
+describe('paging options are checked at run time', () => {
+  // From plain JavaScript: offset '0' was sent, then concatenated ('0250'), silently skipping records.
+  it.each([
+    [{ offset: '0' }, /`offset` must be a whole number ≥ 0; got "0"/],
+    [{ offset: -1 }, /`offset` must be a whole number ≥ 0; got -1/],
+    [{ offset: 1.5 }, /`offset` must be a whole number ≥ 0; got 1\.5/],
+    [{ limit: '250' }, /`limit` must be a whole number ≥ 1; got "250"/],
+    [{ limit: 0 }, /`limit` must be a whole number ≥ 1; got 0/],
+    [{ limit: Number.NaN }, /`limit` must be a whole number ≥ 1; got NaN/],
+    [{ limit: Number.POSITIVE_INFINITY }, /`limit` must be a whole number ≥ 1; got Infinity/],
+  ])('iterate(%o) throws a TypeError before any request', (query, message) => {
+    const stub = stubFetch(json({}));
+    const { client } = clientOn(stub);
+    const bad = query as unknown as { offset?: number; limit?: number };
+    expect(() => client.reservations.iterate(bad)).toThrow(TypeError);
+    expect(() => client.gallery.iterate(bad)).toThrow(message);
+    expect(() => client.reviews.iterate(bad)).toThrow(/^reviews\.iterate: /);
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('undefined offset and limit keep their defaults', async () => {
+    const stub = stubFetch(json({ success: true, count: 0, total: 0, reservations: [] }));
+    const { client } = clientOn(stub);
+    await client.reservations.iterate({ offset: undefined, limit: undefined }).toArray({ max: 1 });
+    expect(stub.calls[0]?.url.searchParams.get('offset')).toBe('0');
+    expect(stub.calls[0]?.url.searchParams.get('limit')).toBe('100');
+  });
+});

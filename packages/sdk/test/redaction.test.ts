@@ -1,0 +1,194 @@
+// A server that echoes the key (a 401 saying which key it refused, a proxy's page quoting the request)
+// or a fetch whose error quotes the headers must not put the key into an error: not its message,
+// body, headers, cause, JSON or util.inspect output.
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import {
+  AuthenticationError,
+  ConnectionError,
+  createReservationClient,
+  ReservationApiError,
+  ServerError,
+} from '../src/index';
+import { clientOn } from './support/client';
+import { API_KEY, SLUG } from './support/fixtures';
+import { localServer } from './support/local-server';
+import { type Responder, stubFetch } from './support/stub-fetch';
+
+/** Everything a log line or an error report could show of an error. */
+function everyRendering(error: unknown): string[] {
+  const e = error as Error & { body?: unknown; headers?: Headers; cause?: unknown };
+  const cause = e.cause as Error | undefined;
+  return [
+    String(e),
+    e.message,
+    e.stack ?? '',
+    JSON.stringify(e),
+    JSON.stringify(e.body) ?? '',
+    JSON.stringify([...(e.headers ?? new Headers())]),
+    inspect(e, { depth: 20, showHidden: true }),
+    inspect(cause, { depth: 20, showHidden: true }),
+    String(cause?.message),
+    String(cause?.stack),
+  ];
+}
+
+function expectNoKey(error: unknown): void {
+  for (const text of everyRendering(error)) expect(text).not.toContain(API_KEY);
+}
+
+/** A client of the real fetch against a server on 127.0.0.1. */
+async function echoing(status: number, answer: (key: string) => { body: string; type: string }) {
+  const server = await localServer((request, response) => {
+    const key = String(request.headers['x-api-key']);
+    const { body, type } = answer(key);
+    response.writeHead(status, { 'Content-Type': type, 'X-Echo': `key=${key}` }).end(body);
+  });
+  return createReservationClient({
+    baseUrl: server.origin,
+    apiKey: API_KEY,
+    project: SLUG,
+    maxRetries: 0,
+  });
+}
+
+describe('a server that echoes the key', () => {
+  it('a 401 JSON body naming the key: masked in message, body, headers, JSON and inspect', async () => {
+    const client = await echoing(401, (key) => ({
+      type: 'application/json',
+      body: JSON.stringify({
+        error: 'Unauthorized',
+        message: `API key ${key} is not valid`,
+        code: 'API_KEY_INVALID',
+        details: [{ field: 'key', message: `got ${key}`, nested: { deeper: [key] } }],
+      }),
+    }));
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).message).toBe('API key [redacted] is not valid');
+    expect((error as AuthenticationError).body).toMatchObject({
+      details: [{ message: 'got [redacted]', nested: { deeper: ['[redacted]'] } }],
+    });
+    expect((error as AuthenticationError).headers.get('x-echo')).toBe('key=[redacted]');
+    expectNoKey(error);
+  });
+
+  it('a 401 text body naming the key', async () => {
+    const client = await echoing(401, (key) => ({ type: 'text/plain', body: `API key ${key} is not valid` }));
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReservationApiError);
+    expect((error as ReservationApiError).body).toBe('API key [redacted] is not valid');
+    expectNoKey(error);
+  });
+
+  it("a 502 proxy's HTML page quoting the request", async () => {
+    const client = await echoing(502, (key) => ({
+      type: 'text/html',
+      body: `<html><body><h1>Bad Gateway</h1><pre>GET /tables\nX-API-Key: ${key}</pre></body></html>`,
+    }));
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).message).toContain('X-API-Key: [redacted]');
+    expectNoKey(error);
+  });
+
+  it('a 200 that is not JSON and quotes the key: the SyntaxError cause is masked too', async () => {
+    const client = await echoing(200, (key) => ({ type: 'text/plain', body: `key ${key} accepted` }));
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReservationApiError);
+    expect((error as Error).cause).toBeInstanceOf(SyntaxError);
+    expectNoKey(error);
+  });
+
+  it('a 200 of the wrong shape that quotes the key', async () => {
+    const client = await echoing(200, (key) => ({ type: 'application/json', body: JSON.stringify({ key }) }));
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReservationApiError);
+    expect((error as ReservationApiError).body).toEqual({ key: '[redacted]' });
+    expectNoKey(error);
+  });
+
+  it('the header values the caller added are masked as well', async () => {
+    const server = await localServer((request, response) => {
+      response
+        .writeHead(401, { 'Content-Type': 'text/plain' })
+        .end(`bad token ${request.headers.authorization}`);
+    });
+    const client = createReservationClient({
+      baseUrl: server.origin,
+      apiKey: API_KEY,
+      project: SLUG,
+      headers: { Authorization: 'Bearer tok_SECRET_123' },
+    });
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect((error as ReservationApiError).message).toBe('HTTP 401 Unauthorized: bad token [redacted]');
+    for (const text of everyRendering(error)) expect(text).not.toContain('tok_SECRET_123');
+  });
+});
+
+describe('a message taken from a body', () => {
+  const replyWith =
+    (message: string): Responder =>
+    async () =>
+      Response.json({ error: 'Unauthorized', message, code: 'API_KEY_INVALID' }, { status: 401 });
+
+  it('is cut at 1,000 characters, so a hostile body cannot flood logs', async () => {
+    const { client } = clientOn(stubFetch(replyWith('x'.repeat(100_000))));
+    const error = (await client.tables.list().catch((e: unknown) => e)) as ReservationApiError;
+    expect(error.message).toBe(`${'x'.repeat(1000)}…`);
+  });
+
+  it('is one line: control characters, line breaks and bidi overrides become spaces (no forged log lines)', async () => {
+    const forged = 'Invalid key\r\n[reservation-api] GET /tables: 200\u2028ok\u202e\u0007\u0000done';
+    const { client } = clientOn(stubFetch(replyWith(forged)));
+    const error = (await client.tables.list().catch((e: unknown) => e)) as ReservationApiError;
+    expect(error.message).toBe('Invalid key [reservation-api] GET /tables: 200 ok done');
+  });
+
+  it('is masked before it is cut, so no part of the key is left at the cut', async () => {
+    const { client } = clientOn(
+      stubFetch(async (request) =>
+        Response.json({ message: `${'x'.repeat(995)}${request.headers.get('x-api-key')}` }, { status: 401 }),
+      ),
+    );
+    const error = (await client.tables.list().catch((e: unknown) => e)) as ReservationApiError;
+    expect(error.message).toBe(`${'x'.repeat(995)}[reda…`);
+    expect(error.message).not.toContain(API_KEY.slice(0, 5));
+  });
+});
+
+describe('cause', () => {
+  const chatty: Responder = async (request) => {
+    const headers = JSON.stringify(Object.fromEntries(request.headers));
+    throw new TypeError(`fetch failed for ${headers}`, {
+      cause: Object.assign(new Error(`socket closed; sent ${headers}`), { code: 'ECONNRESET', request }),
+    });
+  };
+
+  it('a fetch error quoting the headers: the cause, its message, its own cause and util.inspect hold no key', async () => {
+    const { client } = clientOn(stubFetch(chatty), { maxRetries: 0 });
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    const cause = (error as ConnectionError).cause as TypeError & { cause: Error & { code: string } };
+    // Still what it was, only masked.
+    expect(cause).toBeInstanceOf(TypeError);
+    expect(cause.message).toContain('"x-api-key":"[redacted]"');
+    expect(cause.cause.code).toBe('ECONNRESET');
+    expect(cause.cause.message).toContain('"x-api-key":"[redacted]"');
+    expect(inspect(error, { depth: 20 })).toContain('[redacted]');
+    expectNoKey(error);
+    expect(inspect(cause.cause, { depth: 20, showHidden: true })).not.toContain(API_KEY);
+  });
+
+  it('a cause that mentions no secret is kept as it is', async () => {
+    const failure = new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') });
+    const { client } = clientOn(
+      stubFetch(async () => {
+        throw failure;
+      }),
+      { maxRetries: 0 },
+    );
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect((error as ConnectionError).cause).toBe(failure);
+  });
+});

@@ -1,0 +1,279 @@
+// A stateful property test (fast-check model-based commands): random sequences of API calls (create
+// with and without a table, PATCH, DELETE, list, availability) and control calls (clock set and
+// advance, faults, reset with and without now, key regenerate, journal clear) against one
+// in-process mock through `mock.fetch`, and after every step the invariants the mock README promises:
+// - a slot offered as available can be booked; a slot refused as past is 422 RESERVATION_IN_PAST;
+// - no two active reservations overlap on a table;
+// - every status history is in time order and never after the mock's now;
+// - journal ids are unique and increasing;
+// - every 2xx answer matches openapi.yaml; no answer is a 5xx except an injected fault.
+// Seeded (FUZZ_SEED) and reproducible; FUZZ_RUNS multiplies the runs (`pnpm test:fuzz` runs 100×).
+// A failure prints the shrunk command sequence (fast-check's report).
+import { createMockService, type MockService } from '@reservation-api/mock-server';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { assertResponseMatches } from '../support/openapi';
+import { runs } from './support';
+
+const NOW = '2030-06-17T08:00:00.000Z'; // a Monday, 10:00 in Prague
+const P = '/api/v1/demo-bistro';
+const TABLES = ['tbl_01', 'tbl_02', 'tbl_03', 'tbl_04'];
+const ACTIVE = new Set(['PENDING', 'CONFIRMED']);
+
+interface Model {
+  /** Ids of reservations the sequence created. */
+  created: string[];
+  /** Faults added and not yet used up (their answers may be 5xx). */
+  faults: number;
+}
+
+interface Real {
+  mock: MockService;
+  /** The highest journal id seen so far (ids never go back, even across clears and resets). */
+  lastJournalId: number;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+async function call(real: Real, model: Model, method: string, path: string, json?: unknown): Promise<Answer> {
+  const response = await real.mock.fetch(
+    new Request(`${real.mock.baseUrl}${path}`, {
+      method,
+      headers: {
+        'X-API-Key': 'rk_demo_full',
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    }),
+  );
+  if (!response) throw new Error(`${method} ${path}: not answered`);
+  const text = await response.text();
+  const body: unknown = text === '' ? undefined : JSON.parse(text);
+  const pathname = new URL(path, 'http://x').pathname;
+  if (response.status >= 500) {
+    // Only an injected fault may answer 5xx.
+    expect(model.faults, `${method} ${path}: ${response.status} ${text}`).toBeGreaterThan(0);
+    model.faults--;
+  } else if (response.status >= 200 && response.status < 300) {
+    assertResponseMatches(method, pathname, response.status, body);
+  }
+  return { status: response.status, body };
+}
+
+const dateOf = (day: number) => new Date(Date.UTC(2030, 5, 17 + day)).toISOString().slice(0, 10);
+const time = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** The invariants after every step. */
+async function checkInvariants(real: Real): Promise<void> {
+  const { control } = real.mock;
+  const now = Date.parse(control.clock.now());
+  const all = await control.reservations('demo-bistro');
+  for (const r of all) {
+    const times = r.statusHistory.map((h) => Date.parse(h.changedAt));
+    expect(times, `history of ${r.id}`).toEqual([...times].sort((a, b) => a - b));
+    expect(Math.max(...times), `history of ${r.id} after now`).toBeLessThanOrEqual(now);
+  }
+  const active = all.filter((r) => ACTIVE.has(r.status) && r.table !== null);
+  for (const a of active)
+    for (const b of active) {
+      if (a.id >= b.id || a.table?.id !== b.table?.id || a.date !== b.date) continue;
+      expect(a.from < b.to && b.from < a.to, `${a.id} and ${b.id} overlap on ${a.table?.id}`).toBe(false);
+    }
+  const ids = control.requests.list().map((e) => Number(e.id.slice(4)));
+  expect(ids).toEqual([...new Set(ids)].sort((x, y) => x - y));
+  for (const id of ids) expect(id).toBeGreaterThan(0);
+  const last = ids.at(-1);
+  if (last !== undefined) {
+    expect(last).toBeGreaterThanOrEqual(real.lastJournalId);
+    real.lastJournalId = last;
+  }
+}
+
+type Command = fc.AsyncCommand<Model, Real>;
+
+const command = (name: string, run: (model: Model, real: Real) => Promise<void>): Command => ({
+  check: () => true,
+  async run(model, real) {
+    await run(model, real);
+    await checkInvariants(real);
+  },
+  toString: () => name,
+});
+
+const create = fc
+  .record({
+    day: fc.integer({ min: 0, max: 3 }),
+    start: fc.integer({ min: 22, max: 42 }),
+    len: fc.integer({ min: 1, max: 4 }),
+    table: fc.option(fc.constantFrom(...TABLES), { nil: undefined }),
+  })
+  .map(({ day, start, len, table }) => {
+    const from = time(start * 30);
+    const to = time(Math.min(start + len, 44) * 30);
+    const json = {
+      email: `fuzz${start}@example.com`,
+      date: dateOf(day),
+      from,
+      to,
+      ...(table ? { tableId: table } : {}),
+    };
+    return command(`create ${JSON.stringify(json)}`, async (model, real) => {
+      const answer = await call(real, model, 'POST', `${P}/reservations`, json);
+      if (answer.status === 201)
+        model.created.push((answer.body as { reservation: { id: string } }).reservation.id);
+      else expect([400, 409, 422, 429, 503]).toContain(answer.status);
+    });
+  });
+
+const patch = fc
+  .tuple(fc.nat(), fc.constantFrom('CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'))
+  .map(([i, status]) =>
+    command(`patch #${i} → ${status}`, async (model, real) => {
+      const id = model.created[i % Math.max(1, model.created.length)] ?? 'res_none';
+      const answer = await call(real, model, 'PATCH', `${P}/reservations/${id}`, { status });
+      expect([200, 404, 409, 422, 503]).toContain(answer.status);
+    }),
+  );
+
+const remove = fc.nat().map((i) =>
+  command(`delete #${i}`, async (model, real) => {
+    const id = model.created[i % Math.max(1, model.created.length)] ?? 'res_none';
+    const answer = await call(real, model, 'DELETE', `${P}/reservations/${id}`);
+    expect([200, 404, 409, 422, 503]).toContain(answer.status);
+  }),
+);
+
+const list = fc.integer({ min: 0, max: 3 }).map((day) =>
+  command(`list ${dateOf(day)}`, async (model, real) => {
+    const answer = await call(real, model, 'GET', `${P}/reservations?date=${dateOf(day)}`);
+    expect([200, 503]).toContain(answer.status);
+  }),
+);
+
+const availability = fc.integer({ min: -1, max: 3 }).map((day) =>
+  command(`availability ${dateOf(day)} and book what it offers`, async (model, real) => {
+    const answer = await call(real, model, 'GET', `${P}/availability?date=${dateOf(day)}`);
+    if (answer.status !== 200) return;
+    const slots = (answer.body as { slots: { from: string; to: string; available: boolean }[] }).slots;
+    const offered = slots.find((s) => s.available);
+    if (offered) {
+      const booked = await call(real, model, 'POST', `${P}/reservations`, {
+        email: 'offered@example.com',
+        date: dateOf(day),
+        from: offered.from,
+        to: offered.to,
+      });
+      if (booked.status !== 503) expect(booked.status, `offered ${offered.from} on ${dateOf(day)}`).toBe(201);
+      if (booked.status === 201)
+        model.created.push((booked.body as { reservation: { id: string } }).reservation.id);
+    }
+    const nowMs = Date.parse(real.mock.control.clock.now());
+    const past = slots.find((s) => !s.available && Date.parse(`${dateOf(day)}T${s.from}:00+02:00`) < nowMs);
+    if (past) {
+      const refused = await call(real, model, 'POST', `${P}/reservations`, {
+        email: 'past@example.com',
+        date: dateOf(day),
+        from: past.from,
+        to: past.to,
+      });
+      if (refused.status !== 503) {
+        expect(refused.status).toBe(422);
+        expect((refused.body as { code: string }).code).toBe('RESERVATION_IN_PAST');
+      }
+    }
+  }),
+);
+
+const advance = fc
+  .integer({ min: 1, max: 36 * 3_600_000 })
+  .map((ms) => command(`clock.advance(${ms})`, async (_, real) => real.mock.control.clock.advance(ms)));
+
+// The clock only moves forward: set() goes to now + a positive amount.
+const setClock = fc
+  .integer({ min: 1, max: 48 * 3_600_000 })
+  .map((ms) =>
+    command(`clock.set(now + ${ms})`, async (_, real) =>
+      real.mock.control.clock.set(Date.parse(real.mock.control.clock.now()) + ms),
+    ),
+  );
+
+const fault = fc.constantFrom(`${P}/reservations`, `${P}/availability`).map((path) =>
+  command(`fault 503 once on ${path}`, async (model, real) => {
+    real.mock.control.faults.add({ path, status: 503 });
+    model.faults++;
+  }),
+);
+
+const reset = fc.constant(
+  command('reset()', async (model, real) => {
+    await real.mock.reset();
+    model.created = [];
+    model.faults = 0;
+  }),
+);
+// Any instant, earlier or later than the clock: the demo data laid out around it, the clock frozen
+// there (the sequence's dates may then lie in the past, and the invariants still hold).
+const resetWithNow = fc
+  .date({ min: new Date('2029-01-01T00:00:00Z'), max: new Date('2031-12-31T23:59:59Z'), noInvalidDate: true })
+  .map((date) =>
+    command(`reset({ now: ${date.toISOString()} })`, async (model, real) => {
+      await real.mock.reset({ now: date });
+      expect(real.mock.control.clock.now()).toBe(date.toISOString());
+      model.created = [];
+      model.faults = 0;
+    }),
+  );
+
+const regenerate = fc.constant(
+  command('regenerate key_demo_read', async (_, real) => {
+    await real.mock.control.keys.regenerate('demo-bistro', 'key_demo_read');
+  }),
+);
+
+const clearJournal = fc.constant(
+  command('requests.clear()', async (_, real) => real.mock.control.requests.clear()),
+);
+
+const commands = [
+  create,
+  create,
+  patch,
+  remove,
+  list,
+  availability,
+  availability,
+  advance,
+  setClock,
+  fault,
+  reset,
+  resetWithNow,
+  regenerate,
+  clearJournal,
+];
+
+/** The runs scale with FUZZ_RUNS, and so does the time they may take. */
+const TIMEOUT_MS = 60_000 * Math.max(1, Number(process.env.FUZZ_RUNS ?? 1));
+
+describe('the mock under random sequences of API and control calls', () => {
+  it('keeps every invariant after every step', { timeout: TIMEOUT_MS }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
+        const mock = createMockService({ now: NOW });
+        try {
+          await fc.asyncModelRun(
+            () => ({ model: { created: [], faults: 0 }, real: { mock, lastJournalId: 0 } }),
+            cmds,
+          );
+          await mock.control.settled();
+        } finally {
+          mock.close();
+        }
+      }),
+      { ...runs(15), verbose: 1 },
+    );
+  });
+});
