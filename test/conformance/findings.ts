@@ -199,7 +199,8 @@ export function responseFindings(exchange: Exchange, label: string): string[] {
       if (resolveRef(header).required) findings.push(`${label}: required header ${name} is missing`);
       continue;
     }
-    const pointer = `${responsePointer}/headers/${pointerEscape(name)}/schema`;
+    // A header declared by reference (components/headers, e.g. X-Request-Id) has its schema there.
+    const pointer = `${typeof header.$ref === 'string' ? header.$ref : `${responsePointer}/headers/${pointerEscape(name)}`}/schema`;
     const problem = errorsOf(pointer, coerce(String(value), pointer));
     if (problem) findings.push(`${label}: header ${name}: ${String(value)}: ${problem}`);
   }

@@ -16,9 +16,10 @@ const root = resolve(import.meta.dirname, '../..');
 const outDir = join(root, 'test-output/docs-snippets');
 // Blocks written for msw 3 are left to the runtime matrix, which checks them under msw 3: the
 // repository has msw 2, where `onUnhandledFrame` does not exist.
-const snippets = readmeFiles(root)
-  .flatMap((file) => extractSnippets(readFileSync(join(root, file), 'utf8'), file))
-  .filter((snippet) => snippet.msw !== 3);
+const allSnippets = readmeFiles(root).flatMap((file) =>
+  extractSnippets(readFileSync(join(root, file), 'utf8'), file),
+);
+const snippets = allSnippets.filter((snippet) => snippet.msw !== 3);
 const runnable = snippets.filter((snippet) => snippet.runnable);
 const where = (snippet: Snippet) => `${snippet.file}:${snippet.line}`;
 const fileName = (snippet: Snippet, prefix = '') =>
@@ -57,7 +58,9 @@ describe('README code blocks', () => {
     rmSync(outDir, { recursive: true, force: true });
     mkdirSync(outDir, { recursive: true });
     const byFile = new Map<string, Snippet>();
-    for (const snippet of [...snippets, canary]) byFile.set(fileName(snippet), snippet);
+    // msw 3 blocks do not compile against the repository's msw 2: the runtime matrix checks them.
+    const checked = snippets.filter((snippet) => snippet.msw !== 3);
+    for (const snippet of [...checked, canary]) byFile.set(fileName(snippet), snippet);
     for (const [name, snippet] of byFile) write(snippet, name);
     writeFileSync(
       join(outDir, 'tsconfig.json'),
@@ -88,6 +91,17 @@ describe('README code blocks', () => {
     ]);
     expect(errors.filter((error) => !error.startsWith('canary.md'))).toEqual([]);
   }, 180_000);
+
+  it('shows msw 3 next to msw 2 wherever a README starts MSW with an unhandled-request option', () => {
+    for (const file of readmeFiles(root)) {
+      const blocks = allSnippets.filter((snippet) => snippet.file === file);
+      const msw2 = blocks.filter((snippet) => /onUnhandledRequest/.test(snippet.code));
+      const msw3 = blocks.filter((snippet) => /onUnhandledFrame/.test(snippet.code));
+      if (msw2.length === 0) continue;
+      expect(msw3.length, `${file}: an onUnhandledFrame block for msw 3`).toBeGreaterThan(0);
+      for (const snippet of msw3) expect(snippet.msw, `${where(snippet)} is marked msw 3`).toBe(3);
+    }
+  });
 
   it('marks the blocks that make real calls as runnable', () => {
     expect(runnable.map(where)).toEqual(

@@ -76,7 +76,8 @@ function directives(before: string): { prelude: string; runnable: boolean; msw?:
     const text = rest.slice(start + '<!--'.length, -'-->'.length).trim();
     if (text === 'snippet: runnable') runnable = true;
     else if (text.startsWith('snippet: prelude')) prelude = text.slice('snippet: prelude'.length).trim();
-    else if (text === 'snippet: msw2' || text === 'snippet: msw3') msw = text === 'snippet: msw2' ? 2 : 3;
+    // `msw2` and `msw 2` both mark a block (the two spellings in the READMEs).
+    else if (/^snippet: msw ?[23]$/.test(text)) msw = text.endsWith('3') ? 3 : 2;
     else break;
     rest = rest.slice(0, start).trimEnd();
   }

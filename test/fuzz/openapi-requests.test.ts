@@ -84,7 +84,8 @@ describe('requests generated from openapi.yaml, over real HTTP', () => {
     // The generator reaches both sides: accepted requests and each kind of rejection.
     for (const status of [200, 400, 401, 403, 404]) expect(statuses.get(status) ?? 0).toBeGreaterThan(0);
     expect(prototypeState()).toEqual(before);
-  });
+    // 1,000 requests, each after a reset: a minute of room on a loaded 2-core machine.
+  }, 60_000);
 
   it('accepts valid bookings and rejects the same slot twice, with state changed only by the 201', async () => {
     const booking = fc.record({

@@ -1,4 +1,5 @@
 // Calendar arithmetic on `YYYY-MM-DD` strings and project-local wall-clock time. Pure functions.
+import { zonedDateTime } from '@reservation-api/mock-server/time-format';
 import type { Schedule } from './api';
 
 /** Today's date and the minutes since midnight, in the project's time zone. */
@@ -8,20 +9,9 @@ export interface LocalNow {
 }
 
 export function localNow(epochMs: number, timeZone: string): LocalNow {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(epochMs));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    minutes: Number(part('hour')) * 60 + Number(part('minute')),
-  };
+  // The mock's dashboard reads the same clock the same way: one formatter for both.
+  const { date, minutes } = zonedDateTime(epochMs, timeZone);
+  return { date, minutes };
 }
 
 export function addDays(date: string, days: number): string {

@@ -1,48 +1,121 @@
+// @ts-check
 // The mock's dashboard: a static page over the control routes (/__mock/…) and their event stream
 // (/__mock/events) of the mock that serves it. No framework and no build step. Every value from the
 // mock is set as text (textContent, text nodes, attributes), never parsed as HTML. Every URL is
-// relative to the page, which is served at {baseUrl}/__mock/ (with its trailing slash).
+// relative to the page, which is served at {baseUrl}/__mock/ (with its trailing slash). Checked by
+// the compiler (tsconfig.dashboard.json, in `pnpm typecheck`) against the mock's own types.
+import { zonedDateTime } from './time-format.js';
 
-/** The journal keeps the last 1,000 entries by default; the page keeps as many. */
-const MAX_REQUESTS = 1000;
+/** @typedef {import('../src/public').JournalEntry} JournalEntry */
+/** @typedef {import('../src/public').Delivery} Delivery */
+/** @typedef {import('../src/public').DeliveryAttempt} DeliveryAttempt */
+/** @typedef {import('../src/public').Fault} Fault */
+/** @typedef {import('../src/public').StateChange} StateChange */
+/** @typedef {import('../src/public').ProjectSummary} ProjectSummary */
+/** @typedef {import('../src/public').MockEvent} MockEvent */
+/** @typedef {Awaited<ReturnType<import('../src/public').MockControl['reservations']>>[number]} Reservation */
+/** @typedef {{ mock: number, wall: number }} ClockReading */
+/**
+ * An attempt as the mock records it, with what newer mocks add (shown when present): the request
+ * headers sent, the receiver's answer (the first 4 KiB of its body), the duration, the URL.
+ * @typedef {DeliveryAttempt & {
+ *   url?: string,
+ *   durationMs?: number,
+ *   request?: { headers: Record<string, string> },
+ *   response?: { status: number, headers: Record<string, string>, body: string, truncated: boolean },
+ * }} AttemptDetail
+ */
+/** @typedef {{ id: string, baseUrl: string, createdAt: string, lastUsedAt: string }} SessionInfo */
+
+/**
+ * The page keeps the newest this many requests and deliveries (the journal keeps 1,000 by default)
+ * and counts the older ones it let go: a page of thousands of rows stays quick to update.
+ */
+const MAX_REQUESTS = 500;
+const MAX_DELIVERIES = 300;
+/** Events are applied once per frame, or after this long while the page is hidden (no frames). */
+const FLUSH_FALLBACK_MS = 250;
 /** Retry delay when the browser gave up on the event stream (it retries network errors itself). */
 const RECONNECT_MS = 3000;
 /** How often the clock is read again while the page is visible (it may run in real time). */
 const CLOCK_POLL_MS = 5000;
 
+/** Whatever the page holds. */
 const state = {
-  /** Journal entries, oldest first. */
+  /** @type {JournalEntry[]} Journal entries kept, oldest first. */
   requests: [],
-  /** Entry id → its list row, built once. */
+  /** @type {Map<string, JournalEntry>} Entry id → entry, for the entries kept. */
+  requestById: new Map(),
+  /** @type {Map<string, HTMLLIElement>} Entry id → its list row, built once (when first shown). */
   rows: new Map(),
+  /** Entries the journal holds (or sent) that the page let go of. */
+  olderRequests: 0,
+  /** @type {string | null} */
   selected: null,
-  /** Delivery id → delivery. */
+  /** @type {Map<string, Delivery>} Delivery id → delivery, oldest first (ids increase). */
   deliveries: new Map(),
+  /** @type {Map<string, HTMLLIElement>} Delivery id → its card. */
+  cards: new Map(),
+  olderDeliveries: 0,
+  /** @type {Set<string>} Deliveries whose detail is open. */
+  openDeliveries: new Set(),
+  /** @type {MockEvent[]} Events waiting for the next frame. */
+  queue: [],
+  flushScheduled: false,
+  /** @type {ProjectSummary[]} */
   projects: [],
-  /** The last reading of the mock clock: its time and the wall time it was read at (ms). */
+  /** @type {ClockReading | null} The last reading of the mock clock: its time and the wall time it was read at (ms). */
   clock: null,
-  /** Whether the mock clock moves by itself (a system clock) or only when moved (frozen). */
+  /** @type {boolean | null} Whether the mock clock moves by itself (a system clock) or only when moved (frozen). */
   clockRunning: null,
-  /** The reading the next one is compared with to tell (the last one after a jump). */
+  /** @type {ClockReading | null} The reading the next one is compared with to tell (the last one after a jump). */
   clockBase: null,
   /** The user picked a date: it no longer follows the mock clock. */
   dateTouched: false,
   /** Resyncs in flight; events that arrive meanwhile wait in `pending`. */
   syncing: 0,
+  /** @type {MockEvent[]} */
   pending: [],
 };
 
 // ------------------------------------------------------------------------------------------------
 // Small helpers
 
-const byId = (id) => document.getElementById(id);
+/**
+ * An element of the page by id (the page's own markup: missing is a bug of the page).
+ * @template {HTMLElement} [T=HTMLElement]
+ * @param {string} id
+ * @returns {T}
+ */
+function byId(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`#${id} is missing from the page`);
+  return /** @type {T} */ (element);
+}
 
-/** An element: `props` are attributes (`on…` are listeners), children are nodes or text. */
+/**
+ * A control of a form by name (the page's own forms).
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ */
+const field = (form, name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+
+/** @typedef {Node | string | number | null | undefined | false} Child */
+/** @typedef {Record<string, string | number | boolean | null | undefined | ((event: Event) => void)>} Props */
+
+/**
+ * An element: `props` are attributes (`on…` are listeners), children are nodes or text.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Props | null} props
+ * @param {...(Child | Child[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 function h(tag, props, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(props ?? {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
+    if (typeof value === 'function') element.addEventListener(name.slice(2), value);
     else element.setAttribute(name, value === true ? '' : String(value));
   }
   for (const child of children.flat()) {
@@ -52,37 +125,58 @@ function h(tag, props, ...children) {
   return element;
 }
 
-/** A control call; rejects with the mock's `message` on an error answer. */
+/**
+ * A control call; rejects with the mock's `message` on an error answer. The answer's type is the
+ * caller's to state (the route's documented shape).
+ * @template [T=unknown]
+ * @param {string} path
+ * @param {{ method?: string, body?: unknown }} [options]
+ * @returns {Promise<T>}
+ */
 async function api(path, options = {}) {
-  const init = {
-    method: options.method ?? 'GET',
-    headers: { Accept: 'application/json' },
-    cache: 'no-store',
-  };
+  /** @type {Record<string, string>} */
+  const headers = { Accept: 'application/json' };
+  /** @type {RequestInit} */
+  const init = { method: options.method ?? 'GET', headers, cache: 'no-store' };
   if (options.body !== undefined) {
-    init.headers['Content-Type'] = 'application/json';
+    headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
   const response = await fetch(`./${path}`, init);
   const text = await response.text();
+  /** @type {unknown} */
   let data = null;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
     // Not JSON: the status is all there is to say.
   }
-  if (!response.ok) throw new Error(data?.message ?? `${response.status} ${response.statusText}`);
-  return data;
+  if (!response.ok) {
+    const message = /** @type {{ message?: unknown } | null} */ (data)?.message;
+    throw new Error(typeof message === 'string' ? message : `${response.status} ${response.statusText}`);
+  }
+  return /** @type {T} */ (data);
 }
 
+/**
+ * @param {string} message
+ * @param {'info' | 'error'} [kind]
+ */
 function notify(message, kind = 'info') {
   const toast = h('div', { class: `toast ${kind}`, 'data-kind': kind }, message);
   byId('toasts').append(toast);
   setTimeout(() => toast.remove(), kind === 'error' ? 8000 : 4000);
 }
 
-/** Runs an action from a button: disabled meanwhile, failures shown. */
-async function act(button, action) {
+/**
+ * Runs an action from a button: disabled meanwhile, failures shown.
+ * @template T
+ * @param {EventTarget | null} target the button (the event's `currentTarget` or `submitter`)
+ * @param {() => Promise<T>} action
+ * @returns {Promise<T | undefined>}
+ */
+async function act(target, action) {
+  const button = target instanceof HTMLButtonElement ? target : null;
   if (button) button.disabled = true;
   try {
     return await action();
@@ -94,44 +188,37 @@ async function act(button, action) {
   }
 }
 
+/** @param {number} n */
 const pad = (n) => String(n).padStart(2, '0');
 /** `2030-06-17 08:00:00` in UTC. */
-const utc = (value) => {
+const utc = (/** @type {string | number} */ value) => {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? String(value) : date.toISOString().slice(0, 19).replace('T', ' ');
 };
 /** `08:00:00` in UTC. */
-const utcTime = (value) => utc(value).slice(11);
+const utcTime = (/** @type {string | number} */ value) => utc(value).slice(11);
 /** The browser's local time of day, `23:45:27`. */
-const localTime = (value) => {
+const localTime = (/** @type {string | number} */ value) => {
   const d = new Date(value);
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 };
 /** The browser's local date and time, `2026-11-22 23:45:27`. */
-const localDateTime = (value) => {
+const localDateTime = (/** @type {string | number} */ value) => {
   const d = new Date(value);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${localTime(value)}`;
 };
-/** `YYYY-MM-DD` and `HH:MM` in a time zone. */
-function zoned(ms, timeZone) {
-  const parts = {};
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  for (const part of format.formatToParts(new Date(ms))) parts[part.type] = part.value;
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** @type {(n: number, word: string, words?: string) => string} */
+const plural = (n, word, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+/** @param {number} status */
 const statusClass = (status) => `s${String(status).charAt(0)}`;
+/** @param {number} ms */
 const duration = (ms) => (ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`);
 
 /** Pretty JSON when the text is complete JSON, else the text as it is. */
+/**
+ * @param {string} text
+ * @param {boolean} truncated
+ */
 function pretty(text, truncated) {
   if (truncated) return text;
   try {
@@ -141,6 +228,7 @@ function pretty(text, truncated) {
   }
 }
 
+/** @param {HTMLElement} element */
 function flash(element) {
   element.classList.remove('flash');
   // Restarts the animation when the same element flashes twice.
@@ -148,7 +236,12 @@ function flash(element) {
   element.classList.add('flash');
 }
 
+/**
+ * @param {() => void} fn
+ * @param {number} ms
+ */
 function debounce(fn, ms) {
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
   return () => {
     clearTimeout(timer);
@@ -159,12 +252,23 @@ function debounce(fn, ms) {
 // ------------------------------------------------------------------------------------------------
 // Requests
 
+/** @type {HTMLFormElement} */
 const filters = byId('request-filters');
 
-function matches(entry) {
-  const status = filters.elements.status.value;
-  const method = filters.elements.method.value;
-  const path = filters.elements.path.value.trim();
+/** The filters as they are now, read once per render. */
+function currentFilter() {
+  return {
+    status: field(filters, 'status').value,
+    method: field(filters, 'method').value,
+    path: field(filters, 'path').value.trim(),
+  };
+}
+
+/**
+ * @param {JournalEntry} entry
+ * @param {ReturnType<typeof currentFilter>} [filter]
+ */
+function matches(entry, { status, method, path } = currentFilter()) {
   if (status === 'error' && entry.status < 400) return false;
   if (status && status !== 'error' && String(entry.status).charAt(0) !== status) return false;
   if (method && entry.method !== method) return false;
@@ -172,6 +276,45 @@ function matches(entry) {
   return true;
 }
 
+/** Rows (or cards) put in the page per task: a long list fills in over a few tasks, none long. */
+const CHUNK = 25;
+/** @type {WeakMap<HTMLElement, number>} List element → the number of its latest fill; an older fill still under way stops. */
+const fills = new WeakMap();
+
+/**
+ * Shows `keys` (top first) in `list`: the first CHUNK at once, the rest a chunk per task. `build`
+ * returns the element of a key, or null for a key that is gone meanwhile.
+ * @param {HTMLElement} list
+ * @param {string[]} keys
+ * @param {(key: string) => HTMLElement | null} build
+ */
+function fillList(list, keys, build) {
+  const fill = (fills.get(list) ?? 0) + 1;
+  fills.set(list, fill);
+  /** @param {number} from */
+  const elements = (from) => {
+    /** @type {HTMLElement[]} */
+    const built = [];
+    for (const key of keys.slice(from, from + CHUNK)) {
+      const element = build(key);
+      if (element) built.push(element);
+    }
+    return built;
+  };
+  list.replaceChildren(...elements(0));
+  /** @param {number} from */
+  const step = (from) => {
+    if (fills.get(list) !== fill || from >= keys.length) return;
+    list.append(...elements(from));
+    setTimeout(() => step(from + CHUNK), 0);
+  };
+  setTimeout(() => step(CHUNK), 0);
+}
+
+/** The number in an id (`req_000042` → 42): ids increase, whatever their width. */
+const idNumber = (/** @type {string} */ id) => Number(String(id).replace(/\D/g, '')) || 0;
+
+/** @param {JournalEntry} entry */
 function requestRow(entry) {
   let row = state.rows.get(entry.id);
   if (row) return row;
@@ -189,9 +332,12 @@ function requestRow(entry) {
       {
         type: 'button',
         class: 'req',
-        title: `${entry.id} · mock clock ${utc(entry.at)} UTC`,
-        onclick: (event) => select(entry.id, event.detail === 0),
+        title: `${entry.id} · mock clock ${utc(entry.at)} UTC · wall clock ${localDateTime(entry.wallTime)}`,
+        'aria-label': `${entry.method} ${entry.path}${entry.query} → ${entry.status}${code ? ` ${code}` : ''}, ${entry.id}`,
+        onclick: (event) => select(entry.id, /** @type {MouseEvent} */ (event).detail === 0),
       },
+      // One time base with the header: the mock clock in UTC, then the wall clock.
+      h('span', { class: 'time mock' }, utcTime(entry.at)),
       h('span', { class: 'time' }, localTime(entry.wallTime)),
       h('span', { class: `method m-${entry.method.toLowerCase()}` }, entry.method),
       h(
@@ -209,13 +355,15 @@ function requestRow(entry) {
       h('span', { class: 'num' }, duration(entry.durationMs)),
     ),
   );
-  if (entry.id === state.selected) row.setAttribute('aria-current', 'true');
+  if (entry.id === state.selected) row.firstElementChild?.setAttribute('aria-current', 'true');
   state.rows.set(entry.id, row);
   return row;
 }
 
 function renderCount() {
-  const shown = byId('request-list').childElementCount;
+  const filter = currentFilter();
+  let shown = 0;
+  for (const entry of state.requests) if (matches(entry, filter)) shown += 1;
   const total = state.requests.length;
   byId('request-count').textContent =
     shown === total ? plural(total, 'request') : `${shown} of ${plural(total, 'request')}`;
@@ -226,65 +374,124 @@ function renderCount() {
     total > 0
       ? 'No request matches the filters.'
       : `No requests yet. Try: curl -H 'X-API-Key: rk_demo_full' ${base}api/v1/demo-bistro/info`;
+  const older = byId('request-older');
+  older.hidden = state.olderRequests === 0;
+  older.textContent = `${plural(state.olderRequests, 'older request')} not shown (the journal may still hold them).`;
 }
 
 function renderRequests() {
-  const rows = [];
+  const filter = currentFilter();
+  const ids = [];
   for (let i = state.requests.length - 1; i >= 0; i -= 1) {
     const entry = state.requests[i];
-    if (matches(entry)) rows.push(requestRow(entry));
+    if (entry && matches(entry, filter)) ids.push(entry.id);
   }
   const list = byId('request-list');
   // A new filter is not news: assistive technology waits for the whole list (aria-live announces additions).
   list.setAttribute('aria-busy', 'true');
-  list.replaceChildren(...rows);
+  fillList(list, ids, (id) => {
+    const entry = state.requestById.get(id);
+    return entry ? requestRow(entry) : null;
+  });
   list.setAttribute('aria-busy', 'false');
   renderCount();
 }
 
-function addRequest(entry) {
-  if (state.rows.has(entry.id) || state.requests.some((e) => e.id === entry.id)) return;
-  state.requests.push(entry);
-  while (state.requests.length > MAX_REQUESTS) {
-    const gone = state.requests.shift();
+/** Lets go of the oldest entries past the cap, and of their rows. */
+function trimRequests() {
+  const over = state.requests.length - MAX_REQUESTS;
+  if (over <= 0) return;
+  for (const gone of state.requests.splice(0, over)) {
+    state.requestById.delete(gone.id);
     state.rows.get(gone.id)?.remove();
     state.rows.delete(gone.id);
   }
-  if (matches(entry)) {
-    const row = requestRow(entry);
-    byId('request-list').prepend(row);
-    flash(row);
-  }
-  renderCount();
+  state.olderRequests += over;
 }
 
+/**
+ * New entries from the stream, oldest first: only their rows are built, put on top in one go. An
+ * entry older than the newest one held, that the page does not hold, means the journal started
+ * over (cleared where no event said so): the page reads it again.
+ */
+/** @param {JournalEntry[]} entries */
+function addRequests(entries) {
+  const newest = state.requests.at(-1);
+  const fresh = [];
+  let startedOver = false;
+  for (const entry of entries) {
+    if (state.requestById.has(entry.id)) {
+      if (state.requestById.get(entry.id)?.wallTime !== entry.wallTime) startedOver = true;
+      continue;
+    }
+    if (newest && idNumber(entry.id) <= idNumber(newest.id)) {
+      startedOver = true;
+      continue;
+    }
+    state.requests.push(entry);
+    state.requestById.set(entry.id, entry);
+    fresh.push(entry);
+  }
+  trimRequests();
+  const rows = document.createDocumentFragment();
+  const filter = currentFilter();
+  // A few new rows are highlighted; a burst is not (hundreds of animations would cost every frame).
+  const highlight = fresh.length <= 5;
+  for (let i = fresh.length - 1; i >= 0; i -= 1) {
+    const entry = fresh[i];
+    if (!entry || !state.requestById.has(entry.id) || !matches(entry, filter)) continue;
+    const row = requestRow(entry);
+    if (highlight) row.classList.add('flash');
+    rows.append(row);
+  }
+  byId('request-list').prepend(rows);
+  renderCount();
+  if (startedOver) void loadRequests().catch(showError);
+}
+
+/** The journal as read: rows of entries already shown are kept, the others built when shown. */
+/** @param {JournalEntry[]} entries */
 function setRequests(entries) {
-  // Ids start again at req_000001 after a reset or a restart of the mock: rows are built anew.
-  const selected = state.requests.find((e) => e.id === state.selected);
-  state.rows.clear();
+  const previous = state.requestById;
+  const rows = state.rows;
   state.requests = entries.slice(-MAX_REQUESTS);
-  const still =
-    selected && state.requests.find((e) => e.id === selected.id && e.wallTime === selected.wallTime);
-  if (!still) showDetail(null);
+  state.olderRequests = entries.length - state.requests.length;
+  state.requestById = new Map();
+  state.rows = new Map();
+  for (const entry of state.requests) {
+    state.requestById.set(entry.id, entry);
+    // The same id with another arrival time is another request (a journal that started over).
+    const row = rows.get(entry.id);
+    if (row && previous.get(entry.id)?.wallTime === entry.wallTime) state.rows.set(entry.id, row);
+  }
+  const selected = state.selected;
+  if (selected && previous.get(selected)?.wallTime !== state.requestById.get(selected)?.wallTime)
+    showDetail(null);
   renderRequests();
 }
 
 async function loadRequests() {
+  /** @type {{ requests: JournalEntry[] }} */
   const { requests } = await api('requests');
   setRequests(requests);
 }
 
+/**
+ * @param {string} id
+ * @param {boolean} fromKeyboard
+ */
 function select(id, fromKeyboard) {
-  const previous = state.selected && state.rows.get(state.selected);
-  previous?.removeAttribute('aria-current');
-  const entry = state.requests.find((e) => e.id === id) ?? null;
+  const previous = state.selected ? state.rows.get(state.selected) : undefined;
+  previous?.firstElementChild?.removeAttribute('aria-current');
+  const entry = state.requestById.get(id) ?? null;
   state.selected = entry ? id : null;
-  state.rows.get(id)?.setAttribute('aria-current', 'true');
+  state.rows.get(id)?.firstElementChild?.setAttribute('aria-current', 'true');
   showDetail(entry);
   if (fromKeyboard) byId('detail-title').focus();
 }
 
 /** An error answer's `error` field: the status text, as the mock wrote it (openapi.yaml's error body). */
+/** @param {JournalEntry} entry */
 function errorStatusText(entry) {
   if (entry.status < 400 || entry.response.truncated) return '';
   try {
@@ -295,16 +502,23 @@ function errorStatusText(entry) {
   }
 }
 
+/** @param {JournalEntry['key']} key */
 function keyText(key) {
   if (key === 'none') return 'none (no X-API-Key header)';
   if (key === 'unknown') return 'unknown (no key has this value)';
   return `${key.name} (${key.id})`;
 }
 
+/**
+ * @param {string} text
+ * @param {() => void} onclick
+ * @param {string} testid
+ */
 function chip(text, onclick, testid) {
   return h('button', { type: 'button', class: 'chip', onclick, 'data-testid': testid }, text);
 }
 
+/** @param {JournalEntry | null} entry */
 function showDetail(entry) {
   const body = byId('detail-body');
   byId('detail-close').hidden = !entry;
@@ -319,15 +533,22 @@ function showDetail(entry) {
     );
     return;
   }
-  const field = (label, ...value) => [h('dt', null, label), h('dd', null, ...value)];
+  // Label and value as a table row: a test runner finds each value by its row's name.
+  /** @type {(label: string, ...value: (Child | Child[])[]) => HTMLTableRowElement} */
+  const row = (label, ...value) => h('tr', null, h('th', { scope: 'row' }, label), h('td', null, ...value));
   const none = () => h('span', { class: 'muted' }, 'none');
   const failed = entry.status >= 400;
   body.replaceChildren(
     h(
       'div',
       { class: 'detail-title' },
-      h('span', { class: `method m-${entry.method.toLowerCase()}` }, entry.method),
-      h('code', { class: 'path', 'data-testid': 'detail-path' }, `${entry.path}${entry.query}`),
+      h(
+        'h3',
+        null,
+        h('span', { class: `method m-${entry.method.toLowerCase()}` }, entry.method),
+        ' ',
+        h('code', { class: 'path', 'data-testid': 'detail-path' }, `${entry.path}${entry.query}`),
+      ),
       h(
         'span',
         { class: `status-pill ${statusClass(entry.status)}` },
@@ -336,79 +557,96 @@ function showDetail(entry) {
       ),
     ),
     h(
-      'div',
+      'table',
       { class: `rule ${failed ? 'bad' : 'good'}` },
-      h('span', { class: 'rule-label' }, 'Decided by'),
-      h('code', { 'data-testid': 'detail-rule' }, entry.rule),
+      h(
+        'tbody',
+        null,
+        h(
+          'tr',
+          null,
+          h('th', { class: 'rule-label', scope: 'row' }, 'Decided by'),
+          h('td', null, h('code', { 'data-testid': 'detail-rule' }, entry.rule)),
+        ),
+      ),
     ),
     h(
       'div',
       { class: 'detail-grid' },
       h(
-        'dl',
+        'table',
         { class: 'meta' },
-        field(
-          'Error',
-          entry.error
-            ? [
-                h('code', { 'data-testid': 'detail-code' }, entry.error.code ?? '(no code)'),
-                h('div', { 'data-testid': 'detail-message' }, entry.error.message),
-              ]
-            : none(),
+        h(
+          'tbody',
+          null,
+          row('Status', String(entry.status)),
+          row(
+            'Error',
+            entry.error
+              ? [
+                  h('code', { 'data-testid': 'detail-code' }, entry.error.code ?? '(no code)'),
+                  h('div', { 'data-testid': 'detail-message' }, entry.error.message),
+                ]
+              : none(),
+          ),
+          row('Operation', entry.operationId ? h('code', null, entry.operationId) : none()),
+          row('Project', entry.project ?? none()),
+          row('API key', keyText(entry.key)),
+          row('Mock clock', `${utc(entry.at)} UTC`),
+          row('Wall clock', `${localDateTime(entry.wallTime)} (local)`),
+          row('Took', duration(entry.durationMs)),
+          row(
+            'Reservations',
+            entry.reservations.length
+              ? entry.reservations.map((id) =>
+                  chip(id, () => showReservation(entry.project, id), 'detail-reservation'),
+                )
+              : none(),
+          ),
+          row(
+            'Deliveries',
+            entry.deliveries.length
+              ? entry.deliveries.map((id) => chip(id, () => showDelivery(id), 'detail-delivery'))
+              : none(),
+          ),
+          row('Journal id', h('code', null, entry.id)),
         ),
-        field('Operation', entry.operationId ? h('code', null, entry.operationId) : none()),
-        field('Project', entry.project ?? none()),
-        field('API key', keyText(entry.key)),
-        field('Mock clock', `${utc(entry.at)} UTC`),
-        field('Wall clock', `${localDateTime(entry.wallTime)} (local)`),
-        field('Took', duration(entry.durationMs)),
-        field(
-          'Reservations',
-          entry.reservations.length
-            ? entry.reservations.map((id) =>
-                chip(id, () => showReservation(entry.project, id), 'detail-reservation'),
-              )
-            : none(),
-        ),
-        field(
-          'Deliveries',
-          entry.deliveries.length
-            ? entry.deliveries.map((id) => chip(id, () => showDelivery(id), 'detail-delivery'))
-            : none(),
-        ),
-        field('Journal id', h('code', null, entry.id)),
       ),
       h(
         'div',
         { class: 'bodies' },
         h(
-          'h3',
-          null,
-          'Request body',
+          'section',
+          { 'aria-label': 'Request body' },
+          h(
+            'h4',
+            null,
+            'Request body',
+            entry.body
+              ? h(
+                  'span',
+                  { class: 'muted' },
+                  ` ${plural(entry.body.bytes, 'byte')}${entry.body.truncated ? ', first 4 KiB shown' : ''}`,
+                )
+              : null,
+          ),
           entry.body
-            ? h(
-                'span',
-                { class: 'muted' },
-                ` ${plural(entry.body.bytes, 'byte')}${entry.body.truncated ? ', first 4 KiB shown' : ''}`,
-              )
-            : null,
+            ? h('pre', null, pretty(entry.body.text, entry.body.truncated))
+            : h('p', { class: 'muted' }, 'No body.'),
         ),
-        entry.body
-          ? h('pre', { 'data-testid': 'detail-request-body' }, pretty(entry.body.text, entry.body.truncated))
-          : h('p', { class: 'muted' }, 'No body.'),
         h(
-          'h3',
-          null,
-          'Answer body',
-          entry.response.truncated ? h('span', { class: 'muted' }, ' first 4 KiB shown') : null,
+          'section',
+          { 'aria-label': 'Answer body' },
+          h(
+            'h4',
+            null,
+            'Answer body',
+            entry.response.truncated ? h('span', { class: 'muted' }, ' first 4 KiB shown') : null,
+          ),
+          entry.response.body
+            ? h('pre', null, pretty(entry.response.body, entry.response.truncated))
+            : h('p', { class: 'muted' }, 'Empty.'),
         ),
-        entry.response.body
-          ? h(
-              'pre',
-              { 'data-testid': 'detail-response-body' },
-              pretty(entry.response.body, entry.response.truncated),
-            )
-          : h('p', { class: 'muted' }, 'Empty.'),
       ),
     ),
   );
@@ -418,7 +656,7 @@ function showDetail(entry) {
 filters.addEventListener('input', renderRequests);
 filters.addEventListener('submit', (event) => event.preventDefault());
 byId('detail-close').addEventListener('click', () => {
-  if (state.selected) state.rows.get(state.selected)?.removeAttribute('aria-current');
+  if (state.selected) state.rows.get(state.selected)?.firstElementChild?.removeAttribute('aria-current');
   showDetail(null);
 });
 byId('requests-clear').addEventListener('click', (event) =>
@@ -431,6 +669,7 @@ byId('requests-clear').addEventListener('click', (event) =>
 // ------------------------------------------------------------------------------------------------
 // Webhook deliveries
 
+/** @param {AttemptDetail} attempt */
 function attemptItem(attempt) {
   const ok =
     attempt.responseStatus !== undefined && attempt.responseStatus >= 200 && attempt.responseStatus < 300;
@@ -455,11 +694,133 @@ function attemptItem(attempt) {
   );
 }
 
+/**
+ * Headers as a table (name, value).
+ * @param {Record<string, string>} headers
+ * @param {string} label
+ */
+function headerTable(headers, label) {
+  return h(
+    'table',
+    { class: 'meta headers', 'aria-label': label },
+    h(
+      'tbody',
+      null,
+      Object.entries(headers).map(([name, value]) =>
+        h('tr', null, h('th', { scope: 'row' }, name), h('td', null, h('code', null, value))),
+      ),
+    ),
+  );
+}
+
+/**
+ * One attempt in full: where it went, what was sent, what came back.
+ * @param {AttemptDetail} a
+ * @param {Delivery} d
+ */
+function attemptDetail(a, d) {
+  const title = `Attempt ${a.number}${a.manual ? ' (manual)' : ''} at ${utc(a.at)} UTC`;
+  return h(
+    'section',
+    { class: 'attempt-detail', 'aria-label': title },
+    h('h5', null, title),
+    h(
+      'p',
+      null,
+      `to ${a.url ?? d.url}`,
+      a.durationMs === undefined ? '' : ` · ${duration(a.durationMs)}`,
+      a.error ? ` · ${a.error}` : '',
+    ),
+    a.request ? headerTable(a.request.headers, `Request headers of attempt ${a.number}`) : null,
+    a.response
+      ? [
+          h(
+            'p',
+            null,
+            `Answer: HTTP ${a.response.status}${a.response.truncated ? ' (first 4 KiB of the body)' : ''}`,
+          ),
+          headerTable(a.response.headers, `Answer headers of attempt ${a.number}`),
+          a.response.body
+            ? h('pre', { 'aria-label': `Answer body of attempt ${a.number}` }, a.response.body)
+            : null,
+        ]
+      : null,
+  );
+}
+
+/**
+ * What a delivery sent and how to check it, each attempt in full, and a redelivery to another URL.
+ * @param {Delivery} d
+ */
+function deliveryDetail(d) {
+  /** @type {AttemptDetail[]} */
+  const attempts = d.attempts;
+  return h(
+    'div',
+    { class: 'delivery-detail' },
+    h('h4', null, 'Body (the exact bytes sent)'),
+    h('pre', { 'aria-label': `Body of ${d.id}` }, d.body),
+    h('h4', null, 'Signature'),
+    h('p', null, h('code', null, d.signature ?? 'not signed yet')),
+    h(
+      'p',
+      { class: 'hint' },
+      "HMAC-SHA256 of the raw body bytes with the project's webhook secret, hex-encoded, sent as ",
+      h('code', null, 'X-Webhook-Signature: sha256=<hex>'),
+      '. A receiver computes it over the body exactly as received (never a re-serialised copy) and compares in constant time.',
+    ),
+    attempts.map((a) => attemptDetail(a, d)),
+    h(
+      'form',
+      {
+        class: 'row redeliver-to',
+        onsubmit: (event) => {
+          event.preventDefault();
+          const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+          const url = field(form, 'url').value.trim();
+          void redeliver(/** @type {SubmitEvent} */ (event).submitter, d.id, url || undefined);
+        },
+      },
+      h(
+        'label',
+        { class: 'grow' },
+        'Redeliver to URL (optional)',
+        h('input', { name: 'url', type: 'url', placeholder: d.url, autocomplete: 'off' }),
+      ),
+      h('button', { type: 'submit', class: 'btn small' }, `Redeliver ${d.id} there`),
+    ),
+  );
+}
+
+/**
+ * Sends a delivery again (the same bytes and signature), to its URL or to `url`.
+ * @param {EventTarget | null} button
+ * @param {string} id
+ * @param {string} [url]
+ */
+function redeliver(button, id, url) {
+  return act(button, async () => {
+    /** @type {{ delivery: Delivery }} */
+    const { delivery } = await api(`webhooks/deliveries/${encodeURIComponent(id)}/redeliver`, {
+      method: 'POST',
+      ...(url ? { body: { url } } : {}),
+    });
+    setDelivery(delivery);
+    notify(`${id} redelivered${url ? ` to ${url}` : ''}`);
+  });
+}
+
+/** @param {Delivery} d */
 function deliveryCard(d) {
+  const open = state.openDeliveries.has(d.id);
+  // Built when opened: a list of hundreds of cards holds only what is shown.
+  const detail = h('div', { class: 'delivery-more', id: `delivery-${d.id}`, hidden: !open });
+  if (open) detail.append(deliveryDetail(d));
   return h(
     'li',
     {
       class: 'card delivery',
+      'aria-label': `Delivery ${d.id}, ${d.event}, ${d.status}`,
       'data-testid': 'delivery',
       'data-id': d.id,
       'data-status': d.status,
@@ -477,16 +838,29 @@ function deliveryCard(d) {
           class: 'btn small',
           'data-testid': 'redeliver',
           'aria-label': `Redeliver ${d.id}`,
-          onclick: (event) =>
-            act(event.currentTarget, async () => {
-              const { delivery } = await api(`webhooks/deliveries/${encodeURIComponent(d.id)}/redeliver`, {
-                method: 'POST',
-              });
-              setDelivery(delivery);
-              notify(`${d.id} redelivered`);
-            }),
+          onclick: (event) => void redeliver(event.currentTarget, d.id),
         },
         'Redeliver',
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'btn small ghost',
+          'aria-expanded': String(open),
+          'aria-controls': `delivery-${d.id}`,
+          'aria-label': `Details of ${d.id}`,
+          onclick: (event) => {
+            const toggle = /** @type {HTMLButtonElement} */ (event.currentTarget);
+            const show = toggle.getAttribute('aria-expanded') !== 'true';
+            toggle.setAttribute('aria-expanded', String(show));
+            detail.hidden = !show;
+            if (show && !detail.firstChild) detail.append(deliveryDetail(d));
+            if (show) state.openDeliveries.add(d.id);
+            else state.openDeliveries.delete(d.id);
+          },
+        },
+        'Details',
       ),
     ),
     h(
@@ -507,41 +881,111 @@ function deliveryCard(d) {
             h(
               'span',
               null,
-              h('span', { class: 'a-no' }, 'next'),
+              h('span', { class: 'a-no' }, 'next at'),
               ' ',
               h('span', { class: 'a-time' }, utcTime(d.nextAttemptAt)),
             ),
-            h('span', { class: 'a-result' }, 'due'),
+            // Due only once the mock clock has reached it (it moves when moved, if frozen).
+            h(
+              'span',
+              { class: 'a-result' },
+              Date.parse(d.nextAttemptAt) <= clockNow() ? 'due now' : 'scheduled',
+            ),
           )
         : null,
       d.attempts.length === 0 && !d.nextAttemptAt ? h('li', { class: 'muted' }, 'no attempt yet') : null,
     ),
+    detail,
   );
 }
 
-function renderDeliveries() {
-  const deliveries = [...state.deliveries.values()].reverse();
-  byId('delivery-list').replaceChildren(...deliveries.map(deliveryCard));
-  byId('delivery-empty').hidden = deliveries.length > 0;
-  const pending = deliveries.filter((d) => d.status === 'pending').length;
-  byId('delivery-count').textContent = deliveries.length
-    ? `${deliveries.length}${pending ? `, ${pending} pending` : ''}`
-    : '';
+function renderDeliveryCount() {
+  const count = state.deliveries.size;
+  let pending = 0;
+  for (const d of state.deliveries.values()) if (d.status === 'pending') pending += 1;
+  byId('delivery-empty').hidden = count > 0;
+  byId('delivery-count').textContent = count ? `${count}${pending ? `, ${pending} pending` : ''}` : '';
+  const older = byId('delivery-older');
+  older.hidden = state.olderDeliveries === 0;
+  older.textContent = `${plural(state.olderDeliveries, 'older delivery', 'older deliveries')} not shown.`;
 }
 
-function setDelivery(delivery) {
-  state.deliveries.set(delivery.id, delivery);
-  renderDeliveries();
+/** Lets go of the oldest deliveries past the cap, and of their cards. */
+function trimDeliveries() {
+  for (const id of state.deliveries.keys()) {
+    if (state.deliveries.size <= MAX_DELIVERIES) break;
+    state.deliveries.delete(id);
+    state.cards.get(id)?.remove();
+    state.cards.delete(id);
+    state.olderDeliveries += 1;
+  }
+}
+
+/**
+ * Deliveries that changed (the last state of each): a known one has its card replaced where it
+ * is, a new one goes on top; a change to one the page already let go of is not shown.
+ */
+/** @param {Delivery[]} changed */
+function updateDeliveries(changed) {
+  const oldest = state.deliveries.keys().next().value;
+  const fresh = [];
+  for (const d of changed) {
+    const card = state.cards.get(d.id);
+    if (card) {
+      state.deliveries.set(d.id, d);
+      const next = deliveryCard(d);
+      card.replaceWith(next);
+      state.cards.set(d.id, next);
+    } else if (state.deliveries.has(d.id)) {
+      // Its card is still to be built by the fill under way, from the latest state.
+      state.deliveries.set(d.id, d);
+    } else if (oldest === undefined || idNumber(d.id) > idNumber(oldest)) {
+      state.deliveries.set(d.id, d);
+      fresh.push(d);
+    }
+  }
+  trimDeliveries();
+  const cards = document.createDocumentFragment();
+  for (let i = fresh.length - 1; i >= 0; i -= 1) {
+    const d = fresh[i];
+    if (!d || !state.deliveries.has(d.id)) continue;
+    const card = deliveryCard(d);
+    state.cards.set(d.id, card);
+    cards.append(card);
+  }
+  byId('delivery-list').prepend(cards);
+  renderDeliveryCount();
+}
+
+const setDelivery = (/** @type {Delivery} */ delivery) => updateDeliveries([delivery]);
+
+/** The delivery log as read (oldest first): the newest MAX_DELIVERIES, each card built once. */
+/** @param {Delivery[]} deliveries */
+function setDeliveries(deliveries) {
+  const kept = deliveries.slice(-MAX_DELIVERIES);
+  state.olderDeliveries = deliveries.length - kept.length;
+  state.deliveries = new Map(kept.map((d) => [d.id, d]));
+  state.cards = new Map();
+  const ids = kept.map((d) => d.id).reverse();
+  fillList(byId('delivery-list'), ids, (id) => {
+    const d = state.deliveries.get(id);
+    if (!d || state.cards.has(id)) return null;
+    const card = deliveryCard(d);
+    state.cards.set(id, card);
+    return card;
+  });
+  renderDeliveryCount();
 }
 
 async function loadDeliveries() {
+  /** @type {{ deliveries: Delivery[] }} */
   const { deliveries } = await api('webhooks/deliveries');
-  state.deliveries = new Map(deliveries.map((d) => [d.id, d]));
-  renderDeliveries();
+  setDeliveries(deliveries);
 }
 
+/** @param {string} id */
 function showDelivery(id) {
-  const card = byId('delivery-list').querySelector(`[data-id="${CSS.escape(id)}"]`);
+  const card = state.cards.get(id);
   if (!card) return notify(`${id} is no longer in the delivery log`, 'error');
   card.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   flash(card);
@@ -550,17 +994,24 @@ function showDelivery(id) {
 // ------------------------------------------------------------------------------------------------
 // Reservations
 
+/** @type {HTMLFormElement} */
 const resForm = byId('reservation-filters');
 
-const selectedProject = () => state.projects.find((p) => p.slug === resForm.elements.slug.value);
+const selectedProject = () => state.projects.find((p) => p.slug === field(resForm, 'slug').value);
 
 async function loadProjects() {
+  /** @type {{ projects: ProjectSummary[] }} */
   const { projects } = await api('projects');
   state.projects = projects;
-  const select = resForm.elements.slug;
+  const select = field(resForm, 'slug');
   const current = select.value;
   select.replaceChildren(...projects.map((p) => h('option', { value: p.slug }, `${p.name} (${p.slug})`)));
   if (projects.some((p) => p.slug === current)) select.value = current;
+  /** @type {HTMLSelectElement} */
+  const trigger = byId('trigger-project');
+  const chosen = trigger.value;
+  trigger.replaceChildren(...projects.map((p) => h('option', { value: p.slug }, `${p.name} (${p.slug})`)));
+  if (projects.some((p) => p.slug === chosen)) trigger.value = chosen;
   followClockDate();
   renderClock();
 }
@@ -569,22 +1020,29 @@ async function loadProjects() {
 function followClockDate() {
   const project = selectedProject();
   if (state.dateTouched || !project || !state.clock) return false;
-  const date = zoned(clockNow(), project.timeZone).date;
-  if (resForm.elements.date.value === date) return false;
-  resForm.elements.date.value = date;
+  const date = zonedDateTime(clockNow(), project.timeZone).date;
+  if (field(resForm, 'date').value === date) return false;
+  field(resForm, 'date').value = date;
   return true;
 }
 
+/** @param {Reservation['customer']} c */
 function customerName(c) {
   const name = [c.firstName, c.lastName].filter(Boolean).join(' ');
   return name || c.email;
 }
 
+/**
+ * @param {Reservation} r
+ * @param {boolean} open
+ * @param {boolean} allDates
+ */
 function reservationItem(r, open, allDates) {
+  /** @param {Reservation['statusHistory'][number]} step */
   const historyItem = (step) =>
     h(
       'li',
-      { 'data-testid': 'history-entry' },
+      null,
       h('span', { class: 'h-time' }, `${utc(step.changedAt)} UTC`),
       h('span', { class: `badge r-${step.status.toLowerCase()}` }, step.status),
       h('span', null, `${step.action} by `, h('code', null, step.changedBy)),
@@ -592,15 +1050,47 @@ function reservationItem(r, open, allDates) {
       step.note ? h('span', { class: 'muted' }, `note: ${step.note}`) : null,
     );
   const services = r.services.map((s) => `${s.name} (${s.duration} min)`).join(', ');
+  const panel = h(
+    'div',
+    { class: 'r-more', id: `reservation-${r.id}`, hidden: !open },
+    h(
+      'dl',
+      { class: 'meta compact' },
+      h('dt', null, 'Id'),
+      h('dd', null, h('code', null, r.id)),
+      h('dt', null, 'Customer'),
+      h('dd', null, [r.customer.email, r.customer.phone].filter(Boolean).join(' · ')),
+      services ? [h('dt', null, 'Services'), h('dd', null, services)] : null,
+      r.note ? [h('dt', null, 'Note'), h('dd', null, r.note)] : null,
+      h('dt', null, 'Created'),
+      h('dd', null, `${utc(r.createdAt)} UTC`),
+    ),
+    h('h4', null, 'Status history'),
+    h('ol', { class: 'history', 'aria-label': 'Status history' }, r.statusHistory.map(historyItem)),
+  );
   return h(
     'li',
-    { 'data-testid': 'reservation-row', 'data-id': r.id, 'data-status': r.status },
+    {
+      'data-id': r.id,
+      'aria-label': `Reservation ${r.id} at ${r.date} ${r.from}–${r.to}, ${customerName(r.customer)}: ${r.status}`,
+    },
     h(
-      'details',
-      { open },
+      'div',
+      { class: 'r-item' },
       h(
-        'summary',
-        null,
+        'button',
+        {
+          type: 'button',
+          class: 'r-toggle',
+          'aria-expanded': String(open),
+          'aria-controls': `reservation-${r.id}`,
+          onclick: (event) => {
+            const toggle = /** @type {HTMLButtonElement} */ (event.currentTarget);
+            const expanded = toggle.getAttribute('aria-expanded') === 'true';
+            toggle.setAttribute('aria-expanded', String(!expanded));
+            panel.hidden = expanded;
+          },
+        },
         h('span', { class: 'r-time' }, allDates ? `${r.date} ` : '', `${r.from}–${r.to}`),
         h(
           'span',
@@ -612,49 +1102,31 @@ function reservationItem(r, open, allDates) {
             [plural(r.guests, 'guest'), r.table?.name].filter(Boolean).join(' · '),
           ),
         ),
-        h(
-          'span',
-          { class: `badge r-${r.status.toLowerCase()}`, 'data-testid': 'reservation-status' },
-          r.status,
-        ),
+        h('span', { class: `badge r-${r.status.toLowerCase()}` }, r.status),
       ),
-      h(
-        'div',
-        { class: 'r-more' },
-        h(
-          'dl',
-          { class: 'meta compact' },
-          h('dt', null, 'Id'),
-          h('dd', null, h('code', null, r.id)),
-          h('dt', null, 'Customer'),
-          h('dd', null, [r.customer.email, r.customer.phone].filter(Boolean).join(' · ')),
-          services ? [h('dt', null, 'Services'), h('dd', null, services)] : null,
-          r.note ? [h('dt', null, 'Note'), h('dd', null, r.note)] : null,
-          h('dt', null, 'Created'),
-          h('dd', null, `${utc(r.createdAt)} UTC`),
-        ),
-        h('h4', null, 'Status history'),
-        h('ol', { class: 'history', 'data-testid': 'status-history' }, r.statusHistory.map(historyItem)),
-      ),
+      panel,
     ),
   );
 }
 
 let reservationLoads = 0;
 async function loadReservations() {
-  const slug = resForm.elements.slug.value;
+  const slug = field(resForm, 'slug').value;
   const list = byId('reservation-list');
   const empty = byId('reservation-empty');
   if (!slug) return;
-  const allDates = resForm.elements.all.checked;
-  const date = resForm.elements.date.value;
-  resForm.elements.date.disabled = allDates;
+  const allDates = field(resForm, 'all').checked;
+  const date = field(resForm, 'date').value;
+  field(resForm, 'date').disabled = allDates;
   const load = ++reservationLoads;
   const query = allDates || !date ? '' : `?date=${encodeURIComponent(date)}`;
+  /** @type {{ reservations: Reservation[] }} */
   const { reservations } = await api(`projects/${encodeURIComponent(slug)}/reservations${query}`);
   // A slower, older load must not overwrite a newer one.
   if (load !== reservationLoads) return;
-  const open = new Set([...list.querySelectorAll('details[open]')].map((d) => d.parentElement.dataset.id));
+  const open = new Set(
+    [...list.querySelectorAll('.r-toggle[aria-expanded="true"]')].map((b) => b.closest('li')?.dataset.id),
+  );
   list.replaceChildren(...reservations.map((r) => reservationItem(r, open.has(r.id), allDates)));
   empty.hidden = reservations.length > 0;
   empty.textContent = allDates ? 'This project has no reservations.' : `No reservations on ${date}.`;
@@ -663,28 +1135,36 @@ async function loadReservations() {
 const reloadReservations = debounce(() => loadReservations().catch(showError), 80);
 
 /** From a request's detail: the reservation in its project, on its date, opened. */
+/**
+ * @param {string | null} slug
+ * @param {string} id
+ */
 async function showReservation(slug, id) {
   await act(null, async () => {
     if (!slug) throw new Error(`${id}: the request named no project`);
+    /** @type {{ reservations: Reservation[] }} */
     const { reservations } = await api(`projects/${encodeURIComponent(slug)}/reservations`);
     const found = reservations.find((r) => r.id === id);
     if (!found) throw new Error(`${id} is no longer in ${slug}`);
-    resForm.elements.slug.value = slug;
-    resForm.elements.all.checked = false;
-    resForm.elements.date.value = found.date;
+    field(resForm, 'slug').value = slug;
+    field(resForm, 'all').checked = false;
+    field(resForm, 'date').value = found.date;
     state.dateTouched = true;
     await loadReservations();
-    const row = byId('reservation-list').querySelector(`[data-id="${CSS.escape(id)}"]`);
-    if (!row) return;
-    row.querySelector('details').open = true;
+    const row = byId('reservation-list').querySelector(`li[data-id="${CSS.escape(id)}"]`);
+    if (!(row instanceof HTMLElement)) return;
+    const toggle = row.querySelector('.r-toggle');
+    if (toggle instanceof HTMLButtonElement && toggle.getAttribute('aria-expanded') !== 'true')
+      toggle.click();
     row.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     flash(row);
   });
 }
 
 resForm.addEventListener('change', (event) => {
-  if (event.target.name === 'date') state.dateTouched = Boolean(event.target.value);
-  if (event.target.name === 'slug') followClockDate();
+  const changed = /** @type {HTMLInputElement} */ (event.target);
+  if (changed.name === 'date') state.dateTouched = Boolean(changed.value);
+  if (changed.name === 'slug') followClockDate();
   renderClock();
   reloadReservations();
 });
@@ -693,6 +1173,7 @@ resForm.addEventListener('submit', (event) => event.preventDefault());
 // ------------------------------------------------------------------------------------------------
 // Faults
 
+/** @param {Fault} f */
 function faultItem(f) {
   const answer =
     f.connection === 'reset'
@@ -741,6 +1222,7 @@ function faultItem(f) {
 }
 
 async function loadFaults() {
+  /** @type {{ faults: Fault[] }} */
   const { faults } = await api('faults');
   byId('fault-list').replaceChildren(...faults.map(faultItem));
   byId('fault-empty').hidden = faults.length > 0;
@@ -750,17 +1232,19 @@ const reloadFaults = debounce(() => loadFaults().catch(showError), 50);
 
 byId('fault-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  const form = event.currentTarget;
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  /** @type {Record<string, string | number>} The mock checks it (FaultSpec): its message is shown. */
   const spec = {};
   for (const name of ['method', 'path']) {
-    const value = form.elements[name].value.trim();
+    const value = field(form, name).value.trim();
     if (value) spec[name] = value;
   }
   for (const name of ['status', 'times', 'delayMs', 'retryAfter']) {
-    const value = form.elements[name].value.trim();
+    const value = field(form, name).value.trim();
     if (value !== '') spec[name] = Number(value);
   }
-  act(event.submitter ?? null, async () => {
+  act(/** @type {SubmitEvent} */ (event).submitter, async () => {
+    /** @type {{ fault: Fault }} */
     const { fault } = await api('faults', { method: 'POST', body: spec });
     await loadFaults();
     notify(`Fault ${fault.id} added`);
@@ -779,6 +1263,10 @@ function clockNow() {
 /**
  * Records a reading of the mock clock. Two readings without a jump between them tell whether it
  * runs by itself (a system clock) or stands still until moved (`now` given, frozen).
+ */
+/**
+ * @param {string} iso
+ * @param {boolean} jumped
  */
 function setClock(iso, jumped) {
   const mock = Date.parse(iso);
@@ -809,51 +1297,84 @@ function renderClock() {
     : 'The mock clock stands still until it is set or advanced.';
   const project = selectedProject();
   byId('clock-local').textContent = project
-    ? `${zoned(now, project.timeZone).time} in ${project.timeZone}`
+    ? `${zonedDateTime(now, project.timeZone).time} in ${project.timeZone}`
     : '';
 }
 
 async function loadClock() {
+  /** @type {{ now: string }} */
   const { now } = await api('clock');
   setClock(now, false);
 }
 
+/**
+ * @param {EventTarget | null} button
+ * @param {{ now: string } | { advanceMs: number }} body
+ */
 async function moveClock(button, body) {
   await act(button, async () => {
+    /** @type {{ now: string }} */
     const { now } = await api('clock', { method: 'POST', body });
     setClock(now, true);
   });
 }
 
-for (const button of document.querySelectorAll('[data-advance]')) {
+for (const button of document.querySelectorAll('button[data-advance]')) {
+  if (!(button instanceof HTMLButtonElement)) continue;
   button.addEventListener('click', () => moveClock(button, { advanceMs: Number(button.dataset.advance) }));
 }
 
-byId('clock-more').addEventListener('toggle', (event) => {
-  if (event.currentTarget.open)
-    byId('clock-set-input').value = new Date(clockNow()).toISOString().slice(0, 19);
+/** A button that shows and hides a panel (`aria-expanded`); Escape closes it. */
+/**
+ * @param {HTMLElement} button
+ * @param {HTMLElement} panel
+ * @param {() => void} [onOpen]
+ */
+function disclosure(button, panel, onOpen) {
+  /** @param {boolean} open */
+  const show = (open) => {
+    button.setAttribute('aria-expanded', String(open));
+    panel.hidden = !open;
+    if (open) onOpen?.();
+  };
+  button.addEventListener('click', () => show(panel.hidden));
+  panel.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    show(false);
+    button.focus();
+  });
+  return show;
+}
+
+disclosure(byId('clock-more-toggle'), byId('clock-panel'), () => {
+  /** @type {HTMLInputElement} */ (byId('clock-set-input')).value = new Date(clockNow())
+    .toISOString()
+    .slice(0, 19);
 });
 
 byId('clock-set-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  const value = event.currentTarget.elements.now.value;
+  const value = field(/** @type {HTMLFormElement} */ (event.currentTarget), 'now').value;
   // datetime-local has no zone; the label says UTC. Seconds are left out when they are zero.
   const iso = `${value}${value.length === 16 ? ':00' : ''}Z`;
-  moveClock(event.submitter ?? null, { now: iso });
+  moveClock(/** @type {SubmitEvent} */ (event).submitter, { now: iso });
 });
 
 byId('clock-advance-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  const { amount, unit } = event.currentTarget.elements;
-  const advanceMs = Math.round(Number(amount.value) * Number(unit.value));
-  moveClock(event.submitter ?? null, { advanceMs });
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  const advanceMs = Math.round(Number(field(form, 'amount').value) * Number(field(form, 'unit').value));
+  moveClock(/** @type {SubmitEvent} */ (event).submitter, { advanceMs });
 });
 
-byId('reset').addEventListener('click', (event) => {
-  const ok = window.confirm(
-    'Reset the mock? Its data, keys, clock, faults, webhook deliveries and request journal go back to the start.',
-  );
-  if (!ok) return;
+// An in-page confirmation (no window.confirm(): a test runner or a screen reader handles it as any button).
+const showResetConfirm = disclosure(byId('reset'), byId('reset-confirm'), () => byId('reset-cancel').focus());
+byId('reset-cancel').addEventListener('click', () => {
+  showResetConfirm(false);
+  byId('reset').focus();
+});
+byId('reset-confirmed').addEventListener('click', (event) => {
+  showResetConfirm(false);
   act(event.currentTarget, async () => {
     await api('reset', { method: 'POST' });
     state.dateTouched = false;
@@ -864,48 +1385,185 @@ byId('reset').addEventListener('click', (event) => {
 });
 
 // ------------------------------------------------------------------------------------------------
+// Find a request by id (the X-Request-Id of an answer, the requestId of an SDK error)
+
+byId('request-find').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  const id = field(form, 'id').value.trim();
+  act(/** @type {SubmitEvent} */ (event).submitter, async () => {
+    const row = state.rows.get(id);
+    if (state.requestById.has(id) && row?.isConnected) {
+      select(id, false);
+      row.scrollIntoView({ block: 'nearest' });
+      flash(row);
+      return;
+    }
+    // Not in the list (let go of, or filtered out): the journal may still hold it.
+    /** @type {{ requests: JournalEntry[] }} */
+    const { requests } = await api('requests');
+    const entry = requests.find((e) => e.id === id);
+    if (!entry) throw new Error(`${id} is not in the journal (it keeps the last 1,000 requests)`);
+    select(id, false);
+    showDetail(entry);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Trigger a webhook event (POST /__mock/projects/:slug/trigger)
+
+byId('trigger-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const form = /** @type {HTMLFormElement} */ (event.currentTarget);
+  const slug = field(form, 'slug').value;
+  const name = field(form, 'event').value;
+  const reservationId = field(form, 'reservationId').value.trim();
+  act(/** @type {SubmitEvent} */ (event).submitter, async () => {
+    /** @type {{ reservationId: string, deliveries: string[] }} */
+    const answer = await api(`projects/${encodeURIComponent(slug)}/trigger`, {
+      method: 'POST',
+      body: { event: name, ...(reservationId ? { reservationId } : {}) },
+    });
+    const sent = answer.deliveries.length;
+    notify(
+      `${name} for ${answer.reservationId}: ${sent ? plural(sent, 'delivery', 'deliveries') : 'no delivery (the project has no webhook URL)'}`,
+    );
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// Sessions (GET /__mock/sessions at the server's root): hidden where the server has none
+
+/** The server's root control URL, from this page's: `…/sessions/{id}/__mock/` or `…/__mock/`. */
+function rootControlUrl() {
+  const inSession = /\/sessions\/[^/]+\/__mock\/$/.test(location.pathname);
+  return new URL(inSession ? '../../../__mock/' : './', location.href);
+}
+
+async function loadSessions() {
+  const root = rootControlUrl();
+  const here = location.href;
+  const response = await fetch(new URL('sessions', root), { headers: { Accept: 'application/json' } });
+  if (!response.ok) return;
+  /** @type {{ sessions?: SessionInfo[] }} */
+  const body = await response.json();
+  if (!Array.isArray(body.sessions)) return;
+  /** @type {HTMLSelectElement} */
+  const select = byId('session-select');
+  const pages = body.sessions.map((s) => ({
+    label: `${s.id} (last used ${utcTime(s.lastUsedAt)})`,
+    url: `${s.baseUrl}/__mock/`,
+  }));
+  pages.unshift({ label: 'Default mock', url: root.href });
+  select.replaceChildren(
+    ...pages.map((p) => h('option', { value: p.url, selected: p.url === here }, p.label)),
+  );
+  const nav = byId('sessions');
+  if (root.href !== here) nav.append(h('a', { href: root.href }, 'Back to the default mock'));
+  nav.hidden = false;
+}
+
+byId('session-select').addEventListener('change', (event) => {
+  const url = /** @type {HTMLSelectElement} */ (event.currentTarget).value;
+  if (url && url !== location.href) location.assign(url);
+});
+
+// ------------------------------------------------------------------------------------------------
 // Live updates
 
+/** @param {unknown} error */
 function showError(error) {
   notify(error instanceof Error ? error.message : String(error), 'error');
 }
 
+/**
+ * @param {'connecting' | 'live' | 'disconnected'} status
+ * @param {string} text
+ */
 function setConnection(status, text) {
   const badge = byId('connection');
   badge.dataset.state = status;
   badge.textContent = text;
 }
 
-/** Applies one event of the stream. */
-function apply({ type, data }) {
-  if (type === 'request') {
-    addRequest(data);
-  } else if (type === 'delivery') {
-    setDelivery(data);
-  } else if (type === 'state') {
-    if (data.kind === 'reset') {
-      state.dateTouched = false;
-      setRequests([]);
-      void resync();
-      return;
-    }
-    if (data.kind === 'clock' && data.now) setClock(data.now, true);
-    if (data.kind === 'reservation' && (!data.slug || data.slug === resForm.elements.slug.value))
-      reloadReservations();
-    if (data.kind === 'faults') reloadFaults();
-    if (data.kind === 'project') loadProjects().then(reloadReservations, showError);
+/** Applies one state event. */
+/** @param {StateChange} data */
+function applyState(data) {
+  if (data.kind === 'reset') {
+    state.dateTouched = false;
+    setRequests([]);
+    setDeliveries([]);
+    void resync();
+    return;
   }
+  // Another client emptied the journal: so does the page.
+  if (data.kind === 'requests-cleared') setRequests([]);
+  if (data.kind === 'clock' && data.now) setClock(data.now, true);
+  if (data.kind === 'reservation' && (!data.slug || data.slug === field(resForm, 'slug').value))
+    reloadReservations();
+  if (data.kind === 'faults') reloadFaults();
+  if (data.kind === 'project') loadProjects().then(reloadReservations, showError);
 }
 
+/**
+ * Applies the events received since the last frame in one go: requests are added together (one
+ * insertion into the list), each delivery is drawn once in its last state, state changes in order.
+ */
+function flush() {
+  state.flushScheduled = false;
+  const events = state.queue.splice(0);
+  /** @type {JournalEntry[]} */
+  let requests = [];
+  /** @type {Map<string, Delivery>} */
+  const deliveries = new Map();
+  const applyBatch = () => {
+    if (requests.length) addRequests(requests);
+    if (deliveries.size) updateDeliveries([...deliveries.values()]);
+    requests = [];
+    deliveries.clear();
+  };
+  for (const { type, data } of events) {
+    if (type === 'request') requests.push(data);
+    // The first change of each keeps its place (creation order); its last state wins.
+    else if (type === 'delivery') deliveries.set(data.id, data);
+    else if (type === 'state') {
+      // What came before a state change is applied before it (a reset empties the lists).
+      applyBatch();
+      applyState(data);
+    }
+  }
+  applyBatch();
+}
+
+function scheduleFlush() {
+  if (state.flushScheduled) return;
+  state.flushScheduled = true;
+  // Whichever comes first: a frame, or the fallback while the page is hidden and has none.
+  const run = () => {
+    if (state.flushScheduled) flush();
+  };
+  requestAnimationFrame(run);
+  setTimeout(run, FLUSH_FALLBACK_MS);
+}
+
+/**
+ * @param {MockEvent['type']} type
+ * @param {MessageEvent<string>} event
+ */
 function receive(type, event) {
-  let data;
+  /** @type {MockEvent} */
+  let received;
   try {
-    data = JSON.parse(event.data);
+    // The stream's own event name says which of the union it is.
+    received = /** @type {MockEvent} */ ({ type, data: JSON.parse(event.data) });
   } catch {
     return;
   }
-  if (state.syncing > 0) state.pending.push({ type, data });
-  else apply({ type, data });
+  if (state.syncing > 0) state.pending.push(received);
+  else {
+    state.queue.push(received);
+    scheduleFlush();
+  }
 }
 
 /** Reads everything again; events that arrive meanwhile are applied after it. */
@@ -923,7 +1581,10 @@ async function resync() {
     if (failed) showError(failed.reason);
   } finally {
     state.syncing -= 1;
-    if (state.syncing === 0) for (const event of state.pending.splice(0)) apply(event);
+    if (state.syncing === 0 && state.pending.length) {
+      state.queue.push(...state.pending.splice(0));
+      scheduleFlush();
+    }
   }
 }
 
@@ -942,7 +1603,7 @@ function connect() {
     // The browser retries by itself unless the answer was not an event stream.
     if (source.readyState === EventSource.CLOSED) setTimeout(connect, RECONNECT_MS);
   });
-  for (const type of ['request', 'delivery', 'state']) {
+  for (const type of /** @type {const} */ (['request', 'delivery', 'state'])) {
     source.addEventListener(type, (event) => receive(type, event));
   }
 }
@@ -950,6 +1611,8 @@ function connect() {
 byId('base-url').textContent = `${location.origin}${location.pathname.replace(/__mock\/$/, '')}api/v1`;
 connect();
 void resync();
+// A server without sessions answers 404: the switcher stays hidden.
+loadSessions().catch(() => undefined);
 // A second reading soon after the first tells a running clock from a frozen one.
 setTimeout(() => loadClock().catch(() => undefined), 1500);
 setInterval(() => {

@@ -1,12 +1,14 @@
-import createClient, { type Client } from 'openapi-fetch';
-import { type Call, type Sleep, sleep } from './abort';
-import { type CallFetch, type FetchLike, type FetchSettings, fetchCall } from './fetch-with-retry';
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { type Sleep, sleep } from './abort';
+import { ApiPromise } from './api-promise';
+import { type FetchLike, type FetchSettings, fetchCall } from './fetch-with-retry';
 import type { paths } from './generated/schema';
+import { captureParams, type RetryInfo } from './hooks';
 import { createLog, type Logger, type LogLevel } from './logger';
 import { serializeQuery } from './query';
 import type { RequestOptions } from './request-options';
 import { type AvailabilityResource, createAvailabilityResource } from './resources/availability';
-import { type Answer, type Check, type ResourceContext, unwrap } from './resources/context';
+import { type ResourceContext, withResponseOf } from './resources/context';
 import { createGalleryResource, type GalleryResource } from './resources/gallery';
 import { createInfoResource, type InfoResource } from './resources/info';
 import { createReservationsResource, type ReservationsResource } from './resources/reservations';
@@ -53,6 +55,12 @@ export interface ReservationClientOptions {
   logLevel?: LogLevel;
   /** Where records go (default `console`), e.g. pino or winston. Never receives the API key. */
   logger?: Logger;
+  /**
+   * Called before each retry (reads only) with the failed attempt's number, the wait, the reason
+   * (`status` with `status`, `network-error`, `timeout`), its request id, method and URL: for
+   * metrics or tracing. An exception it throws fails the call.
+   */
+  onRetry?: (info: RetryInfo) => void;
 }
 
 export interface ReservationClient {
@@ -64,6 +72,15 @@ export interface ReservationClient {
   info: InfoResource;
   gallery: GalleryResource;
   reviews: ReviewsResource;
+  /**
+   * Adds middleware (openapi-fetch's `Middleware`: `onRequest`, `onResponse`, `onError`) that runs
+   * around every attempt of every call (resource methods, each page, `raw`), retries included, in
+   * the order added (responses and errors in reverse). The SDK's headers and the API key are set on
+   * the request before it.
+   */
+  use(...middleware: Middleware[]): void;
+  /** Removes middleware added with `use`. */
+  eject(...middleware: Middleware[]): void;
   /**
    * The underlying openapi-fetch client: same auth, headers, timeout, retries and `signal` handling;
    * returns `{ data, error, response }` for any HTTP answer and rejects like the resource methods
@@ -225,7 +242,11 @@ const asIs = <T>(value: T): T => value;
  * its init, the timeout until the body is read, errors mapped). openapi-fetch's own methods are
  * generic over the paths, so the wrapper is built loosely and typed as the client it stands for.
  */
-function rawClient(api: Client<paths>, defaults: FetchSettings): Client<paths> {
+function rawClient(
+  api: Client<paths>,
+  defaults: FetchSettings,
+  hooks: Pick<ReservationClient, 'use' | 'eject'>,
+): Client<paths> {
   const request = api.request as unknown as LooseRequest;
   // `redirect` cannot be overridden: see RedirectError.
   const send = (method: string, url: string, init: RawInit): Promise<unknown> =>
@@ -235,7 +256,8 @@ function rawClient(api: Client<paths>, defaults: FetchSettings): Client<paths> {
       (fetch) => request(method, url, { ...init, redirect: 'manual', fetch }),
       asIs,
     );
-  const raw: Record<string, unknown> = { request: send, use: api.use, eject: api.eject };
+  // One set of hooks: `raw.use` is `client.use` (per attempt), not openapi-fetch's per-call list.
+  const raw: Record<string, unknown> = { request: send, use: hooks.use, eject: hooks.eject };
   for (const method of HTTP_METHODS) raw[method] = (url: string, init: RawInit) => send(method, url, init);
   return raw as unknown as Client<paths>;
 }
@@ -282,7 +304,9 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     random: checkFunction(random, 'retry.random') ?? Math.random,
     now: Date.now,
     log: createLog(options.logger, options.logLevel),
+    hooks: { middleware: [], params: new WeakMap(), onRetry: checkFunction(options.onRetry, 'onRetry') },
   };
+  const { hooks } = defaults;
 
   /** The settings of one call: the client's, unless the call overrides some (checked like the client's). */
   function settingsFor(call: RequestOptions): FetchSettings {
@@ -306,20 +330,33 @@ export function createReservationClient(options: ReservationClientOptions): Rese
   const ctx: ResourceContext = {
     api,
     slug: { slug: project },
-    send<T>(
-      call: RequestOptions | undefined,
-      request: (fetch: CallFetch) => Promise<Answer<T>>,
-      check?: Check<T>,
-    ) {
-      const onValue = check ? (answer: Answer<T>, c: Call) => unwrap(answer, c, check) : unwrap<T>;
-      if (call === undefined) return fetchCall(defaults, undefined, request, onValue);
+    send(call, request, map, check) {
+      const onValue = withResponseOf(map, check);
+      if (call === undefined) return new ApiPromise(fetchCall(defaults, undefined, request, onValue));
       try {
-        return fetchCall(settingsFor(call), call.signal, request, onValue);
+        return new ApiPromise(fetchCall(settingsFor(call), call.signal, request, onValue));
       } catch (error) {
-        return Promise.reject(error);
+        return new ApiPromise(Promise.reject(error));
       }
     },
   };
+  const use = (...middleware: Middleware[]): void => {
+    for (const m of middleware) {
+      if (typeof m !== 'object' || m === null) {
+        throw new TypeError(
+          `client.use: a middleware must be an object with onRequest, onResponse or onError; got ${shown(m)}`,
+        );
+      }
+    }
+    // openapi-fetch does extra work per call once it has any middleware: registered only when needed.
+    if (hooks.middleware.length === 0 && middleware.length > 0) api.use(capture);
+    hooks.middleware.push(...middleware);
+  };
+  const eject = (...middleware: Middleware[]): void => {
+    hooks.middleware = hooks.middleware.filter((m) => !middleware.includes(m));
+    if (hooks.middleware.length === 0) api.eject(capture);
+  };
+  const capture = captureParams(hooks);
 
   return {
     reservations: createReservationsResource(ctx),
@@ -330,6 +367,8 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     info: createInfoResource(ctx),
     gallery: createGalleryResource(ctx),
     reviews: createReviewsResource(ctx),
-    raw: rawClient(api, defaults),
+    use,
+    eject,
+    raw: rawClient(api, defaults, { use, eject }),
   };
 }

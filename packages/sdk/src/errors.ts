@@ -1,10 +1,11 @@
+import { requestIdOf } from './api-promise';
 import type { ErrorCode, ValidationErrorDetail } from './generated/schema';
 import { bodyText, redactText, redactValue } from './redact';
 import { parseRetryAfterMs } from './retry';
 
 export type { ErrorCode, ValidationErrorDetail };
 
-/** Every `name` an SDK error can carry; `error.name` narrows like a discriminant. */
+/** Every `name` an SDK error can carry; on `AnyReservationApiError`, `error.name` narrows like a discriminant. */
 export type ReservationApiErrorName =
   | 'ReservationApiError'
   | 'AuthenticationError'
@@ -78,6 +79,11 @@ export class ReservationApiError<Code extends ErrorCode | undefined = ErrorCode 
   readonly method: string | undefined;
   /** The request's full URL (it never contains the API key); undefined only for an error you construct without one. */
   readonly url: string | undefined;
+  /**
+   * The service's id of the request (the `X-Request-Id` response header): quote it to find the
+   * request in the service's logs (the mock's journal). Undefined when no answer arrived or it had none.
+   */
+  readonly requestId: string | undefined;
 
   constructor(options: ReservationApiErrorInit<Code>) {
     const init = options.redact ? (redactValue(options, options.redact) as typeof options) : options;
@@ -90,6 +96,7 @@ export class ReservationApiError<Code extends ErrorCode | undefined = ErrorCode 
     this.body = init.body;
     this.method = init.method;
     this.url = init.url;
+    this.requestId = requestIdOf(this.headers);
     Object.defineProperty(this, BRAND, { value: true });
   }
 
@@ -99,7 +106,12 @@ export class ReservationApiError<Code extends ErrorCode | undefined = ErrorCode 
    * subclass, by name, so `error instanceof NotFoundError` holds for a NotFoundError of either build
    * while a ConflictError never matches NotFoundError.
    */
-  static override [Symbol.hasInstance](value: unknown): boolean {
+  static override [Symbol.hasInstance]<C extends abstract new (...args: never) => ReservationApiError>(
+    this: C,
+    value: unknown,
+  ): value is InstanceType<C> {
+    // A type predicate, so `instanceof ReservationApiError` narrows to ReservationApiError<ErrorCode | undefined>
+    // (with a plain boolean, TypeScript would instantiate the class's generic with `any`).
     // biome-ignore lint/complexity/noThisInStatic: `this` is whichever class is right of `instanceof` (a subclass too).
     return isInstance(this, value);
   }
@@ -114,6 +126,7 @@ export class ReservationApiError<Code extends ErrorCode | undefined = ErrorCode 
       details: this.details,
       method: this.method,
       url: this.url,
+      requestId: this.requestId,
     };
   }
 }
@@ -139,8 +152,9 @@ export class CustomerBlacklistedError extends ReservationApiError<'CUSTOMER_BLAC
   }
 }
 /**
- * 400: missing fields (no code), a malformed body (INVALID_JSON) or value (VALIDATION_ERROR, with
- * `details`), or a request URL the standalone mock cannot parse (MALFORMED_URL).
+ * 400: missing fields (no code), a malformed body (INVALID_JSON), values (VALIDATION_ERROR, with
+ * `details`: one `{ field, message }` per invalid field, all of them at once), or a request URL the
+ * standalone mock cannot parse (MALFORMED_URL).
  */
 export class ValidationError extends ReservationApiError<
   'VALIDATION_ERROR' | 'INVALID_JSON' | 'MALFORMED_URL' | undefined
@@ -330,7 +344,7 @@ export class TimeoutError extends ReservationApiError<undefined> {
   }
 }
 
-function isInstance(type: typeof ReservationApiError, value: unknown): boolean {
+function isInstance(type: abstract new (...args: never) => ReservationApiError, value: unknown): boolean {
   if (Function.prototype[Symbol.hasInstance].call(type, value)) return true;
   if (!isReservationApiError(value)) return false;
   // Only the SDK's own classes define `name`; a subclass of yours that inherits it must not match
@@ -341,7 +355,41 @@ function isInstance(type: typeof ReservationApiError, value: unknown): boolean {
   );
 }
 
-export function isReservationApiError(value: unknown): value is ReservationApiError {
+/**
+ * An error of the base class itself, as the SDK throws it: a 413 PAYLOAD_TOO_LARGE, or an answer
+ * without a known code that no subclass covers (an unexpected status, a 2xx without a JSON body).
+ */
+export type GenericReservationApiError = ReservationApiError<'PAYLOAD_TOO_LARGE' | undefined> & {
+  readonly name: 'ReservationApiError';
+};
+
+/**
+ * Every error the SDK throws, as a union discriminated by `name`: after `error.name === 'ConflictError'`,
+ * `error.code` is `'DOUBLE_BOOKING' | 'INVALID_STATUS_TRANSITION'`; after `'RateLimitError'`,
+ * `error.retryAfter` is there.
+ */
+export type AnyReservationApiError =
+  | GenericReservationApiError
+  | AuthenticationError
+  | PermissionDeniedError
+  | CustomerBlacklistedError
+  | ValidationError
+  | NotFoundError
+  | ConflictError
+  | OutsideOpeningHoursError
+  | ReservationInPastError
+  | UnsupportedMediaTypeError
+  | RateLimitError
+  | ServerError
+  | RedirectError
+  | ConnectionError
+  | TimeoutError;
+
+/**
+ * Whether `value` is an error of this SDK (of either build, or another installed copy). Narrows to
+ * the union of the SDK's error classes, so `error.name` then narrows to one class.
+ */
+export function isReservationApiError(value: unknown): value is AnyReservationApiError {
   return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
 }
 

@@ -3,6 +3,7 @@
 // reads according to the pure policy in retry.ts, keeps the timeout and the signal in force until
 // openapi-fetch has read the body, and logs attempts and retries when a log is configured.
 import { Call, type Sleep } from './abort';
+import { requestIdOf } from './api-promise';
 import {
   CHECK_BASE_URL,
   ConnectionError,
@@ -12,6 +13,7 @@ import {
   ReservationApiError,
   TimeoutError,
 } from './errors';
+import { type Hooks, throughMiddleware } from './hooks';
 import type { Log } from './logger';
 import { secretValues } from './redact';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
@@ -35,6 +37,8 @@ export interface FetchSettings {
   now: () => number;
   /** Undefined when logging is off (the default). */
   log: Log | undefined;
+  /** `client.use()` middleware and `onRetry`, run on every attempt. */
+  hooks: Hooks;
 }
 
 /** openapi-fetch's per-request `fetch` option, bound to one call. */
@@ -57,11 +61,14 @@ export function fetchCall<A, T>(
   // whatever was passed to abort()), exactly as fetch does; it is never wrapped and never retried.
   if (signal?.aborted) return Promise.reject(signal.reason);
   const call = new Call(settings, signal ?? undefined);
-  return call.track(
-    send((request) => fetchWithRetry(request, call)),
-    onValue,
-    callFailure,
-  );
+  let pending: Promise<A>;
+  try {
+    pending = send((request) => fetchWithRetry(request, call));
+  } catch (error) {
+    // E.g. an invalid id: a rejection like any other failure, and the call cleans up.
+    pending = Promise.reject(error);
+  }
+  return call.track(pending, onValue, callFailure);
 }
 
 /** What the caller sees when openapi-fetch rejects. */
@@ -109,7 +116,9 @@ export function headerValues(settings: FetchSettings): string[] {
  */
 export async function fetchWithRetry(request: Request, call: Call): Promise<Response> {
   const { caller, settings } = call;
-  const { log } = settings;
+  const { log, hooks } = settings;
+  // The call's openapi-fetch parameters, present once middleware is in use (hooks.ts).
+  const params = hooks.middleware.length > 0 ? hooks.params.get(request) : undefined;
   call.request = request;
   // openapi-fetch built this Request for us alone, so its headers are set in place: cheaper than
   // copying the Request, and the same Request can be sent again on a retry (GETs have no body).
@@ -124,9 +133,13 @@ export async function fetchWithRetry(request: Request, call: Call): Promise<Resp
     try {
       // Looked up per attempt, not captured at creation, so a fetch patched later (MSW) is used.
       const fetchImpl: FetchLike = settings.fetch ?? globalThis.fetch;
-      response = await call.race(fetchImpl(request, { signal }));
+      response = await call.race(
+        params
+          ? throughMiddleware(request, hooks.middleware, params, (sent) => fetchImpl(sent, { signal }))
+          : fetchImpl(request, { signal }),
+      );
       const status = response.status;
-      if (log) logAttempt(log, request, call.attempts, `${status}`, settings.now() - sentAt, status);
+      if (log) logAttempt(log, request, call.attempts, `${status}`, settings.now() - sentAt, response);
       // The common case needs no retry decision at all. The attempt's timer keeps running: it
       // covers the body too, and the call stops it once openapi-fetch has read the body.
       if (response.ok && !response.redirected) {
@@ -178,12 +191,22 @@ export async function fetchWithRetry(request: Request, call: Call): Promise<Resp
       return response;
     }
     call.endAttempt();
+    const requestId = response && requestIdOf(response.headers);
     log?.(
       'warn',
       `${request.method} ${request.url}: retrying in ${Math.round(delay)} ms after ` +
         `${outcome.kind === 'response' ? outcome.status : outcome.kind} (attempt ${call.attempts})`,
-      { method: request.method, url: request.url, attempt: call.attempts, delayMs: delay },
+      { method: request.method, url: request.url, attempt: call.attempts, delayMs: delay, requestId },
     );
+    hooks.onRetry?.({
+      attempt: call.attempts,
+      delayMs: delay,
+      reason: outcome.kind === 'response' ? 'status' : outcome.kind,
+      status: outcome.kind === 'response' ? outcome.status : undefined,
+      requestId,
+      method: request.method,
+      url: request.url,
+    });
     // Free the connection of a response we are about to discard. Not awaited: with MSW in Node the
     // cancel of a mocked body can stay pending forever (MSW keeps its own unread copy).
     void response?.body?.cancel().catch(ignore);
@@ -198,13 +221,14 @@ function logAttempt(
   attempt: number,
   outcome: string,
   durationMs: number,
-  status?: number,
+  response?: Response,
 ): void {
   log('debug', `${method} ${url}: ${outcome} (attempt ${attempt}, ${Math.round(durationMs)} ms)`, {
     method,
     url,
     attempt,
-    status,
+    status: response?.status,
     durationMs,
+    requestId: response && requestIdOf(response.headers),
   });
 }

@@ -2,6 +2,8 @@
 // the generated `components`/`paths`/… too, so that other packages (the mock server, your code) type
 // against the same contract.
 
+export type { Middleware } from 'openapi-fetch';
+export { ApiPromise, type WithResponse } from './api-promise';
 export {
   createReservationClient,
   type ReservationClient,
@@ -9,6 +11,7 @@ export {
   type RetryOptions,
 } from './client';
 export {
+  type AnyReservationApiError,
   type AttemptsInfo,
   AuthenticationError,
   ConflictError,
@@ -16,6 +19,7 @@ export {
   CustomerBlacklistedError,
   type ErrorCode,
   errorFromResponse,
+  type GenericReservationApiError,
   isReservationApiError,
   NotFoundError,
   OutsideOpeningHoursError,
@@ -35,8 +39,9 @@ export {
 } from './errors';
 export type { FetchLike } from './fetch-with-retry';
 export type { components, operations, paths, webhooks } from './generated/schema';
+export type { CallParams, RetryInfo, RetryReason } from './hooks';
 export type { Logger, LogLevel, LogRecord } from './logger';
-export type { PagedIterable, ToArrayOptions } from './paginate';
+export type { ListPage, PagedIterable, ToArrayOptions } from './paginate';
 export type { RequestOptions } from './request-options';
 export type { AvailabilityResource } from './resources/availability';
 export type { GalleryResource } from './resources/gallery';

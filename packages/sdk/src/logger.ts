@@ -24,6 +24,8 @@ export interface LogRecord {
   /** The wait before the next attempt. */
   delayMs?: number;
   error?: string;
+  /** The service's id of the request (`X-Request-Id`), when an answer arrived with one. */
+  requestId?: string | undefined;
 }
 
 /** Writes one record at `level`; the client only calls it when logging is on. */

@@ -1,6 +1,7 @@
 // Offset/limit paging as a lazy async iterable: one request per page, one page in memory, and no
 // request at all until iteration starts. Paging always ends: each page must bring records the
 // previous one did not have (see iterateList), and offsets only grow towards a finite `total`.
+import type { WithResponse } from './api-promise';
 import type { Check } from './resources/context';
 
 export interface Page<T> {
@@ -8,12 +9,20 @@ export interface Page<T> {
   total: number;
 }
 
+/** One page as `pages()` yields it: its items, the list's total, and the answer it came in. */
+export interface ListPage<T> extends Page<T> {
+  /** The page's HTTP response (its body has been read). */
+  response: Response;
+  /** The service's id of the page's request (`X-Request-Id`), or undefined when the answer had none. */
+  requestId: string | undefined;
+}
+
 /** Fetches the page starting at `offset` with at most `limit` items; `previous` is the page before it. */
 export type PageFetcher<T> = (
   offset: number,
   limit: number,
   previous: Page<T> | undefined,
-) => Promise<Page<T>>;
+) => Promise<ListPage<T>>;
 
 export interface ToArrayOptions {
   /** Required so that "everything" is a decision, not an accident: stops requesting once reached. */
@@ -23,18 +32,24 @@ export interface ToArrayOptions {
 export interface PagedIterable<T> extends AsyncIterable<T> {
   /** Collects up to `max` items, requesting no page beyond what `max` needs. */
   toArray(options: ToArrayOptions): Promise<T[]>;
+  /**
+   * The same walk page by page, each with its response and request id:
+   * `for await (const { items, response, requestId } of client.reservations.iterate().pages())`.
+   * An empty page is yielded too (it ends the walk), so the answer of an empty list is seen.
+   */
+  pages(): AsyncIterable<ListPage<T>>;
 }
 
 export function paginate<T>(fetchPage: PageFetcher<T>, startOffset: number, limit: number): PagedIterable<T> {
-  async function* iterate(): AsyncGenerator<T, void, undefined> {
+  async function* pages(): AsyncGenerator<ListPage<T>, void, undefined> {
     let offset = startOffset;
-    let page: Page<T> | undefined;
+    let page: ListPage<T> | undefined;
     for (;;) {
       page = await fetchPage(offset, limit, page);
       const { items, total } = page;
+      yield page;
       // An empty page ends the walk even if `total` says otherwise, so a shrinking list cannot loop forever.
       if (items.length === 0) return;
-      yield* items;
       // Advance by what arrived, not by `limit`: the server clamps an over-large limit (to 100),
       // and advancing by the requested limit would then skip records.
       offset += items.length;
@@ -42,8 +57,13 @@ export function paginate<T>(fetchPage: PageFetcher<T>, startOffset: number, limi
     }
   }
 
+  async function* iterate(): AsyncGenerator<T, void, undefined> {
+    for await (const page of pages()) yield* page.items;
+  }
+
   return {
     [Symbol.asyncIterator]: iterate,
+    pages: () => ({ [Symbol.asyncIterator]: pages }),
     async toArray({ max }: ToArrayOptions): Promise<T[]> {
       const out: T[] = [];
       if (!(max > 0)) return out;
@@ -78,7 +98,7 @@ function pageOption(value: unknown, name: string, min: number, where: string): n
  * dropping the query string) that ignores `offset` would otherwise be paged forever.
  */
 export function iterateList<Q extends PageQuery, P extends { total: number }, K extends keyof P, O>(
-  list: (query: Q, options: O | undefined, check: Check<P>) => Promise<P>,
+  list: (query: Q, options: O | undefined, check: Check<P>) => { withResponse(): Promise<WithResponse<P>> },
   field: K,
   where: string,
   query: Q | undefined,
@@ -97,8 +117,12 @@ export function iterateList<Q extends PageQuery, P extends { total: number }, K 
           ? `with the same records for offset ${offset} as for the page before it: the server ignores \`offset\` (a cache or proxy dropping the query string?), so paging would never end`
           : undefined;
       };
-      const page = await list({ ...query, offset, limit } as Q, options, progress);
-      return { items: page[field] as T[], total: page.total };
+      const { data, response, requestId } = await list(
+        { ...query, offset, limit } as Q,
+        options,
+        progress,
+      ).withResponse();
+      return { items: data[field] as T[], total: data.total, response, requestId };
     },
     start,
     size,

@@ -154,7 +154,8 @@ describe('iterate()', () => {
     const iterable = paginate(
       async (offset, limit) => {
         requested.push(offset);
-        return { items: Array.from({ length: limit }, (_, i) => offset + i), total: 6 };
+        const items = Array.from({ length: limit }, (_, i) => offset + i);
+        return { items, total: 6, response: new Response(), requestId: undefined };
       },
       0,
       2,

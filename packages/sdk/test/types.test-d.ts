@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
+  AnyReservationApiError,
   AuthenticationError,
   AvailabilityDay,
   ConflictError,
@@ -35,7 +36,13 @@ import type {
   TimeoutError,
   UnsupportedMediaTypeError,
   ValidationError,
+  ValidationErrorDetail,
   WebhookEvent,
+} from '../src/index';
+import {
+  ConflictError as ConflictErrorClass,
+  RateLimitError as RateLimitErrorClass,
+  ReservationApiError as ReservationApiErrorClass,
 } from '../src/index';
 import type {
   constructWebhookEvent,
@@ -339,13 +346,65 @@ describe('errors', () => {
     expectTypeOf<ReservationApiError>().toMatchTypeOf<Error>();
   });
 
-  it('isReservationApiError narrows unknown to ReservationApiError', () => {
-    expectTypeOf<typeof isReservationApiError>().guards.toEqualTypeOf<ReservationApiError>();
+  it('isReservationApiError narrows unknown to the union of the error classes', () => {
+    expectTypeOf<typeof isReservationApiError>().guards.toEqualTypeOf<AnyReservationApiError>();
     const narrow = (isError: typeof isReservationApiError, caught: unknown) => {
       if (isError(caught)) {
-        expectTypeOf(caught).toEqualTypeOf<ReservationApiError>();
+        expectTypeOf(caught).toEqualTypeOf<AnyReservationApiError>();
         expectTypeOf(caught.status).toEqualTypeOf<number>();
+        expectTypeOf(caught.code).toEqualTypeOf<ErrorCode | undefined>();
+        expectTypeOf(caught.requestId).toEqualTypeOf<string | undefined>();
+        expectTypeOf(caught).toMatchTypeOf<ReservationApiError>();
       }
+    };
+    expectTypeOf(narrow).toBeFunction();
+  });
+
+  it('after isReservationApiError, error.name narrows to one class: its codes and fields', () => {
+    const narrow = (isError: typeof isReservationApiError, caught: unknown) => {
+      if (!isError(caught)) return;
+      if (caught.name === 'ConflictError') {
+        expectTypeOf(caught).toEqualTypeOf<ConflictError>();
+        expectTypeOf(caught.code).toEqualTypeOf<'DOUBLE_BOOKING' | 'INVALID_STATUS_TRANSITION'>();
+      }
+      if (caught.name === 'RateLimitError') {
+        expectTypeOf(caught.retryAfter).toEqualTypeOf<number | undefined>();
+        expectTypeOf(caught.code).toEqualTypeOf<'RATE_LIMITED' | undefined>();
+      }
+      if (caught.name === 'ValidationError') {
+        expectTypeOf(caught.details).toEqualTypeOf<ValidationErrorDetail[] | undefined>();
+      }
+      if (caught.name === 'TimeoutError') expectTypeOf(caught.timeoutMs).toEqualTypeOf<number>();
+      if (caught.name === 'ReservationApiError') {
+        expectTypeOf(caught.code).toEqualTypeOf<'PAYLOAD_TOO_LARGE' | undefined>();
+      }
+      switch (caught.code) {
+        case 'DOUBLE_BOOKING':
+          expectTypeOf(caught).toEqualTypeOf<ConflictError>();
+          break;
+        case 'RATE_LIMITED':
+          expectTypeOf(caught).toEqualTypeOf<RateLimitError>();
+          break;
+      }
+    };
+    expectTypeOf(narrow).toBeFunction();
+  });
+
+  it('instanceof narrows to the class with its own codes, never any', () => {
+    const narrow = (caught: unknown) => {
+      if (caught instanceof ReservationApiErrorClass) {
+        expectTypeOf(caught).toEqualTypeOf<ReservationApiError<ErrorCode | undefined>>();
+        expectTypeOf(caught.code).toEqualTypeOf<ErrorCode | undefined>();
+        // @ts-expect-error a code that does not exist is not comparable (with `any` it would be)
+        return caught.code === 'NOPE';
+      }
+      if (caught instanceof ConflictErrorClass) {
+        expectTypeOf(caught).toEqualTypeOf<ConflictError>();
+      }
+      if (caught instanceof RateLimitErrorClass) {
+        expectTypeOf(caught.retryAfter).toEqualTypeOf<number | undefined>();
+      }
+      return false;
     };
     expectTypeOf(narrow).toBeFunction();
   });
@@ -353,6 +412,11 @@ describe('errors', () => {
   it('error.name narrows like a discriminant', () => {
     const error = {} as NotFoundError | ConflictError;
     if (error.name === 'ConflictError') expectTypeOf(error).toEqualTypeOf<ConflictError>();
+  });
+
+  it('ValidationError.details is typed', () => {
+    expectTypeOf<ValidationError['details']>().toEqualTypeOf<ValidationErrorDetail[] | undefined>();
+    expectTypeOf<ValidationErrorDetail>().toEqualTypeOf<{ field: string; message: string }>();
   });
 });
 

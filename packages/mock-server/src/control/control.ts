@@ -380,7 +380,10 @@ export function createControl(deps: ControlDependencies): MockControl {
     },
     requests: {
       list: (filter = {}) => journal.list(parseControl(journalFilter, filter)),
-      clear: () => journal.clear(),
+      clear: () => {
+        journal.clear();
+        announce({ kind: 'requests-cleared' });
+      },
     },
     subscribe: (listener) => events.subscribe(listener),
     projects: () =>

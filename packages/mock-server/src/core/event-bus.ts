@@ -7,6 +7,7 @@ import type { MockLogger } from './logger';
 
 export type StateChangeKind =
   | 'reset'
+  | 'requests-cleared'
   | 'clock'
   | 'reservation'
   | 'keys'

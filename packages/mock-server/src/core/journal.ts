@@ -62,8 +62,13 @@ export interface Journal {
   readonly enabled: boolean;
   /** Taken when a request arrives; record() drops the entry when a clear() came after it. */
   arrival(): number;
-  /** Records an answered request with the next id; null when it is dropped (see arrival()). */
-  record(entry: Omit<JournalEntry, 'id'>, arrival: number): JournalEntry | null;
+  /**
+   * The next request id (`req_…`), from a counter that lives as long as the mock. Taken when an
+   * answer is known (so ids increase in journal order), also for answers that are not journaled.
+   */
+  nextId(): string;
+  /** Records an answered request under `id` (from nextId()); null when it is dropped (see arrival()). */
+  record(entry: Omit<JournalEntry, 'id'>, arrival: number, id: string): JournalEntry | null;
   list(filter?: JournalFilter): JournalEntry[];
   clear(): void;
 }
@@ -101,9 +106,10 @@ export function createJournal(limit: number): Journal {
   return {
     enabled: limit > 0,
     arrival: () => clears,
-    record(fields, arrival) {
+    nextId: () => `req_${String(++counter).padStart(6, '0')}`,
+    record(fields, arrival, id) {
       if (limit <= 0 || arrival !== clears) return null;
-      const entry: JournalEntry = { id: `req_${String(++counter).padStart(6, '0')}`, ...fields };
+      const entry: JournalEntry = { id, ...fields };
       entries.push(entry);
       if (entries.length > limit) entries.shift();
       return entry;

@@ -71,6 +71,12 @@ export interface MockCore {
    */
   fetch(request: Request, options?: { control?: boolean }): Promise<Response | undefined>;
   /**
+   * A fresh request id (`req_…`) from the journal's counter, for an answer given outside handle()
+   * (the standalone server's own: Host check, preflight, dashboard files, events). handle() sets
+   * `x-request-id` on every answer itself.
+   */
+  requestId(): string;
+  /**
    * Stops webhook timers and ends pending fault delays at once (those requests are answered), so
    * nothing of the mock keeps the process alive. The standalone server calls it on shutdown.
    */
@@ -212,7 +218,11 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   async function handle(request: MockRequest, handleOptions: { control?: boolean } = {}) {
     const answer = await api.answer(request);
     if (answer || handleOptions.control === false) return answer;
-    return answerControl(control, base, request, logger);
+    const controlAnswer = await answerControl(control, base, request, logger);
+    // Control requests are not journaled (the dashboard's polling would fill the journal), but their
+    // ids come from the same counter, so every id names one request.
+    if (controlAnswer) controlAnswer.headers['x-request-id'] = journal.nextId();
+    return controlAnswer;
   }
 
   return {
@@ -227,7 +237,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
         request.method === 'GET' &&
         isEventsUrl(new URL(request.url), baseUrl)
       )
-        return eventsResponse(control, request.signal);
+        return eventsResponse(control, journal.nextId(), request.signal);
       try {
         const answer = await handle(fromFetchRequest(request), fetchOptions);
         return answer && toFetchResponse(answer);
@@ -241,5 +251,6 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       dispatcher.close();
       delays.close();
     },
+    requestId: () => journal.nextId(),
   };
 }

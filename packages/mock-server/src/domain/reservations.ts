@@ -40,12 +40,40 @@ interface ResolvedReferences {
   services: ReservationRecord['services'];
 }
 
+/** The fields of a booking that name other records (or depend on one: guests and the table's capacity). */
+export type BookingReferences = Pick<
+  CreateReservationInput,
+  'branchId' | 'tableId' | 'serviceIds' | 'guests'
+>;
+
+/**
+ * What a schema cannot see: unknown ids, capacity. Also run on the valid fields of a body that failed
+ * its schema, so one VALIDATION_ERROR lists every invalid field (http/api-routes.ts).
+ */
+export function referenceIssues(
+  store: Store,
+  project: ProjectRecord,
+  input: BookingReferences,
+): ValidationIssue[] {
+  return checkReferences(store, project, input).issues;
+}
+
 /** 400 VALIDATION_ERROR for what a schema cannot see: unknown ids, capacity. */
 function resolveReferences(
   store: Store,
   project: ProjectRecord,
-  input: CreateReservationInput,
+  input: BookingReferences,
 ): ResolvedReferences {
+  const { issues, ...resolved } = checkReferences(store, project, input);
+  if (issues.length > 0) throw errors.validation(issues);
+  return { ...resolved, branch: resolveBranch(store, project, resolved.branch, resolved.table) };
+}
+
+function checkReferences(
+  store: Store,
+  project: ProjectRecord,
+  input: BookingReferences,
+): ResolvedReferences & { issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
   let branch: BranchRecord | null = null;
   if (input.branchId !== undefined) {
@@ -81,8 +109,7 @@ function resolveReferences(
     }
   }
 
-  if (issues.length > 0) throw errors.validation(issues);
-  return { branch: resolveBranch(store, project, branch, table), table, services };
+  return { issues, branch, table, services };
 }
 
 /** The active reservation of the table on that date that overlaps `[from, to)`, if any. */

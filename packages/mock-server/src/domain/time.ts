@@ -33,9 +33,14 @@ export const START_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** An end (`to`, `close`, `breakEnd`): 00:00–23:59 or 24:00, the end of the day. */
 export const END_TIME_PATTERN = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
+/** `YYYY-MM-DD` with a year from 1000, whether or not that day exists. */
+export function isDateFormat(value: string): boolean {
+  return DATE_PATTERN.test(value) && value >= '1000';
+}
+
 /** An existing calendar date in `YYYY-MM-DD` form (2026-02-30 is not one); years from 1000. */
 export function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value) || value < '1000') return false;
+  if (!isDateFormat(value)) return false;
   try {
     Temporal.PlainDate.from(value, { overflow: 'reject' });
     return true;

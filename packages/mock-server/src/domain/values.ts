@@ -1,9 +1,11 @@
 // The value types every layer validates with: the stored records (records.ts), the API's request
 // schemas (http/schemas.ts), the seed format and the control input. Each is defined once, here.
 import { z } from 'zod';
-import { END_TIME_PATTERN, isCalendarDate, START_TIME_PATTERN, toMinutes } from './time';
+import { END_TIME_PATTERN, isCalendarDate, isDateFormat, START_TIME_PATTERN, toMinutes } from './time';
 
 export const DATE_MESSAGE = 'must be a date in YYYY-MM-DD format';
+/** A well-formed date naming no day (2030-02-30): said apart from a malformed one. */
+export const NOT_A_DAY_MESSAGE = 'is not a calendar date';
 export const START_TIME_MESSAGE = 'must be a time in HH:MM format (00:00-23:59)';
 export const END_TIME_MESSAGE = 'must be a time in HH:MM format (00:00-24:00)';
 
@@ -11,9 +13,12 @@ export const END_TIME_MESSAGE = 'must be a time in HH:MM format (00:00-24:00)';
 const requiredOr = (message: string) => (issue: { input?: unknown }) =>
   issue.input === undefined ? 'is required' : message;
 
-/** An existing calendar date, `YYYY-MM-DD`. */
+/** An existing calendar date, `YYYY-MM-DD`: the format first, then whether that day exists. */
 export const calendarDate = () =>
-  z.string({ error: requiredOr(DATE_MESSAGE) }).refine(isCalendarDate, { error: DATE_MESSAGE });
+  z
+    .string({ error: requiredOr(DATE_MESSAGE) })
+    .refine(isDateFormat, { error: DATE_MESSAGE, abort: true })
+    .refine(isCalendarDate, { error: NOT_A_DAY_MESSAGE });
 
 /** A start time `HH:MM`, 00:00–23:59. */
 export const startTime = () =>

@@ -13,13 +13,16 @@ import {
   listTables,
 } from '../domain/catalog';
 import type { DomainContext } from '../domain/context';
+import { errors } from '../domain/errors';
 import type { ApiKeyRecord, Permission, ProjectRecord } from '../domain/records';
 import {
+  type BookingReferences,
   cancelReservation,
   changeReservationStatus,
   createReservation,
   getReservation,
   listReservations,
+  referenceIssues,
 } from '../domain/reservations';
 import {
   photoView,
@@ -32,6 +35,7 @@ import {
 import {
   availabilityQuery,
   cancelReservationBody,
+  checkWith,
   createReservationBody,
   listReservationsQuery,
   pageQuery,
@@ -41,6 +45,7 @@ import {
   servicesQuery,
   tablesQuery,
   updateReservationStatusBody,
+  validFields,
 } from './schemas';
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
@@ -143,7 +148,13 @@ export const ROUTES: readonly Route[] = [
     body: 'required',
     async handle({ ctx, project, body }): Promise<Output<'createReservation'>> {
       requireFields(body, requiredReservationFields(project.settings.requirePhone));
-      const input = parseWith(createReservationBody, body);
+      const checked = checkWith(createReservationBody, body);
+      if (!checked.success) {
+        // Every invalid field at once: the references among the fields that passed are judged too.
+        const valid = validFields<BookingReferences>(body, checked.issues);
+        throw errors.validation([...checked.issues, ...referenceIssues(ctx.store, project, valid)]);
+      }
+      const input = checked.data;
       const { reservation, events } = await createReservation(ctx, project, input);
       const { id, date, from, to } = reservation;
       return {

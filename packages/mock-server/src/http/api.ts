@@ -232,6 +232,9 @@ export function createApi(deps: ApiDependencies): Api {
       }
       if (answer.dropConnection) error = { code: null, message: 'connection reset by an injected fault' };
       else if (answer.status >= 400) error = errorOf(answer);
+      // The journal entry's id, also when the journal is off: the client can quote it either way.
+      const id = journal.nextId();
+      answer.headers['x-request-id'] = id;
       if (journal.enabled) {
         const entry = journal.record(
           {
@@ -248,6 +251,7 @@ export function createApi(deps: ApiDependencies): Api {
             response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
           },
           arrival,
+          id,
         );
         if (entry) events.emit({ type: 'request', data: entry });
       }

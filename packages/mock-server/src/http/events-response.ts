@@ -21,7 +21,7 @@ export function isEventsUrl(url: URL, baseUrl: string): boolean {
 }
 
 /** A 200 text/event-stream Response that follows the mock's events until it is cancelled or aborted. */
-export function eventsResponse(control: MockControl, signal?: AbortSignal): Response {
+export function eventsResponse(control: MockControl, requestId: string, signal?: AbortSignal): Response {
   const encoder = new TextEncoder();
   let stop = () => {};
   const body = new ReadableStream<Uint8Array>(
@@ -62,6 +62,10 @@ export function eventsResponse(control: MockControl, signal?: AbortSignal): Resp
   );
   return new Response(body, {
     status: 200,
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' },
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-request-id': requestId,
+    },
   });
 }

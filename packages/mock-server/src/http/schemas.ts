@@ -57,7 +57,8 @@ export const createReservationBody = z
   .refine(startsBeforeEnd, {
     error: 'must be before to',
     path: ['from'],
-    when: (p) => p.issues.length === 0,
+    // Checked whenever both times are valid, so it is reported together with other fields' issues.
+    when: (p) => !p.issues.some((issue) => issue.path?.[0] === 'from' || issue.path?.[0] === 'to'),
   });
 
 export const updateReservationStatusBody = z.object({
@@ -115,17 +116,42 @@ export const tablesQuery = z.object({ branchId: id().optional(), zoneId: id().op
 export const servicesQuery = z.object({ branchId: id().optional() });
 export const pageQuery = z.object({ limit: limitParam().optional(), offset: offsetParam().optional() });
 
-/** The value as `schema` parses it, or 400 VALIDATION_ERROR with one detail per failing field. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+export type Checked<T> = { success: true; data: T } | { success: false; issues: ValidationIssue[] };
+
+/** The value as `schema` parses it, or one issue per failing field (every failing field). */
+export function checkWith<S extends z.ZodType>(schema: S, value: unknown): Checked<z.output<S>> {
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
+  if (result.success) return { success: true, data: result.data };
   const issues: ValidationIssue[] = [];
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : '(body)';
     // One detail per field: later checks of a field that already failed add nothing.
     if (!issues.some((i) => i.field === field)) issues.push({ field, message: issue.message });
   }
-  throw errors.validation(issues);
+  return { success: false, issues };
+}
+
+/** The value as `schema` parses it, or 400 VALIDATION_ERROR with one detail per failing field. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const checked = checkWith(schema, value);
+  if (checked.success) return checked.data;
+  throw errors.validation(checked.issues);
+}
+
+/**
+ * The fields of an object that failed `checkWith` which have no issue of their own: they passed the
+ * schema, so the rules that need the data (unknown ids, capacity) can still judge them, and one
+ * answer lists every invalid field.
+ */
+export function validFields<T extends object>(
+  body: Readonly<Record<string, unknown>>,
+  issues: readonly ValidationIssue[],
+): Partial<T> {
+  const valid: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(body)) {
+    if (!issues.some((issue) => issue.field === field)) valid[field] = value;
+  }
+  return valid as Partial<T>;
 }
 
 // ---------------------------------------------------------------- drift guard (compile time only)

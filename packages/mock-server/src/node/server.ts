@@ -150,7 +150,7 @@ function sessionSeed(
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Retry-After',
+  'access-control-expose-headers': 'Retry-After, X-Request-Id',
 };
 const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   ...CORS_HEADERS,
@@ -285,6 +285,11 @@ const SESSION_NOT_FOUND = controlErrorAnswer(
   'No such session (ended, or never created)',
   'SESSION_NOT_FOUND',
 );
+/** `x-request-id` for an answer the server gives itself (core.handle() sets it on its own answers). */
+const idHeader = (core: MockCore): Record<string, string> => ({ 'x-request-id': core.requestId() });
+
+// Before the core exists (the moment between listen() and its creation) there is no counter yet: the
+// only answer without an id.
 const STARTING = errorAnswer(httpErrors.internal(), { status: 503 });
 const FAILED = errorAnswer(httpErrors.internal());
 
@@ -316,8 +321,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         stream = createEventStream(active.control);
         streams.set(active, stream);
       }
-      if (watching >= MAX_EVENT_CLIENTS || !stream.add(req, res, CORS_HEADERS))
-        send(res, TOO_MANY_WATCHERS, CORS_HEADERS);
+      if (watching >= MAX_EVENT_CLIENTS || !stream.add(req, res, { ...CORS_HEADERS, ...idHeader(active) }))
+        send(res, TOO_MANY_WATCHERS, { ...CORS_HEADERS, ...idHeader(active) });
       return true;
     }
     const wantsPage = path === '/' && (req.headers.accept ?? '').includes('text/html');
@@ -326,6 +331,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.writeHead(308, {
         ...DASHBOARD_HEADERS,
         location: `${new URL(active.baseUrl).pathname.replace(/\/$/, '')}/__mock/`,
+        ...idHeader(active),
       });
       res.end();
       return true;
@@ -342,6 +348,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       ...DASHBOARD_HEADERS,
       'content-type': file.type,
       'content-length': String(file.body.length),
+      ...idHeader(active),
     });
     res.end(file.body);
     return true;
@@ -355,7 +362,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       if (!hostAllowed(req.headers.host)) {
-        send(res, HOST_NOT_ALLOWED, {});
+        send(res, HOST_NOT_ALLOWED, idHeader(root));
         return;
       }
       const method = (req.method ?? 'GET').toUpperCase();
@@ -363,13 +370,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // its Host header (`/api/v1/../../__mock/reset` is a control path too).
       const url = parseRequestTarget(req.url, root.baseUrl);
       if (!url) {
-        send(res, MALFORMED_URL, CORS_HEADERS);
+        send(res, MALFORMED_URL, { ...CORS_HEADERS, ...idHeader(root) });
         return;
       }
       // `/sessions/{id}/…` is that session's own mock; the rules below apply to it as to the root.
       const session = control ? sessions?.resolve(url) : undefined;
       if (session === 'missing') {
-        send(res, SESSION_NOT_FOUND, CORS_HEADERS);
+        send(res, SESSION_NOT_FOUND, { ...CORS_HEADERS, ...idHeader(root) });
         return;
       }
       const active = session ?? root;
@@ -384,23 +391,26 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         !isLoopbackOrigin(origin) &&
         !sameOrigin(origin, req)
       ) {
-        send(res, FOREIGN_ORIGIN, {});
+        send(res, FOREIGN_ORIGIN, idHeader(active));
         return;
       }
       if (method === 'OPTIONS') {
-        res.writeHead(204, PREFLIGHT_HEADERS);
+        res.writeHead(204, { ...PREFLIGHT_HEADERS, ...idHeader(active) });
         res.end();
         return;
       }
       if (control && path !== undefined && (await serveControlExtras(req, res, active, path))) return;
       const body: BodyState = { oversized: false };
       const request = mockRequest(req, method, url, body);
-      const answer =
-        (active === root && path !== undefined && sessions
-          ? await sessions.answer(path, request)
-          : undefined) ??
-        (await active.handle(request, { control })) ??
-        NOT_FOUND;
+      // The session routes' own answers carry an id of the root mock, as its other answers do.
+      const sessionAnswer =
+        active === root && path !== undefined && sessions ? await sessions.answer(path, request) : undefined;
+      const answer = sessionAnswer
+        ? { ...sessionAnswer, headers: { ...sessionAnswer.headers, ...idHeader(root) } }
+        : ((await active.handle(request, { control })) ?? {
+            ...NOT_FOUND,
+            headers: { ...NOT_FOUND.headers, ...idHeader(active) },
+          });
       // An oversized upload, or a body nobody read that is still arriving, is not drained: the
       // connection closes after the answer (the client gets a second to read it).
       if (!body.oversized && req.complete) {
@@ -417,7 +427,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       logger.error('request failed', error);
-      if (!res.headersSent) send(res, FAILED, CORS_HEADERS);
+      if (!res.headersSent) send(res, FAILED, { ...CORS_HEADERS, ...(core ? idHeader(core) : {}) });
       else res.destroy();
     }
   }

@@ -112,8 +112,11 @@ describe('error responses', () => {
   });
 
   it.each([
-    [{ date: '2026-13-01' }, 'date', 'must be a date in YYYY-MM-DD format'],
-    [{ date: '2026-02-30' }, 'date', 'must be a date in YYYY-MM-DD format'],
+    [{ date: '15.6.2026' }, 'date', 'must be a date in YYYY-MM-DD format'],
+    [{ date: '2026-6-1' }, 'date', 'must be a date in YYYY-MM-DD format'],
+    [{ date: '2026-13-01' }, 'date', 'is not a calendar date'],
+    [{ date: '2026-02-30' }, 'date', 'is not a calendar date'],
+    [{ date: '2030-02-30' }, 'date', 'is not a calendar date'],
     [{ from: '7:00' }, 'from', 'must be a time in HH:MM format (00:00-23:59)'],
     [{ from: '24:00', to: '24:00' }, 'from', 'must be a time in HH:MM format (00:00-23:59)'],
     [{ to: '24:01' }, 'to', 'must be a time in HH:MM format (00:00-24:00)'],
@@ -143,6 +146,31 @@ describe('error responses', () => {
     });
   });
 
+  it('400 VALIDATION_ERROR lists every invalid field at once, references included', async () => {
+    const { status, body } = await api.post(
+      `${P}/reservations`,
+      booking({
+        email: 'nope',
+        date: '2030-02-30',
+        from: '14:00',
+        to: '13:00',
+        guests: 0,
+        tableId: 'tbl_99',
+      }),
+    );
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 'VALIDATION_ERROR' });
+    const { details, message } = body as { details: { field: string; message: string }[]; message: string };
+    expect(details).toEqual([
+      { field: 'email', message: 'must be a valid e-mail address' },
+      { field: 'date', message: 'is not a calendar date' },
+      { field: 'guests', message: 'must be a positive integer' },
+      { field: 'from', message: 'must be before to' },
+      { field: 'tableId', message: 'unknown table' },
+    ]);
+    expect(message).toBe(details.map((d) => `${d.field}: ${d.message}`).join('; '));
+  });
+
   it('400 VALIDATION_ERROR for bad query parameters', async () => {
     const cases = [
       [`${P}/reservations?date=15.6.2026`, 'date', 'must be a date in YYYY-MM-DD format'],
@@ -157,6 +185,7 @@ describe('error responses', () => {
       [`${P}/reservations?branchId=br_nope`, 'branchId', 'unknown branch'],
       [`${P}/availability`, 'date', 'is required'],
       [`${P}/availability?date=2026-6-1`, 'date', 'must be a date in YYYY-MM-DD format'],
+      [`${P}/availability?date=2030-02-30`, 'date', 'is not a calendar date'],
       [`${P}/availability?date=2026-06-16&serviceId=svc_nope`, 'serviceId', 'unknown service'],
       [`${P}/availability?date=2026-06-16&branchId=br_nope`, 'branchId', 'unknown branch'],
       [`${P}/availability?date=2026-06-16&duration=0`, 'duration', 'must be an integer from 1 to 1440'],
@@ -338,7 +367,7 @@ describe('order of checks', () => {
     });
   });
 
-  it('missing fields before type errors, type errors before unknown references', async () => {
+  it('missing fields before type errors; type errors, then unknown references, in one answer', async () => {
     expect(
       (await api.post(`${P}/reservations`, { email: 5, date: '2026-06-16', from: '12:00' })).body,
     ).toEqual({
@@ -346,7 +375,10 @@ describe('order of checks', () => {
       message: 'Missing required fields: to',
     });
     const both = await api.post(`${P}/reservations`, booking({ guests: -1, tableId: 'tbl_99' }));
-    expect(both.body).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'guests' }] });
+    expect(both.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'guests' }, { field: 'tableId', message: 'unknown table' }],
+    });
   });
 
   it('400 body before 404 reservation, 404 before 409', async () => {

@@ -2,6 +2,7 @@
 // to run one call with its per-call options.
 import type { Client } from 'openapi-fetch';
 import type { Call } from '../abort';
+import { type ApiPromise, requestIdOf, type WithResponse } from '../api-promise';
 import { errorFromResponse, ReservationApiError } from '../errors';
 import { type CallFetch, headerValues } from '../fetch-with-retry';
 import type { paths } from '../generated/schema';
@@ -15,15 +16,17 @@ export interface ResourceContext {
   slug: { slug: string };
   /**
    * Runs one call: `request` gets the `fetch` to pass openapi-fetch for it, and the result is the
-   * parsed 2xx body, or a rejection with the typed error (the caller's abort reason on an abort).
-   * Never throws synchronously: invalid per-call options reject with a TypeError. `check` judges
-   * a 2xx body that is a JSON object (see `fields`).
+   * parsed 2xx body as `map` turns it into the method's data, or a rejection with the typed error
+   * (the caller's abort reason on an abort). Never throws synchronously: invalid per-call options
+   * (or an exception of `request`, such as an invalid id) reject. `check` judges a 2xx body that is
+   * a JSON object (see `fields`).
    */
-  send<T>(
+  send<B, T>(
     options: RequestOptions | undefined,
-    request: (fetch: CallFetch) => Promise<Answer<T>>,
-    check?: Check<T>,
-  ): Promise<T>;
+    request: (fetch: CallFetch) => Promise<Answer<B>>,
+    map: (body: B) => T,
+    check?: Check<B>,
+  ): ApiPromise<T>;
 }
 
 /** What is wrong with a 2xx body (completing "The Reservation API answered 200 …"), or undefined. */
@@ -96,6 +99,18 @@ export function unwrap<T>(
     });
   }
   return data as T;
+}
+
+/** The `onValue` of a resource call: its data (the 2xx body, checked, through `map`) with the response and request id. */
+export function withResponseOf<B, T>(
+  map: (body: B) => T,
+  check?: Check<B>,
+): (answer: Answer<B>, call: Call) => WithResponse<T> {
+  return (answer, call) => ({
+    data: map(unwrap(answer, call, check)),
+    response: answer.response,
+    requestId: requestIdOf(answer.response.headers),
+  });
 }
 
 /** Removes the `success: true` marker: it carries no information once the call resolved. */

@@ -1,3 +1,4 @@
+import type { ApiPromise } from '../api-promise';
 import type { ReservationListResponse } from '../generated/schema';
 import { iterateList, type PagedIterable } from '../paginate';
 import type { RequestOptions } from '../request-options';
@@ -23,13 +24,13 @@ const ONE = fields<{ reservation: unknown }>({ reservation: 'object' });
 
 export interface ReservationsResource {
   /** One page: `{ count, total, reservations }` (list items carry no `statusHistory`). */
-  list(query?: ReservationListQuery, options?: RequestOptions): Promise<ReservationList>;
+  list(query?: ReservationListQuery, options?: RequestOptions): ApiPromise<ReservationList>;
   /** Every matching reservation, page by page (`limit` is the page size, default 100; `offset` the start). */
   iterate(query?: ReservationIterateQuery, options?: RequestOptions): PagedIterable<Reservation>;
   /** One reservation with its `statusHistory`. */
-  get(id: string, options?: RequestOptions): Promise<ReservationDetail>;
+  get(id: string, options?: RequestOptions): ApiPromise<ReservationDetail>;
   /** Creates a PENDING reservation. Never retried automatically (see README). */
-  create(body: CreateReservationRequest, options?: RequestOptions): Promise<CreatedReservation>;
+  create(body: CreateReservationRequest, options?: RequestOptions): ApiPromise<CreatedReservation>;
   /**
    * Moves a reservation along the state machine (to CONFIRMED, CANCELLED, COMPLETED or NO_SHOW; never
    * back to PENDING). Never retried automatically.
@@ -38,13 +39,13 @@ export interface ReservationsResource {
     id: string,
     body: UpdateReservationStatusInput,
     options?: RequestOptions,
-  ): Promise<ReservationStatusChange>;
+  ): ApiPromise<ReservationStatusChange>;
   /** Cancels a PENDING or CONFIRMED reservation. Never retried automatically. */
   cancel(
     id: string,
     body?: CancelReservationRequest,
     options?: RequestOptions,
-  ): Promise<CancelReservationResult>;
+  ): ApiPromise<CancelReservationResult>;
 }
 
 export function createReservationsResource(ctx: ResourceContext): ReservationsResource {
@@ -53,52 +54,57 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
     options?: RequestOptions,
     check?: Check<ReservationListResponse>,
   ) =>
-    ctx
-      .send(
-        options,
-        (fetch) => ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, fetch }),
-        both(LIST, check),
-      )
-      .then(withoutSuccess);
+    ctx.send(
+      options,
+      (fetch) => ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, fetch }),
+      withoutSuccess,
+      both(LIST, check),
+    );
 
   return {
     list: (query, options) => list(query, options),
     iterate: (query, options) =>
       iterateList(list, 'reservations', 'reservations.iterate', query, options, MAX_PAGE),
-    get: async (id, options) => {
-      const path = { slug: ctx.slug.slug, id: reservationId(id, 'get') };
-      const data = await ctx.send(
-        options,
-        (fetch) => ctx.api.GET('/api/v1/{slug}/reservations/{id}', { params: { path }, fetch }),
-        ONE,
-      );
-      return data.reservation;
-    },
-    create: async (body, options) => {
-      const data = await ctx.send(
-        options,
-        (fetch) => ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, fetch }),
-        ONE,
-      );
-      return data.reservation;
-    },
-    updateStatus: async (id, body, options) => {
-      const path = { slug: ctx.slug.slug, id: reservationId(id, 'updateStatus') };
-      const data = await ctx.send(
+    get: (id, options) =>
+      ctx.send(
         options,
         (fetch) =>
-          ctx.api.PATCH('/api/v1/{slug}/reservations/{id}/status', { params: { path }, body, fetch }),
+          ctx.api.GET('/api/v1/{slug}/reservations/{id}', {
+            params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'get') } },
+            fetch,
+          }),
+        (data) => data.reservation,
         ONE,
-      );
-      return data.reservation;
-    },
-    cancel: async (id, body, options) => {
-      const path = { slug: ctx.slug.slug, id: reservationId(id, 'cancel') };
-      return withoutSuccess(
-        await ctx.send(options, (fetch) =>
-          ctx.api.DELETE('/api/v1/{slug}/reservations/{id}', { params: { path }, body, fetch }),
-        ),
-      );
-    },
+      ),
+    create: (body, options) =>
+      ctx.send(
+        options,
+        (fetch) => ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, fetch }),
+        (data) => data.reservation,
+        ONE,
+      ),
+    updateStatus: (id, body, options) =>
+      ctx.send(
+        options,
+        (fetch) =>
+          ctx.api.PATCH('/api/v1/{slug}/reservations/{id}/status', {
+            params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'updateStatus') } },
+            body,
+            fetch,
+          }),
+        (data) => data.reservation,
+        ONE,
+      ),
+    cancel: (id, body, options) =>
+      ctx.send(
+        options,
+        (fetch) =>
+          ctx.api.DELETE('/api/v1/{slug}/reservations/{id}', {
+            params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'cancel') } },
+            body,
+            fetch,
+          }),
+        withoutSuccess,
+      ),
   };
 }
