@@ -6,8 +6,21 @@ export default defineConfig([
     format: ['esm'],
     sourcemap: true,
     target: 'es2022',
-    entry: { index: 'src/index.ts', browser: 'src/browser.ts', node: 'src/node.ts', cli: 'src/cli.ts' },
-    dts: { entry: { index: 'src/index.ts', browser: 'src/browser.ts', node: 'src/node.ts' } },
+    entry: {
+      index: 'src/index.ts',
+      browser: 'src/browser.ts',
+      node: 'src/node.ts',
+      client: 'src/client.ts',
+      cli: 'src/cli.ts',
+    },
+    dts: {
+      entry: {
+        index: 'src/index.ts',
+        browser: 'src/browser.ts',
+        node: 'src/node.ts',
+        client: 'src/client.ts',
+      },
+    },
     // Dependencies stay dependencies: the CLI and ./node load @msw/data, zod and temporal-polyfill
     // from node_modules, and never msw (only the main and browser entries import it).
     external: ['msw', '@reservation-api/sdk'],

@@ -1,7 +1,7 @@
 // A stateful property test (fast-check model-based commands): random sequences of API calls (create
 // with and without a table, PATCH, DELETE, list, availability) and control calls (clock set and
-// advance, faults, reset, key regenerate, journal clear) against one in-process mock through
-// `mock.fetch`, and after every step the invariants the mock README promises:
+// advance, faults, reset with and without now, key regenerate, journal clear) against one
+// in-process mock through `mock.fetch`, and after every step the invariants the mock README promises:
 // - a slot offered as available can be booked; a slot refused as past is 422 RESERVATION_IN_PAST;
 // - no two active reservations overlap on a table;
 // - every status history is in time order and never after the mock's now;
@@ -215,8 +215,18 @@ const reset = fc.constant(
     model.faults = 0;
   }),
 );
-// TODO(reset with now): add `reset({ now })` (any instant, data laid out around it) here once the
-// control supports it: fc.date(...).map((d) => command(`reset({ now: ${d.toISOString()} })`, ...)).
+// Any instant, earlier or later than the clock: the demo data laid out around it, the clock frozen
+// there (the sequence's dates may then lie in the past, and the invariants still hold).
+const resetWithNow = fc
+  .date({ min: new Date('2029-01-01T00:00:00Z'), max: new Date('2031-12-31T23:59:59Z'), noInvalidDate: true })
+  .map((date) =>
+    command(`reset({ now: ${date.toISOString()} })`, async (model, real) => {
+      await real.mock.reset({ now: date });
+      expect(real.mock.control.clock.now()).toBe(date.toISOString());
+      model.created = [];
+      model.faults = 0;
+    }),
+  );
 
 const regenerate = fc.constant(
   command('regenerate key_demo_read', async (_, real) => {
@@ -240,6 +250,7 @@ const commands = [
   setClock,
   fault,
   reset,
+  resetWithNow,
   regenerate,
   clearJournal,
 ];

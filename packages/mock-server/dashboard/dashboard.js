@@ -1176,13 +1176,15 @@ resForm.addEventListener('submit', (event) => event.preventDefault());
 /** @param {Fault} f */
 function faultItem(f) {
   const answer =
-    f.status === null
-      ? 'answered normally'
-      : `${f.status} (${f.status === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR'})`;
+    f.connection === 'reset'
+      ? 'connection reset'
+      : f.status === null
+        ? 'answered normally'
+        : `${f.status} (${f.status === 429 ? 'RATE_LIMITED' : 'INTERNAL_ERROR'})`;
   const extras = [
     f.delayMs ? `after ${f.delayMs} ms` : null,
     f.status === 429 ? `Retry-After ${f.retryAfter} s` : null,
-    `${f.remaining} left`,
+    f.remaining === null ? 'until removed' : `${f.remaining} left`,
     f.id,
   ].filter(Boolean);
   return h(

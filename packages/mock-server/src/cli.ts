@@ -12,6 +12,8 @@ Usage: reservation-mock [options]
   --port PORT          port to listen on (default 4010; 0 = any free port)
   --host HOST          interface to bind (default 127.0.0.1)
   --seed FILE          start with the data in this JSON file instead of the demo data
+  --now ISO            freeze the mock clock at this instant (e.g. 2030-06-17T08:00:00Z); the
+                       demo data (or the seed's dayOffset bookings) are laid out around it
   --webhook-url URL    send every project's webhook events to URL (each signed with its
                        project's secret: whsec_demo_bistro, whsec_demo_salon in the demo data)
   --webhook-url SLUG=URL
@@ -20,6 +22,9 @@ Usage: reservation-mock [options]
   --allowed-host NAME  also answer requests for this Host name (repeatable; 'all' turns the
                        Host check off); loopback names and the bound address always work
   --no-control         do not serve the /__mock/ control routes and the dashboard
+  --max-sessions N     how many sessions (POST /__mock/sessions) may exist at once (default 64;
+                       0 turns sessions off)
+  --session-idle-ms MS end a session unused for this long (default 1800000, 30 minutes; 0 never)
   --help               show this help
 
 \`reservation-mock trigger --help\` explains the trigger command.
@@ -84,16 +89,17 @@ async function main(): Promise<void> {
     return;
   }
   // Loaded only to serve: the trigger command above runs without the mock's modules.
-  const [{ isLoopbackHost, loadSeedFile, startMockServer }, { DEMO_KEYS, demoSeed }] = await Promise.all([
-    import('./node'),
-    import('./seed/demo'),
-  ]);
+  const [{ isLoopbackHost, loadSeedFile, startMockServer }, { DEMO_KEYS, demoSeed }, { instantInput }] =
+    await Promise.all([import('./node'), import('./seed/demo'), import('./control/schemas')]);
   const { values } = parseArgs({
     args,
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
       seed: { type: 'string' },
+      now: { type: 'string' },
+      'max-sessions': { type: 'string' },
+      'session-idle-ms': { type: 'string' },
       'webhook-url': { type: 'string', multiple: true },
       'no-control': { type: 'boolean' },
       'allowed-host': { type: 'string', multiple: true },
@@ -110,6 +116,17 @@ async function main(): Promise<void> {
     throw new Error(`--port must be 0-65535, got ${values.port}`);
 
   const options: MockServerOwnMockOptions = { port, control: !values['no-control'] };
+  const count = (flag: string, value: string | undefined): number | undefined => {
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
+      throw new Error(`${flag} must be a non-negative integer, got ${value}`);
+    return n;
+  };
+  const maxSessions = count('--max-sessions', values['max-sessions']);
+  if (maxSessions !== undefined) options.maxSessions = maxSessions;
+  const sessionIdleMs = count('--session-idle-ms', values['session-idle-ms']);
+  if (sessionIdleMs !== undefined) options.sessionIdleMs = sessionIdleMs;
   if (values.host) options.host = values.host;
   const allowed = values['allowed-host'] ?? [];
   for (const name of allowed) {
@@ -121,6 +138,14 @@ async function main(): Promise<void> {
     }
   }
   if (allowed.length > 0) options.allowedHosts = allowed.includes('all') ? 'all' : allowed;
+  if (values.now !== undefined) {
+    const now = instantInput.safeParse(values.now);
+    if (!now.success)
+      throw new Error(
+        `--now must be an ISO 8601 date-time with an offset (e.g. 2030-06-17T08:00:00Z), got ${values.now}`,
+      );
+    options.now = now.data;
+  }
   const seed = values.seed ? await loadSeedFile(values.seed) : undefined;
   if (seed) options.seed = seed;
   const slugs = (seed ?? demoSeed()).projects.map((p) => p.slug);
@@ -138,10 +163,11 @@ async function main(): Promise<void> {
 
   const server = await startMockServer(options);
   console.log(`Reservation API mock listening on ${server.url}`);
+  if (options.now !== undefined) console.log(`  Clock:   frozen at ${server.service.control.clock.now()}`);
   console.log(`  API:     ${server.url}/api/v1/:slug/...`);
   console.log(
     options.control
-      ? `  Control: ${server.url}/__mock/...  Dashboard: ${server.url}/__mock/`
+      ? `  Control: ${server.url}/__mock/...  Dashboard: ${server.url}/__mock/  Sessions: POST ${server.url}/__mock/sessions`
       : '  Control: off (--no-control)',
   );
   await printWebhooks(server, seed !== undefined);

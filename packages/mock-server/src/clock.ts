@@ -53,3 +53,24 @@ export function createSystemClock(realNow: () => number = Date.now): Clock {
     },
   };
 }
+
+/** A clock whose source can be swapped: reset({ now }) freezes a mock that started on real time. */
+export interface SwappableClock extends Clock {
+  /** Reads time from `source` from now on. */
+  use(source: Clock): void;
+}
+
+export function createSwappableClock(initial: Clock): SwappableClock {
+  let source = initial;
+  return {
+    get manual() {
+      return source.manual;
+    },
+    now: () => source.now(),
+    set: (time) => source.set(time),
+    advance: (ms) => source.advance(ms),
+    use(next) {
+      source = next;
+    },
+  };
+}

@@ -10,7 +10,7 @@ export {
   type TriggerResult,
 } from './control/control';
 export type { MockEvent, StateChange, StateChangeKind } from './core/event-bus';
-export type { JournalEntry, JournalFilter } from './core/journal';
+export type { JournalEntry, JournalFilter, OperationId } from './core/journal';
 export { consoleLogger, type MockLogger, silentLogger } from './core/logger';
 export {
   createMockCore,

@@ -6,8 +6,9 @@
 // The prefix is a RegExp without groups: every msw release of the peer range (2.10 through 3.x) takes
 // a RegExp path and matches it against the URL without its query, decoding nothing. (A predicate
 // function needs msw 2.11; 2.10 reads it as a path and throws `path.endsWith is not a function`.)
-import { http, type RequestHandler } from 'msw';
+import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { MockCore } from '../core/mock-core';
+import { ConnectionDroppedError } from '../http/fetch-exchange';
 
 export interface MswHandlers {
   /** The API, under `{baseUrl}/api/v1/`. */
@@ -23,7 +24,15 @@ export function prefixPattern(prefix: string): RegExp {
 
 export function createMswHandlers(core: MockCore): MswHandlers {
   const handler = (prefix: string, control: boolean): RequestHandler =>
-    http.all(prefixPattern(prefix), ({ request }) => core.fetch(request, { control }));
+    http.all(prefixPattern(prefix), async ({ request }) => {
+      try {
+        return await core.fetch(request, { control });
+      } catch (error) {
+        // A `connection: "reset"` fault: MSW's network error, what fetch sees when a socket drops.
+        if (error instanceof ConnectionDroppedError) return HttpResponse.error();
+        throw error;
+      }
+    });
   return {
     handlers: [handler(`${core.baseUrl}/api/v1/`, false)],
     controlHandlers: [handler(`${core.baseUrl}/__mock`, true)],

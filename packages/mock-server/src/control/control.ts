@@ -38,6 +38,7 @@ import {
   MAX_CLOCK_MS,
   redeliverInput,
   reservationsFilter,
+  resetInput,
   triggerInput,
   webhookInput,
 } from './schemas';
@@ -46,18 +47,36 @@ type Schemas = components['schemas'];
 
 /**
  * A control call named something that does not exist (`not_found`, 404 over HTTP), was given input
- * it refuses (`invalid`, 400 over HTTP), or asked for what the data does not allow (`conflict`, 409
- * over HTTP: a trigger the state machine refuses). Nothing changed.
+ * it refuses (`invalid`, 400 over HTTP), asked for something the mock's state or data forbids
+ * (`conflict`, 409 over HTTP: a clock moved backwards, code CLOCK_BACKWARDS; a trigger the state
+ * machine refuses), or went past a bound (`limit`, 429 over HTTP: too many
+ * sessions). Nothing changed.
  */
 export class MockControlError extends Error {
   override readonly name = 'MockControlError';
 
   constructor(
     message: string,
-    readonly kind: 'invalid' | 'not_found' | 'conflict' = 'invalid',
+    readonly kind: MockControlErrorKind = 'invalid',
+    readonly code?: string,
   ) {
     super(message);
   }
+}
+
+/** `limit`: a bound was reached (429 over HTTP, e.g. SESSION_LIMIT). */
+export type MockControlErrorKind = 'invalid' | 'not_found' | 'conflict' | 'limit';
+
+export const CLOCK_BACKWARDS_MESSAGE =
+  'The mock clock only moves forward; reset with a now to start over earlier';
+
+/** Options of reset(). */
+export interface ResetOptions {
+  /**
+   * Start over at this instant: the clock frozen there and the seed's data laid out around it
+   * (any instant, earlier than the clock too). Without it the clock returns to where it started.
+   */
+  now?: Date | string | number;
 }
 
 export interface KeyInfo {
@@ -92,12 +111,19 @@ export interface TriggerResult {
 }
 
 export interface MockControl {
-  /** Restores the seed data, clock, keys, faults, deliveries and the journal. */
-  reset(): Promise<void>;
+  /**
+   * Restores the seed data, clock, keys, faults, deliveries and the journal; with `now`, starts over
+   * at that instant (clock frozen there, the seed laid out around it).
+   */
+  reset(options?: ResetOptions): Promise<void>;
   clock: {
     /** The mock's now, ISO 8601 UTC. */
     now(): string;
-    /** Jumps to `time`; webhook attempts that fall due on the way are sent (at their own times). */
+    /**
+     * Jumps forward to `time`; webhook attempts that fall due on the way are sent (at their own
+     * times). A time before the mock's now is refused (`conflict`, code CLOCK_BACKWARDS): the clock
+     * only moves forward; reset({ now }) starts over earlier.
+     */
     set(time: Date | string | number): Promise<void>;
     /** Moves forward by `ms` (after any move asked for earlier); due webhook attempts are sent. */
     advance(ms: number): Promise<void>;
@@ -183,7 +209,8 @@ export interface MockControl {
 }
 
 export interface ControlDependencies extends MockParts {
-  reset(): Promise<void>;
+  /** Back to the seed; with `now` (epoch ms, validated), frozen at that instant. */
+  reset(now?: number): Promise<void>;
 }
 
 /** The value as `schema` parses it, or a MockControlError naming each field and why. */
@@ -211,7 +238,6 @@ function keyInfo(key: { id: string; name: string; permissions: Permission[]; pre
 
 export function createControl(deps: ControlDependencies): MockControl {
   const { ctx, lock, dispatcher, faults, journal, events } = deps;
-  const { clock } = ctx;
 
   const project = (slug: string): ProjectRecord => {
     const found = ctx.store.projectBySlug(slug);
@@ -242,23 +268,29 @@ export function createControl(deps: ControlDependencies): MockControl {
   const announceClock = () => announce({ kind: 'clock', now: nowIso(ctx) });
 
   return {
-    reset: async () => {
-      await deps.reset();
+    reset: async (options = {}) => {
+      const { now } = parseControl(resetInput, options);
+      await deps.reset(now);
       announce({ kind: 'reset' });
     },
     clock: {
       now: () => nowIso(ctx),
       async set(time) {
         const target = parseControl(instantInput, time);
-        await dispatcher.setTime(target);
+        // Judged when the move runs, against the clock the moves queued before it leave.
+        await dispatcher.setTime(target, (now) => {
+          if (target < now)
+            throw new MockControlError(CLOCK_BACKWARDS_MESSAGE, 'conflict', 'CLOCK_BACKWARDS');
+        });
         announceClock();
       },
       async advance(ms) {
         const shift = parseControl(advanceInput, ms);
-        // Checked against the clock as it is now; a move queued before this one is not counted in.
-        if (clock.now() + shift > MAX_CLOCK_MS)
-          throw new MockControlError('advanceMs would move the clock past 9999-12-31');
-        await dispatcher.advance(Math.min(shift, MAX_CLOCK_MS - clock.now()));
+        // Judged when the move runs (moves queue up), so concurrent moves cannot leave the range.
+        await dispatcher.advance(shift, (now) => {
+          if (now + shift > MAX_CLOCK_MS)
+            throw new MockControlError('advanceMs would move the clock past 9999-12-31');
+        });
         announceClock();
       },
     },

@@ -3,10 +3,15 @@
 // Checks that need the mock's state (an id that exists, the clock's range after an advance) are
 // made in control/control.ts.
 import { z } from 'zod';
+import type { OperationId } from '../core/journal';
 import { PERMISSIONS } from '../domain/records';
 import { isCalendarDate } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
+import { ROUTES } from '../http/api-routes';
 import { WEBHOOK_EVENT_NAMES } from '../webhooks/event-names';
+
+/** The API's operations (openapi.yaml's operationIds), as the router knows them. */
+const OPERATION_IDS: ReadonlySet<string> = new Set(ROUTES.map((route) => route.operationId));
 
 /** The latest instant the mock's clock may show: 9999-12-31T23:59:59.999Z. */
 export const MAX_CLOCK_MS = 253_402_300_799_999;
@@ -35,6 +40,21 @@ export const advanceInput = z
   .min(0, { error: 'advanceMs must be a non-negative integer' })
   .max(MAX_CLOCK_MS, { error: 'advanceMs would move the clock past 9999-12-31' })
   .refine(Number.isInteger, { error: 'advanceMs must be a non-negative integer' });
+
+/** reset()'s options and the body of POST /__mock/reset (none, `{}` or `{ "now": … }`). */
+export const resetInput = z.object({ now: instantInput.optional() }).strict();
+
+/** POST /__mock/sessions (standalone server): `{ id?, now?, seed? }`. */
+export const sessionInput = z
+  .object({
+    id: z
+      .string({ error: 'id must be a string' })
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1-64 characters of A-Z, a-z, 0-9, _ and -' })
+      .optional(),
+    now: instantInput.optional(),
+    seed: z.enum(['demo', 'empty'], { error: 'seed must be "demo" or "empty"' }).optional(),
+  })
+  .strict();
 
 export const clockBody = z.union(
   [z.object({ now: z.unknown() }).strict(), z.object({ advanceMs: z.unknown() }).strict()],
@@ -90,6 +110,11 @@ export const journalFilter = z.object({
   path: z.string().min(1).optional(),
   status: z.coerce.number().int().optional(),
   code: z.string().min(1).optional(),
+  operationId: z
+    .custom<OperationId>((value) => typeof value === 'string' && OPERATION_IDS.has(value), {
+      error: `operationId must be one of ${[...OPERATION_IDS].join(', ')}`,
+    })
+    .optional(),
   since: z
     .string()
     .refine((s) => /^req_\d+$/.test(s) || !Number.isNaN(Date.parse(s)), {

@@ -7,10 +7,14 @@
 // ids are unique and increase in the order of the list. A request that arrived before a clear() (or
 // a reset(), which clears) and is answered after it is not recorded: the journal holds only requests
 // that arrived after its last clear.
+import type { operations } from '@reservation-api/sdk';
 
 /** Request and answer bodies are kept up to this many characters (UTF-16 code units), marked when cut. */
 export const JOURNAL_BODY_LIMIT = 4096;
 export const DEFAULT_JOURNAL_LIMIT = 1000;
+
+/** An operationId of openapi.yaml (`listReservations`, `createReservation`, …). */
+export type OperationId = keyof operations;
 
 export interface JournalEntry {
   /** `req_000001`, … (six digits or more): unique and increasing for the life of the mock. */
@@ -31,7 +35,7 @@ export interface JournalEntry {
   body: { text: string; truncated: boolean; bytes: number } | null;
   status: number;
   error: { code: string | null; message: string } | null;
-  operationId: string | null;
+  operationId: OperationId | null;
   /** Which rule decided the answer: `ok`, `fault flt_0001`, or the error code and its rule. */
   rule: string;
   /** Reservations the request created or changed. */
@@ -48,6 +52,8 @@ export interface JournalFilter {
   path?: string | undefined;
   status?: number | undefined;
   code?: string | undefined;
+  /** The operation the request was routed to (none for one refused before routing, e.g. 401). */
+  operationId?: OperationId | undefined;
   /** An entry id or an ISO time: entries after it. */
   since?: string | undefined;
 }
@@ -79,6 +85,7 @@ function matches(entry: JournalEntry, filter: JournalFilter): boolean {
   if (filter.path !== undefined && !entry.path.includes(filter.path)) return false;
   if (filter.status !== undefined && entry.status !== filter.status) return false;
   if (filter.code !== undefined && entry.error?.code !== filter.code) return false;
+  if (filter.operationId !== undefined && entry.operationId !== filter.operationId) return false;
   if (filter.since !== undefined) {
     // Ids compare by their number (req_1000000 comes after req_999999); anything else is a time.
     if (filter.since.startsWith('req_')) return idNumber(entry.id) > idNumber(filter.since);

@@ -3,8 +3,8 @@
 // standalone server (node/server.ts) are thin adapters over it. Everything stateful (store, clock,
 // ids, lock, faults, journal, event bus, webhook dispatcher) is created here, per call, so two mocks
 // never share anything and reset() can restore exactly what this one started with.
-import { type Clock, createManualClock, createSystemClock } from '../clock';
-import { createControl, type MockControl } from '../control/control';
+import { type Clock, createManualClock, createSwappableClock, createSystemClock } from '../clock';
+import { createControl, type MockControl, type ResetOptions } from '../control/control';
 import { type DomainContext, webCryptoRandomBytes } from '../domain/context';
 import { webhookTarget } from '../domain/projects';
 import { createStore, type Store } from '../domain/store';
@@ -61,7 +61,7 @@ export interface MockCore {
   readonly baseUrl: string;
   readonly control: MockControl;
   /** Same as control.reset(). */
-  reset(): Promise<void>;
+  reset(options?: ResetOptions): Promise<void>;
   /** Answers an API or control request given as plain data; undefined when the URL is not the mock's. */
   handle(request: MockRequest, options?: { control?: boolean }): Promise<MockAnswer | undefined>;
   /**
@@ -102,8 +102,11 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   // Validated and hashed at once, so a bad seed throws here and only key hashes are kept.
   const seed = hashSeed(resolveSeed(options.seed));
   const logger = options.logger ?? consoleLogger;
-  const clock =
+  const startClock =
     options.clock ?? (options.now === undefined ? createSystemClock() : createManualClock(options.now));
+  // reset({ now }) freezes the clock at that instant whatever it started as; reset() returns to the
+  // clock it started with.
+  const clock = createSwappableClock(startClock);
   // reset() returns the clock to where it started: the same instant for a manual clock, the same
   // offset from real time for a flowing one.
   const startedAt = clock.now();
@@ -191,13 +194,19 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     });
   }
 
-  const reset = (): Promise<void> =>
+  /** Back to the seed; with `now`, the clock frozen there and the seed laid out around it. */
+  const reset = (now?: number): Promise<void> =>
     lock.run(async () => {
       dispatcher.reset();
       faults.clear();
       journal.clear();
       ids.reset();
-      clock.set(clock.manual ? startedAt : Date.now() + startOffset);
+      if (now === undefined) {
+        clock.use(startClock);
+        clock.set(startClock.manual ? startedAt : Date.now() + startOffset);
+      } else {
+        clock.use(createManualClock(now));
+      }
       ctx.store = await seededStore(seed);
     });
 
@@ -219,7 +228,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   return {
     baseUrl,
     control,
-    reset: () => control.reset(),
+    reset: (resetOptions) => control.reset(resetOptions),
     handle,
     async fetch(request, fetchOptions) {
       // The event stream is no single answer: a streaming Response, where Fetch can carry one.

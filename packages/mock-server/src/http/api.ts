@@ -15,7 +15,8 @@ import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
 import { httpErrors, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
-import { errorAnswer, isApiError, jsonAnswer, ruleOf } from './responses';
+import type { Fault } from './faults';
+import { errorAnswer, isApiError, jsonAnswer, ruleOf, statusText } from './responses';
 import { createRouter, pathSegments, type RouteMatch, safeDecode } from './router';
 
 export interface ApiDependencies extends MockParts {
@@ -45,6 +46,35 @@ function queryObject(params: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [name, value] of params) if (!(name in query)) query[name] = value;
   return query;
+}
+
+/** The journal's error of an answer: its code and message (a fault's custom body may have neither). */
+function errorOf(answer: MockAnswer): { code: string | null; message: string } {
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    body = null;
+  }
+  const field = (name: string): string | null => {
+    const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : null;
+    return typeof value === 'string' ? value : null;
+  };
+  return { code: field('code'), message: field('message') ?? statusText(answer.status) };
+}
+
+/** What a fault answers instead of the API: nothing (a dropped connection), a status, or undefined. */
+function faultAnswer(fault: Fault): MockAnswer | undefined {
+  if (fault.connection === 'reset') return { status: 0, headers: {}, body: '', dropConnection: true };
+  if (fault.status === null) return undefined;
+  const headers = {
+    ...(fault.status === 429 ? { 'retry-after': String(fault.retryAfter) } : {}),
+    ...fault.headers,
+  };
+  if (fault.body !== undefined) return jsonAnswer(fault.status, fault.body, headers);
+  return fault.status === 429
+    ? errorAnswer(httpErrors.rateLimited(fault.retryAfter), { headers })
+    : errorAnswer(httpErrors.internal(), { status: fault.status, headers });
 }
 
 export function createApi(deps: ApiDependencies): Api {
@@ -121,22 +151,20 @@ export function createApi(deps: ApiDependencies): Api {
     if (presented === null) trace.key = 'none';
     else trace.key = 'unknown';
 
-    const fault = faults.take(method, url.pathname.slice(basePath.length));
+    const fault = faults.take(method, url.pathname.slice(basePath.length), url.searchParams);
     if (fault) {
       events.emit({
         type: 'state',
         data: { kind: 'faults', at: isoOf(ctx.clock.now()), id: fault.id },
       });
       if (fault.delayMs > 0) await delays.wait(fault.delayMs);
-      if (fault.status !== null) {
-        trace.rule = `fault ${fault.id}`;
+      const answer = faultAnswer(fault);
+      if (answer) {
+        trace.rule =
+          fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`;
         // Under the lock: the store is read as it is between writes (and after the seed).
         await lock.run(() => traceUnchecked(presented, parts, method, trace));
-        return fault.status === 429
-          ? errorAnswer(httpErrors.rateLimited(fault.retryAfter), {
-              headers: { 'retry-after': String(fault.retryAfter) },
-            })
-          : errorAnswer(httpErrors.internal(), { status: fault.status });
+        return answer;
       }
     }
 
@@ -202,10 +230,8 @@ export function createApi(deps: ApiDependencies): Api {
           trace.rule = 'INTERNAL_ERROR: a bug in the mock (see its log)';
         }
       }
-      if (answer.status >= 400) {
-        const body = JSON.parse(answer.body) as { code?: string; message: string };
-        error = { code: body.code ?? null, message: body.message };
-      }
+      if (answer.dropConnection) error = { code: null, message: 'connection reset by an injected fault' };
+      else if (answer.status >= 400) error = errorOf(answer);
       // The journal entry's id, also when the journal is off: the client can quote it either way.
       const id = journal.nextId();
       answer.headers['x-request-id'] = id;

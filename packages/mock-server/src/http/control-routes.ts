@@ -3,8 +3,14 @@
 // validates the input). The live event stream (/__mock/events) is not a single JSON answer: the
 // core's fetch() streams it (http/events-response.ts) and the standalone server writes it itself;
 // the dashboard page is served by the standalone server (node/).
-import { type DeliveryFilter, type MockControl, MockControlError, parseControl } from '../control/control';
-import { clockBody, journalFilter } from '../control/schemas';
+import {
+  type DeliveryFilter,
+  type MockControl,
+  MockControlError,
+  type MockControlErrorKind,
+  parseControl,
+} from '../control/control';
+import { clockBody, journalFilter, resetInput } from '../control/schemas';
 import type { MockLogger } from '../core/logger';
 import type { WebhookEventName } from '../webhooks';
 import { readJsonBody } from './body';
@@ -21,6 +27,19 @@ interface ControlRoute extends RouteDefinition {
   ): Promise<MockAnswer> | MockAnswer;
 }
 
+const CONTROL_ERROR_STATUS: Readonly<Record<MockControlErrorKind, number>> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  limit: 429,
+};
+
+/**
+ * A JSON body handed to the control method that takes it, which validates it with its zod schema
+ * (control/schemas.ts, seed-data.ts) before anything changes: the one input check.
+ */
+const input = <T>(body: Record<string, unknown>): T => body as T;
+
 const ok = (body: unknown = { success: true }) => jsonAnswer(200, body);
 
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
@@ -32,8 +51,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/reset',
-    async run(control) {
-      await control.reset();
+    async run(control, _, { body }) {
+      await control.reset(parseControl(resetInput, await body()));
       return ok();
     },
   },
@@ -55,6 +74,44 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     async run(control, { slug = '' }, { query }) {
       const date = query.get('date') ?? undefined;
       return ok({ reservations: await control.reservations(slug, date === undefined ? {} : { date }) });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects',
+    run: async (control, _, { body }) => jsonAnswer(201, await control.createProject(input(await body()))),
+  },
+  {
+    method: 'GET',
+    path: '/projects/:slug/reservations/:id',
+    run: async (control, { slug = '', id = '' }) =>
+      ok({ reservation: await control.getReservation(slug, id) }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/reservations',
+    run: async (control, { slug = '' }, { body }) =>
+      jsonAnswer(201, { reservation: await control.addReservation(slug, input(await body())) }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/tables',
+    run: async (control, { slug = '' }, { body }) =>
+      jsonAnswer(201, { table: await control.addTable(slug, input(await body())) }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:slug/services',
+    run: async (control, { slug = '' }, { body }) =>
+      jsonAnswer(201, { service: await control.addService(slug, input(await body())) }),
+  },
+  { method: 'GET', path: '/snapshot', run: async (control) => ok({ snapshot: await control.snapshot() }) },
+  {
+    method: 'POST',
+    path: '/settled',
+    async run(control) {
+      await control.settled();
+      return ok();
     },
   },
   {
@@ -153,11 +210,13 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 
 const router = createRouter(CONTROL_ROUTES);
 
-const CONTROL_ERROR_STATUS: Record<MockControlError['kind'], number> = {
-  invalid: 400,
-  not_found: 404,
-  conflict: 409,
-};
+/** A control route's answer to a refused call (MockControlError or HttpError); undefined for a bug. */
+export function controlFailureAnswer(error: unknown): MockAnswer | undefined {
+  if (error instanceof MockControlError)
+    return controlErrorAnswer(CONTROL_ERROR_STATUS[error.kind], error.message, error.code);
+  if (error instanceof HttpError) return controlErrorAnswer(errorAnswer(error).status, error.message);
+  return undefined;
+}
 
 /** The path of a control route below `{basePath}/__mock`, or undefined when the URL is not one. */
 export function controlPath(url: URL, baseUrl: URL): string | undefined {
@@ -188,12 +247,8 @@ export async function answerControl(
     });
   } catch (error) {
     if (error instanceof RequestAbortedError) throw error;
-    if (error instanceof MockControlError)
-      return controlErrorAnswer(CONTROL_ERROR_STATUS[error.kind], error.message);
-    if (error instanceof HttpError) {
-      const { status } = errorAnswer(error);
-      return controlErrorAnswer(status, error.message);
-    }
+    const answer = controlFailureAnswer(error);
+    if (answer) return answer;
     logger.error('control request failed', error);
     return controlErrorAnswer(500, 'Internal server error');
   }

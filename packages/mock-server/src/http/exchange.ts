@@ -25,4 +25,10 @@ export interface MockAnswer {
   headers: Record<string, string>;
   /** The body text (JSON, unless a header says otherwise). */
   body: string;
+  /**
+   * No answer at all: the connection is dropped (a `connection: "reset"` fault). The standalone
+   * server destroys the socket, the MSW handlers answer `HttpResponse.error()`, and
+   * `core.fetch()` rejects with a TypeError, as fetch does on a network error. `status` is then 0.
+   */
+  dropConnection?: true;
 }

@@ -1,9 +1,11 @@
-// Injected failures for testing clients: the next `times` requests that match get a status (429
-// RATE_LIMITED with Retry-After, or a 5xx INTERNAL_ERROR) and/or a delay. Checked before anything
-// else, so a fault hits whatever request matches, valid or not. The spec is validated by one zod
-// schema, for the JavaScript control and the /__mock/faults route alike.
+// Injected failures for testing clients: the next `times` requests (or every one, `"always"`) that
+// match by method, path pattern and query subset get a status (429 RATE_LIMITED with Retry-After,
+// or a 5xx INTERNAL_ERROR, or a custom JSON body and headers), a dropped connection, and/or a delay.
+// Checked before anything else, so a fault hits whatever request matches, valid or not. The spec is
+// validated by one zod schema, for the JavaScript control and the /__mock/faults route alike.
 import { z } from 'zod';
 import { MAX_TIMER_DELAY_MS } from '../domain/time';
+import { globMatches } from './glob';
 
 /** setTimeout's largest delay; a larger one would fire at once. */
 export const MAX_DELAY_MS = MAX_TIMER_DELAY_MS;
@@ -29,8 +31,26 @@ export const faultSpecSchema = z
         error: 'status must be 429 or 500-599',
       })
       .optional(),
-    /** How many matching requests the fault applies to. Default 1. */
-    times: positiveInt('times').optional(),
+    /** How many matching requests the fault applies to, or `"always"` (until removed). Default 1. */
+    times: z
+      .union([positiveInt('times'), z.literal('always')], {
+        error: 'times must be a positive integer or "always"',
+      })
+      .optional(),
+    /** `"reset"`: the connection is dropped with no answer (a network error for the client). */
+    connection: z.literal('reset', { error: 'connection must be "reset"' }).optional(),
+    /** The answer's JSON body instead of the documented error body (needs `status`). */
+    body: z.json({ error: 'body must be a JSON value' }).optional(),
+    /** Extra answer headers (needs `status`); names are matched case-insensitively. */
+    headers: z
+      .record(
+        z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'headers: a name must be an HTTP token' }),
+        z.string().regex(/^[^\r\n\0]*$/, { error: 'headers: a value must not contain CR, LF or NUL' }),
+        { error: 'headers must be an object of strings' },
+      )
+      .optional(),
+    /** Query parameters the request must carry with these values (others may be there too). */
+    query: z.record(z.string(), z.string(), { error: 'query must be an object of strings' }).optional(),
     /** Delay before answering, in ms (at most 2,147,483,647). */
     delayMs: z
       .number({ error: 'delayMs must be an integer from 0 to 2147483647' })
@@ -42,21 +62,40 @@ export const faultSpecSchema = z
     retryAfter: positiveInt('retryAfter').optional(),
   })
   .strict()
-  .refine((spec) => spec.status !== undefined || (spec.delayMs ?? 0) > 0, {
-    error: 'give a status, a delayMs, or both',
+  .refine((spec) => spec.status !== undefined || spec.connection !== undefined || (spec.delayMs ?? 0) > 0, {
+    error: 'give a status, a connection, a delayMs, or a status or connection with a delayMs',
+  })
+  .refine((spec) => spec.status === undefined || spec.connection === undefined, {
+    error: 'give either a status or connection "reset", not both',
+  })
+  .refine((spec) => spec.status !== undefined || (spec.body === undefined && spec.headers === undefined), {
+    error: 'body and headers need a status',
   });
 
 export type FaultSpec = z.input<typeof faultSpecSchema>;
+
+/** A JSON value (a fault's custom body). */
+export type JsonValue = z.output<ReturnType<typeof z.json>>;
 
 export interface Fault {
   id: string;
   method: string | null;
   path: string | null;
+  /** Query parameters a request must carry (a subset match), or null for any. */
+  query: Record<string, string> | null;
   status: number | null;
+  /** `'reset'`: the connection is dropped with no answer. */
+  connection: 'reset' | null;
+  /** The custom JSON body of a status fault (absent: the documented error body). */
+  body?: JsonValue;
+  /** Extra headers of a status fault (names in lower case). */
+  headers: Record<string, string>;
   delayMs: number;
   retryAfter: number;
-  /** Matching requests still to be hit. */
-  remaining: number;
+  /** A positive integer, or `'always'`: until removed. */
+  times: number | 'always';
+  /** Matching requests still to be hit; null for a fault that stays until removed. */
+  remaining: number | null;
 }
 
 export interface Faults {
@@ -67,18 +106,21 @@ export interface Faults {
   clear(): void;
   list(): Fault[];
   /** The fault that applies to this request, if any, counting it as used. */
-  take(method: string, path: string): Fault | undefined;
+  take(method: string, path: string, query?: URLSearchParams): Fault | undefined;
 }
 
 function pathMatcher(path: string): (candidate: string) => boolean {
   if (!path.includes('*')) return (candidate) => candidate === path;
-  const pattern = new RegExp(
-    `^${path
-      .split('*')
-      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
-  return (candidate) => pattern.test(candidate);
+  return (candidate) => globMatches(path, candidate);
+}
+
+function copy(fault: Fault): Fault {
+  return {
+    ...fault,
+    query: fault.query && { ...fault.query },
+    headers: { ...fault.headers },
+    ...(fault.body === undefined ? {} : { body: structuredClone(fault.body) }),
+  };
 }
 
 export function createFaults(): Faults {
@@ -87,17 +129,25 @@ export function createFaults(): Faults {
   return {
     add(spec) {
       counter += 1;
+      const times = spec.times ?? 1;
       const fault: Fault = {
         id: `flt_${String(counter).padStart(4, '0')}`,
         method: spec.method?.toUpperCase() ?? null,
         path: spec.path ?? null,
+        query: spec.query ? { ...spec.query } : null,
         status: spec.status ?? null,
+        connection: spec.connection ?? null,
+        ...(spec.body === undefined ? {} : { body: spec.body }),
+        headers: Object.fromEntries(
+          Object.entries(spec.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+        ),
         delayMs: spec.delayMs ?? 0,
         retryAfter: spec.retryAfter ?? 1,
-        remaining: spec.times ?? 1,
+        times,
+        remaining: times === 'always' ? null : times,
       };
       entries.push({ fault, matches: spec.path === undefined ? () => true : pathMatcher(spec.path) });
-      return { ...fault };
+      return copy(fault);
     },
     remove(id) {
       const before = entries.length;
@@ -108,17 +158,23 @@ export function createFaults(): Faults {
       entries = [];
       counter = 0;
     },
-    list: () => entries.map(({ fault }) => ({ ...fault })),
-    take(method, path) {
+    list: () => entries.map(({ fault }) => copy(fault)),
+    take(method, path, query = new URLSearchParams()) {
       if (entries.length === 0) return undefined;
       const upper = method.toUpperCase();
       const entry = entries.find(
-        ({ fault, matches }) => (fault.method === null || fault.method === upper) && matches(path),
+        ({ fault, matches }) =>
+          (fault.method === null || fault.method === upper) &&
+          matches(path) &&
+          (fault.query === null ||
+            Object.entries(fault.query).every(([name, value]) => query.getAll(name).includes(value))),
       );
       if (!entry) return undefined;
-      entry.fault.remaining -= 1;
-      if (entry.fault.remaining <= 0) entries = entries.filter((e) => e !== entry);
-      return { ...entry.fault };
+      if (entry.fault.remaining !== null) {
+        entry.fault.remaining -= 1;
+        if (entry.fault.remaining <= 0) entries = entries.filter((e) => e !== entry);
+      }
+      return copy(entry.fault);
     },
   };
 }

@@ -44,6 +44,16 @@ export function fromFetchRequest(request: Request): MockRequest {
   };
 }
 
+/** A `connection: "reset"` fault seen through Fetch: a TypeError, what fetch rejects with. */
+export class ConnectionDroppedError extends TypeError {
+  constructor() {
+    super('Failed to fetch: the mock dropped the connection');
+    this.name = 'TypeError';
+  }
+}
+
+/** The answer as a Response; a dropped connection rejects with a TypeError, as fetch does. */
 export function toFetchResponse(answer: MockAnswer): Response {
+  if (answer.dropConnection) throw new ConnectionDroppedError();
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }

@@ -123,7 +123,7 @@ export function errorAnswer(
   return jsonAnswer(status, body, options.headers);
 }
 
-/** The body of a control route's error: the status text and a message, no `code`. */
-export function controlErrorAnswer(status: number, message: string): MockAnswer {
-  return jsonAnswer(status, { error: statusText(status), message });
+/** The body of a control route's error: the status text, a message and, for some, a `code`. */
+export function controlErrorAnswer(status: number, message: string, code?: string): MockAnswer {
+  return jsonAnswer(status, { error: statusText(status), message, ...(code === undefined ? {} : { code }) });
 }

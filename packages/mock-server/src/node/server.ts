@@ -18,6 +18,13 @@ import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from './events
 import { checkAllowedHost, createHostCheck, isLoopbackOrigin } from './host-check';
 import { parseRequestTarget } from './request-target';
 import { DASHBOARD_HEADERS } from './security-headers';
+import {
+  createSessionRegistry,
+  DEFAULT_MAX_SESSIONS,
+  DEFAULT_SESSION_IDLE_MS,
+  type SessionInfo,
+  type SessionRegistry,
+} from './sessions';
 
 interface MockServerCommonOptions {
   /** Default 4010; 0 picks a free port. */
@@ -33,6 +40,10 @@ interface MockServerCommonOptions {
   allowedHosts?: readonly string[] | 'all';
   /** Where the server and its mock report their own failures. Default: console. */
   logger?: MockLogger;
+  /** How many sessions (POST /__mock/sessions) may exist at once. Default 64; 0 turns sessions off. */
+  maxSessions?: number;
+  /** A session unused for this long (ms) is ended. Default 30 minutes; 0 never ends one. */
+  sessionIdleMs?: number;
 }
 
 /** The server creates its mock from these. */
@@ -79,6 +90,11 @@ function checkServerOptions(options: MockServerOptions): void {
   }
   if (options.allowedHosts !== undefined && options.allowedHosts !== 'all')
     for (const name of options.allowedHosts) checkAllowedHost(name);
+  for (const name of ['maxSessions', 'sessionIdleMs'] as const) {
+    const value = options[name];
+    if (value !== undefined && (!Number.isInteger(value) || value < 0))
+      throw new TypeError(`${name} must be a non-negative integer, got ${value}`);
+  }
 }
 
 export interface MockServer {
@@ -87,6 +103,8 @@ export interface MockServer {
   /** Where the server listens (address, family, port), as node:http reports it. */
   address: AddressInfo;
   service: MockCore;
+  /** The sessions open now (see README "Sessions"). */
+  sessions(): SessionInfo[];
   close(): Promise<void>;
 }
 
@@ -114,6 +132,20 @@ export function withWebhookUrl(
       return typeof target === 'string' ? { ...p, webhook: { ...p.webhook, url: target } } : p;
     }),
   };
+}
+
+/**
+ * A session's seed with the server's webhook targets: a per-project record keeps only the slugs
+ * that seed has (an empty session has none of the demo projects).
+ */
+function sessionSeed(
+  seed: 'demo' | 'empty',
+  url: MockServerOwnMockOptions['webhookUrl'],
+): 'demo' | 'empty' | ResolvedSeedData {
+  if (url === undefined) return seed;
+  if (typeof url === 'string') return withWebhookUrl(seed, url);
+  const slugs = new Set(resolveSeed(seed).projects.map((p) => p.slug));
+  return withWebhookUrl(seed, Object.fromEntries(Object.entries(url).filter(([slug]) => slugs.has(slug))));
 }
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
@@ -226,6 +258,11 @@ function sameOrigin(origin: string, req: IncomingMessage): boolean {
 }
 
 function send(res: ServerResponse, answer: MockAnswer, extra: Record<string, string>): void {
+  if (answer.dropConnection) {
+    // A `connection: "reset"` fault: no status line at all, the client sees a TCP reset.
+    res.socket?.resetAndDestroy();
+    return;
+  }
   // Encoded once here: a string body would be measured for Content-Length and encoded again on write.
   const body = Buffer.from(answer.body);
   res.writeHead(answer.status, { ...extra, ...answer.headers, 'content-length': String(body.length) });
@@ -243,6 +280,11 @@ const TOO_MANY_WATCHERS = controlErrorAnswer(
   503,
   `Too many event-stream clients: at most ${MAX_EVENT_CLIENTS} may watch at a time; close one and retry`,
 );
+const SESSION_NOT_FOUND = controlErrorAnswer(
+  404,
+  'No such session (ended, or never created)',
+  'SESSION_NOT_FOUND',
+);
 /** `x-request-id` for an answer the server gives itself (core.handle() sets it on its own answers). */
 const idHeader = (core: MockCore): Record<string, string> => ({ 'x-request-id': core.requestId() });
 
@@ -259,8 +301,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const logger = options.logger ?? consoleLogger;
   let core: MockCore | undefined = options.service;
   let hostAllowed: (header: string | undefined) => boolean = () => true;
-  /** The event stream's clients, created with the first one. */
-  let events: EventStream | undefined;
+  let sessions: SessionRegistry | undefined;
+  /** Each mock's (the root's, a session's) event stream, created with its first client. */
+  const streams = new Map<MockCore, EventStream>();
 
   async function serveControlExtras(
     req: IncomingMessage,
@@ -270,8 +313,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   ): Promise<boolean> {
     if (req.method !== 'GET') return false;
     if (path === '/events') {
-      events ??= createEventStream(active.control);
-      if (!events.add(req, res, { ...CORS_HEADERS, ...idHeader(active) }))
+      // The bound is the server's, across the root and its sessions.
+      let watching = 0;
+      for (const stream of streams.values()) watching += stream.clients;
+      let stream = streams.get(active);
+      if (!stream) {
+        stream = createEventStream(active.control);
+        streams.set(active, stream);
+      }
+      if (watching >= MAX_EVENT_CLIENTS || !stream.add(req, res, { ...CORS_HEADERS, ...idHeader(active) }))
         send(res, TOO_MANY_WATCHERS, { ...CORS_HEADERS, ...idHeader(active) });
       return true;
     }
@@ -306,23 +356,30 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
-      const active = core;
-      if (!active) {
+      const root = core;
+      if (!root) {
         send(res, STARTING, CORS_HEADERS);
         return;
       }
       if (!hostAllowed(req.headers.host)) {
-        send(res, HOST_NOT_ALLOWED, idHeader(active));
+        send(res, HOST_NOT_ALLOWED, idHeader(root));
         return;
       }
       const method = (req.method ?? 'GET').toUpperCase();
       // Parsed against the mock's own origin, so the routes see the path the client sent whatever
       // its Host header (`/api/v1/../../__mock/reset` is a control path too).
-      const url = parseRequestTarget(req.url, active.baseUrl);
+      const url = parseRequestTarget(req.url, root.baseUrl);
       if (!url) {
-        send(res, MALFORMED_URL, { ...CORS_HEADERS, ...idHeader(active) });
+        send(res, MALFORMED_URL, { ...CORS_HEADERS, ...idHeader(root) });
         return;
       }
+      // `/sessions/{id}/…` is that session's own mock; the rules below apply to it as to the root.
+      const session = control ? sessions?.resolve(url) : undefined;
+      if (session === 'missing') {
+        send(res, SESSION_NOT_FOUND, { ...CORS_HEADERS, ...idHeader(root) });
+        return;
+      }
+      const active = session ?? root;
       const path = controlPath(url, new URL(active.baseUrl));
       // The control routes have no key: a page on another site, open in the developer's browser,
       // must not reset the mock or read its journal. Browsers send Origin with such requests; curl,
@@ -344,10 +401,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }
       if (control && path !== undefined && (await serveControlExtras(req, res, active, path))) return;
       const body: BodyState = { oversized: false };
-      const answer = (await active.handle(mockRequest(req, method, url, body), { control })) ?? {
-        ...NOT_FOUND,
-        headers: { ...NOT_FOUND.headers, ...idHeader(active) },
-      };
+      const request = mockRequest(req, method, url, body);
+      // The session routes' own answers carry an id of the root mock, as its other answers do.
+      const sessionAnswer =
+        active === root && path !== undefined && sessions ? await sessions.answer(path, request) : undefined;
+      const answer = sessionAnswer
+        ? { ...sessionAnswer, headers: { ...sessionAnswer.headers, ...idHeader(root) } }
+        : ((await active.handle(request, { control })) ?? {
+            ...NOT_FOUND,
+            headers: { ...NOT_FOUND.headers, ...idHeader(active) },
+          });
       // An oversized upload, or a body nobody read that is still arriving, is not drained: the
       // connection closes after the answer (the client gets a second to read it).
       if (!body.oversized && req.complete) {
@@ -405,15 +468,41 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     hostAllowed = createHostCheck(address.address, [...(options.allowedHosts ?? []), host]);
   }
   const basePath = new URL(active.baseUrl).pathname.replace(/\/$/, '');
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const registry =
+    control && maxSessions > 0
+      ? createSessionRegistry({
+          serverUrl: `${url}${basePath}`,
+          maxSessions,
+          idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
+          createCore: ({ baseUrl, now, seed: sessionSeedName }) =>
+            createMockCore({
+              baseUrl,
+              seed: sessionSeed(sessionSeedName, options.webhookUrl),
+              ...(now === undefined ? {} : { now }),
+              ...(options.journalLimit === undefined ? {} : { journalLimit: options.journalLimit }),
+              logger,
+            }),
+          // An ended session's watchers are let go with it.
+          onEnd(sessionCore) {
+            streams.get(sessionCore)?.close();
+            streams.delete(sessionCore);
+          },
+        })
+      : undefined;
+  sessions = registry;
 
   return {
     url: `${url}${basePath}`,
     address,
     service: active,
+    sessions: () => registry?.list() ?? [],
     close: () =>
       new Promise<void>((resolve, reject) => {
+        // Every session's mock is closed too: its fault delays and webhook timers end with the server.
+        registry?.close();
         active.close();
-        events?.close();
+        for (const stream of streams.values()) stream.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

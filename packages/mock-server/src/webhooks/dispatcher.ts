@@ -14,6 +14,7 @@ import { type AttemptOutcome, describeError, sendAttempt } from './send-attempt'
 import type {
   Delivery,
   DeliveryAttempt,
+  MoveCheck,
   WebhookDispatcher,
   WebhookDispatcherOptions,
   WebhookEvent,
@@ -323,12 +324,16 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return copyDelivery(entry.record);
     },
 
-    advance(ms: number): Promise<void> {
-      return queueMove((startedIn) => moveBy(ms, startedIn));
+    advance(ms: number, check?: MoveCheck): Promise<void> {
+      return queueMove(async (startedIn) => {
+        check?.(clock.now());
+        return moveBy(ms, startedIn);
+      });
     },
 
-    setTime(time: number): Promise<void> {
+    setTime(time: number, check?: MoveCheck): Promise<void> {
       return queueMove(async (startedIn) => {
+        check?.(clock.now());
         const shift = time - clock.now();
         if (shift >= 0) return moveBy(shift, startedIn);
         clock.set(time);

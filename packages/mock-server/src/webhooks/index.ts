@@ -6,6 +6,7 @@ export type {
   DeliveryAttempt,
   DeliveryResponse,
   DeliveryStatus,
+  MoveCheck,
   WebhookDispatcher,
   WebhookDispatcherOptions,
   WebhookEvent,

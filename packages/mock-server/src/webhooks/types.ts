@@ -73,6 +73,12 @@ export interface Delivery {
   signature: string | null;
 }
 
+/**
+ * Runs when a queued clock move starts, with the clock as the moves before it left it; throwing
+ * refuses the move (its promise rejects) and leaves the clock where it is.
+ */
+export type MoveCheck = (now: number) => void;
+
 export interface WebhookDispatcher {
   /**
    * Records one delivery for the event when the project has a target and starts its first attempt
@@ -94,11 +100,11 @@ export interface WebhookDispatcher {
   /**
    * Moves the clock forward by `ms`, after every move asked for earlier: every attempt that falls
    * due on the way runs at its own due time (the clock reads that time as it starts), and the move
-   * resolves when those attempts have finished.
+   * resolves when those attempts have finished. `check` runs first, inside the queue.
    */
-  advance(ms: number): Promise<void>;
-  /** The same to an absolute time; a time in the past just sets the clock. */
-  setTime(epochMs: number): Promise<void>;
+  advance(ms: number, check?: MoveCheck): Promise<void>;
+  /** The same to an absolute time; a time in the past just sets the clock. `check` runs first. */
+  setTime(epochMs: number, check?: MoveCheck): Promise<void>;
   /** Resolves when no move or attempt is under way and none is due at the clock's now. */
   idle(): Promise<void>;
   /** Forgets every delivery and cancels timers (used by reset()). */

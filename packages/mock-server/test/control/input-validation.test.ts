@@ -111,7 +111,7 @@ const BAD_FAULTS: [spec: Record<string, unknown>, field: string][] = [
   [{ status: 429, retryAfter: 1.5 }, 'retryAfter'],
   [{ status: 500, delayMs: -1 }, 'delayMs'],
   [{ status: 404 }, 'status'],
-  [{ method: 'GET' }, 'give a status, a delayMs, or both'],
+  [{ method: 'GET' }, 'give a status, a connection, a delayMs'],
   [{ status: 500, unknown: true }, 'unknown'],
 ];
 

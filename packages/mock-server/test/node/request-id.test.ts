@@ -50,6 +50,26 @@ describe('X-Request-Id on the standalone server', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it("is on the session routes' own answers too: create, list, end, an unknown session, the limit", async () => {
+    const server = await startServer({ now: NOW, maxSessions: 1 });
+    const json = { headers: { 'content-type': 'application/json' } };
+    const answers = [
+      await send(server, 'POST', '/__mock/sessions', { ...json, body: '{"id":"w1"}' }),
+      await send(server, 'POST', '/__mock/sessions', { ...json, body: '{"id":"w2"}' }),
+      await send(server, 'GET', '/__mock/sessions'),
+      await send(server, 'GET', '/sessions/nope/__mock/clock'),
+      await send(server, 'DELETE', '/__mock/sessions/w1'),
+      await send(server, 'DELETE', '/__mock/sessions/w1'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([201, 429, 200, 404, 200, 404]);
+    const ids = answers.map((a) => a.headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(ID);
+    // From the root mock's counter: unique and increasing, as its other answers.
+    const numbers = ids.map((id) => seq(id as string));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
   it('is readable by pages of other origins (CORS expose)', async () => {
     const server = await startServer({ now: NOW });
     const answer = await send(server, 'GET', '/api/v1/demo-bistro/info', {

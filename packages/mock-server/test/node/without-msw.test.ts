@@ -43,6 +43,23 @@ describe('without msw installed', () => {
     expect(result.stdout).toContain('status 200');
   });
 
+  it('drives a server through ./client (connectMock)', () => {
+    const result = runScript(`
+      const { startMockServer } = await import(${JSON.stringify(dist('node.js'))});
+      const { connectMock } = await import(${JSON.stringify(dist('client.js'))});
+      const server = await startMockServer({ port: 0 });
+      // A session's clock is its own: real time unless the session is created with a now.
+      const mock = await connectMock(server.url, { session: 'w1', now: '2030-06-17T08:00:00Z' });
+      console.log('session', mock.baseUrl === server.url + '/sessions/w1');
+      console.log('now', await mock.control.clock.now());
+      await mock.close();
+      await server.close();
+    `);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('session true');
+    expect(result.stdout).toContain('now 2030-06-17T08:00:00.000Z');
+  });
+
   it('runs the CLI', () => {
     const result = runWithoutMsw(dist('cli.js'), '--help');
     expect(result.stderr).toBe('');

@@ -1,0 +1,74 @@
+// connectMock() (mock README, "Remote control"): a session is created when missing and ended by
+// close() only if this connection created it; errors carry the control route's status and body; the
+// client entry loads nothing but fetch and web streams (no msw, no node: modules).
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { connectMock, RemoteControlError } from '../../src/client';
+import { silentLogger } from '../../src/index';
+import { startServer } from '../support/server';
+
+const NOW = '2030-06-17T08:00:00.000Z';
+
+describe('connectMock', () => {
+  it('creates the session when missing, and close() ends it', async () => {
+    const server = await startServer({ logger: silentLogger });
+    const mock = await connectMock(server.url, { session: 'w1', now: NOW, seed: 'empty' });
+    expect(mock.baseUrl).toBe(`${server.url}/sessions/w1`);
+    expect(server.sessions().map((s) => s.id)).toEqual(['w1']);
+    expect(await mock.control.clock.now()).toBe(NOW);
+    expect(await mock.control.projects()).toEqual([]);
+    await mock.close();
+    expect(server.sessions()).toEqual([]);
+  });
+
+  it('uses an existing session as it is, and leaves it open on close()', async () => {
+    const server = await startServer({ logger: silentLogger });
+    const owner = await connectMock(server.url, { session: 'shared', now: NOW });
+    await owner.control.clock.advance(60_000);
+    const guest = await connectMock(server.url, { session: 'shared', now: '2040-01-01T00:00:00Z' });
+    expect(await guest.control.clock.now()).toBe('2030-06-17T08:01:00.000Z');
+    await guest.close();
+    expect(server.sessions().map((s) => s.id)).toEqual(['shared']);
+    await owner.close();
+    expect(server.sessions()).toEqual([]);
+  });
+
+  it('throws a RemoteControlError with the status and the route error body', async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    const mock = await connectMock(server.url);
+    const error = await mock.control.clock.set('2020-01-01T00:00:00Z').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RemoteControlError);
+    expect(error).toMatchObject({
+      name: 'RemoteControlError',
+      status: 409,
+      kind: 'conflict',
+      code: 'CLOCK_BACKWARDS',
+      body: {
+        error: 'Conflict',
+        message: 'The mock clock only moves forward; reset with a now to start over earlier',
+        code: 'CLOCK_BACKWARDS',
+      },
+    });
+    await expect(connectMock(server.url, { session: 'bad id' })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('takes a fetch of its own', async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    const seen: string[] = [];
+    const mock = await connectMock(server.url, {
+      fetch: (input, init) => {
+        seen.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    await mock.control.clock.now();
+    expect(seen).toEqual([`${server.url}/__mock/clock`]);
+  });
+
+  it('imports nothing at run time: only types (so no msw and no node: module)', async () => {
+    const source = await readFile(new URL('../../src/client.ts', import.meta.url), 'utf8');
+    const imports = source.split('\n').filter((line) => /^import\s/.test(line));
+    expect(imports.length).toBeGreaterThan(0);
+    for (const line of imports) expect(line).toMatch(/^import type /);
+  });
+});
