@@ -10,7 +10,8 @@
 //      no-msw       the two tarballs only: the CLI and ./node without the optional msw
 //      generated-clients  no tarball: @hey-api/openapi-ts and orval (npm run by Node 22, as they need
 //                   Node 22.18+) with zod and TypeScript, and openapi.yaml (generators/ holds their configs)
-// 3. Runs: the mock suite (fixtures/mock-suite.test.ts) per msw generation and on the lowest msw 2; the README blocks marked
+// 3. Runs: the mock suite (fixtures/mock-suite.test.ts) per msw generation and on the lowest msw 2; the
+//    mock README's supertest recipe (fixtures/supertest-recipe-msw2/3.test.ts) under msw 2 and msw 3; the README blocks marked
 //    for msw 2 / msw 3 (test/docs/snippets.ts) type-checked under that msw; the SDK against the
 //    standalone mock in Node 20, 22, 24, 26, Bun, Deno and workerd (Miniflare); the MSW handlers in Bun
 //    and Deno; a CommonJS program; tsc under node16 (CommonJS), node10, nodenext and bundler; clients
@@ -375,13 +376,16 @@ async function tsCheck(dir, name, compilerOptions, files) {
   record(label, r.code === 0, r.ms, r.output);
 }
 
-/** The vitest suite in `dir` under `node`; one result per test from Vitest's JSON report. */
-async function vitestSuite(group, dir, node) {
+/**
+ * A vitest suite in `dir` under `node` (the fixture files whose name contains `file`); one result per
+ * test from Vitest's JSON report.
+ */
+async function vitestSuite(group, dir, node, file = 'mock-suite') {
   if (!wanted(group)) return;
-  const report = join(dir, 'vitest-report.json');
+  const report = join(dir, `vitest-report-${file}.json`);
   const r = await sh(
     node,
-    [join(dir, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=json', `--outputFile=${report}`],
+    [join(dir, 'node_modules/vitest/vitest.mjs'), 'run', file, '--reporter=json', `--outputFile=${report}`],
     {
       cwd: dir,
     },
@@ -411,6 +415,13 @@ if (msw2) {
   const opts = { cwd: msw2 };
   tasks.push(
     () => vitestSuite('Node 20 + msw 2 + Vitest 4', msw2, BIN.node20),
+    () =>
+      vitestSuite(
+        'supertest recipe of the mock README, msw 2 (onUnhandledRequest)',
+        msw2,
+        BIN.node20,
+        'supertest-recipe-msw2',
+      ),
     () => tapCheck('MSW handlers in Bun (msw 2)', BIN.bun, ['msw-handlers.mjs'], opts),
     () => tapCheck('MSW handlers in Deno (msw 2)', denoMsw, denoMswArgs, opts),
     // One program checks the packages' own .d.ts too (skipLibCheck off, as in a strict app: that
@@ -486,7 +497,16 @@ if (msw2) {
   }
 }
 if (msw3) {
-  tasks.push(() => vitestSuite('Node 22 + msw 3 + Vitest 5', msw3, BIN.node22));
+  tasks.push(
+    () => vitestSuite('Node 22 + msw 3 + Vitest 5', msw3, BIN.node22),
+    () =>
+      vitestSuite(
+        'supertest recipe of the mock README, msw 3 (onUnhandledFrame)',
+        msw3,
+        BIN.node22,
+        'supertest-recipe-msw3',
+      ),
+  );
 }
 if (msw2Lowest) {
   // The peer range starts at msw 2.10.0: the handlers must work there, not only on the newest 2.x.

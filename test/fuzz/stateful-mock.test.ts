@@ -6,7 +6,9 @@
 // - no two active reservations overlap on a table;
 // - every status history is in time order and never after the mock's now;
 // - journal ids are unique and increasing;
-// - every 2xx answer matches openapi.yaml; no answer is a 5xx except an injected fault.
+// - every 2xx answer matches openapi.yaml; no answer is a 5xx except an injected fault;
+// - after the sequence and the whole retry schedule, every webhook delivery is delivered or failed,
+//   with the attempts the schedule allows (see "Webhook deliveries" below).
 // Seeded (FUZZ_SEED) and reproducible; FUZZ_RUNS multiplies the runs (`pnpm test:fuzz` runs 100×).
 // A failure prints the shrunk command sequence (fast-check's report).
 import { createMockService, type MockService } from '@reservation-api/mock-server';
@@ -238,6 +240,93 @@ const clearJournal = fc.constant(
   command('requests.clear()', async (_, real) => real.mock.control.requests.clear()),
 );
 
+// ---------------------------------------------------------------- webhook deliveries
+// demo-bistro's events go to a receiver behind the mock's `fetch` option that answers 2xx, 5xx or
+// fails the connection, decided per attempt from a seed (reproducible whatever order attempts run
+// in). After the sequence the clock passes the whole schedule (attempts at 0, 1, 6, 36 and 156
+// minutes, mock README "Webhooks") and every delivery must have ended.
+
+const RECEIVER_URL = 'https://receiver.fuzz.test/webhooks';
+/** Minutes after the delivery's creation at which the scheduled attempts fall. */
+const SCHEDULE_MINUTES = [0, 1, 6, 36, 156];
+/** Past the last scheduled attempt, with a margin. */
+const AFTER_SCHEDULE_MS = (156 + 10) * 60_000;
+
+interface Receiver {
+  fetch(request: Request): Promise<Response>;
+  /** Calls per delivery id (X-Webhook-Delivery) since the last reset. */
+  readonly calls: Map<string, number>;
+}
+
+/** 32-bit FNV-1a: the receiver's answer for one attempt, from the seed, the delivery and the attempt. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function createReceiver({ seed, failPercent }: { seed: number; failPercent: number }): Receiver {
+  const calls = new Map<string, number>();
+  return {
+    calls,
+    async fetch(request) {
+      const delivery = request.headers.get('x-webhook-delivery') ?? '(none)';
+      const attempt = (calls.get(delivery) ?? 0) + 1;
+      calls.set(delivery, attempt);
+      const roll = hash(`${seed}:${delivery}:${attempt}`) % 100;
+      if (roll >= failPercent) return new Response('ok', { status: roll % 2 === 0 ? 200 : 204 });
+      if (roll % 3 === 0) throw new TypeError('fetch failed (the fuzz receiver refused the connection)');
+      return new Response('down', { status: roll % 2 === 0 ? 500 : 503 });
+    },
+  };
+}
+
+const receiverSettings = fc.record({
+  seed: fc.integer(),
+  failPercent: fc.constantFrom(0, 30, 60, 90, 100),
+});
+
+/** Points demo-bistro at the receiver (again: reset() restores the seed, which has no target). */
+const webhookTarget = fc.constant(
+  command('setWebhook(demo-bistro, receiver)', async (_, real) => {
+    await real.mock.control.setWebhook('demo-bistro', { url: RECEIVER_URL });
+  }),
+);
+
+/** How the deliveries of all runs ended: the check must have seen both outcomes. */
+const ended = { delivered: 0, failed: 0 };
+
+/** Every delivery ended (delivered or failed) after the whole schedule, with the allowed attempts. */
+async function checkDeliveriesEnd(mock: MockService, receiver: Receiver): Promise<void> {
+  await mock.control.clock.advance(AFTER_SCHEDULE_MS);
+  await mock.control.settled();
+  const ok = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
+  for (const delivery of mock.control.deliveries()) {
+    const label = `${delivery.id} (${delivery.event}, ${delivery.reservationId})`;
+    const attempts = delivery.attempts.filter((a) => !a.manual);
+    expect(['delivered', 'failed'], `${label} status`).toContain(delivery.status);
+    expect(delivery.nextAttemptAt, `${label} nextAttemptAt`).toBeNull();
+    expect(
+      attempts.map((a) => a.number),
+      `${label} attempt numbers`,
+    ).toEqual(attempts.map((_, i) => i + 1));
+    expect(
+      attempts.map((a) => (Date.parse(a.at) - Date.parse(delivery.createdAt)) / 60_000),
+      `${label} attempt times (minutes after creation)`,
+    ).toEqual(SCHEDULE_MINUTES.slice(0, attempts.length));
+    const answered = attempts.map((a) => ok(a.responseStatus));
+    if (delivery.status === 'delivered') {
+      // Attempts stop at the first 2xx.
+      expect(answered, `${label} attempts`).toEqual([...answered.slice(0, -1).map(() => false), true]);
+    } else {
+      expect(answered, `${label} attempts`).toEqual(SCHEDULE_MINUTES.map(() => false));
+    }
+    expect(receiver.calls.get(delivery.id) ?? 0, `${label} calls the receiver saw`).toBe(attempts.length);
+    if (delivery.status === 'delivered' || delivery.status === 'failed') ended[delivery.status]++;
+  }
+}
+// ---------------------------------------------------------------- end of webhook deliveries
+
 const commands = [
   create,
   create,
@@ -253,6 +342,7 @@ const commands = [
   resetWithNow,
   regenerate,
   clearJournal,
+  webhookTarget,
 ];
 
 /** The runs scale with FUZZ_RUNS, and so does the time they may take. */
@@ -261,19 +351,32 @@ const TIMEOUT_MS = 60_000 * Math.max(1, Number(process.env.FUZZ_RUNS ?? 1));
 describe('the mock under random sequences of API and control calls', () => {
   it('keeps every invariant after every step', { timeout: TIMEOUT_MS }, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
-        const mock = createMockService({ now: NOW });
-        try {
-          await fc.asyncModelRun(
-            () => ({ model: { created: [], faults: 0 }, real: { mock, lastJournalId: 0 } }),
-            cmds,
-          );
-          await mock.control.settled();
-        } finally {
-          mock.close();
-        }
-      }),
+      fc.asyncProperty(
+        fc.commands(commands, { maxCommands: 25 }),
+        receiverSettings,
+        async (cmds, settings) => {
+          const receiver = createReceiver(settings);
+          const mock = createMockService({ now: NOW, fetch: receiver.fetch });
+          // Delivery ids start again after a reset: so do the receiver's counts.
+          mock.control.subscribe((event) => {
+            if (event.type === 'state' && event.data.kind === 'reset') receiver.calls.clear();
+          });
+          try {
+            await mock.control.setWebhook('demo-bistro', { url: RECEIVER_URL });
+            await fc.asyncModelRun(
+              () => ({ model: { created: [], faults: 0 }, real: { mock, lastJournalId: 0 } }),
+              cmds,
+            );
+            await mock.control.settled();
+            await checkDeliveriesEnd(mock, receiver);
+          } finally {
+            mock.close();
+          }
+        },
+      ),
       { ...runs(15), verbose: 1 },
     );
+    expect(ended.delivered, 'deliveries that ended delivered').toBeGreaterThan(0);
+    expect(ended.failed, 'deliveries that ended failed').toBeGreaterThan(0);
   });
 });

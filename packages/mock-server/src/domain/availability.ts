@@ -10,6 +10,7 @@ import { daySchedule, outsideOpening } from './opening-hours';
 import { activeServiceOf, branchOf, resolveBranch } from './projects';
 import type { BranchRecord, ProjectRecord, ReservationRecord } from './records';
 import { ACTIVE_STATUSES } from './state-machine';
+import type { Store } from './store';
 import {
   dayOfWeek,
   ENGLISH_DAY_NAMES,
@@ -37,12 +38,26 @@ function activeIntervals(reservations: readonly ReservationRecord[]): Interval[]
     .map((r) => [toMinutes(r.from), toMinutes(r.to)]);
 }
 
-export function getAvailability(
-  ctx: DomainContext,
+/** The query fields that name other records. */
+export type AvailabilityReferences = Pick<AvailabilityQuery, 'branchId' | 'serviceId'>;
+
+/**
+ * What the query schema cannot see: an unknown branch or service. Also run on the valid parameters of
+ * a query that failed its schema, so one VALIDATION_ERROR lists every invalid field (http/api-routes.ts).
+ */
+export function availabilityReferenceIssues(
+  store: Store,
   project: ProjectRecord,
-  query: AvailabilityQuery,
-): AvailabilityDay {
-  const { store } = ctx;
+  query: AvailabilityReferences,
+): ValidationIssue[] {
+  return checkAvailabilityReferences(store, project, query).issues;
+}
+
+function checkAvailabilityReferences(
+  store: Store,
+  project: ProjectRecord,
+  query: AvailabilityReferences,
+): { branch: BranchRecord | null; serviceDuration: number | undefined; issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
   let branch: BranchRecord | null = null;
   if (query.branchId !== undefined) {
@@ -54,8 +69,19 @@ export function getAvailability(
     serviceDuration = activeServiceOf(store, project, query.serviceId)?.duration;
     if (serviceDuration === undefined) issues.push({ field: 'serviceId', message: 'unknown service' });
   }
-  if (issues.length > 0) throw errors.validation(issues);
-  branch = resolveBranch(store, project, branch);
+  return { branch, serviceDuration, issues };
+}
+
+export function getAvailability(
+  ctx: DomainContext,
+  project: ProjectRecord,
+  query: AvailabilityQuery,
+): AvailabilityDay {
+  const { store } = ctx;
+  const references = checkAvailabilityReferences(store, project, query);
+  if (references.issues.length > 0) throw errors.validation(references.issues);
+  const { serviceDuration } = references;
+  const branch = resolveBranch(store, project, references.branch);
 
   const dayName = ENGLISH_DAY_NAMES[dayOfWeek(query.date)] as EnglishDayName;
   const day = daySchedule(project, branch, query.date);

@@ -1,7 +1,7 @@
 // Per-project data that rules read: branches, services, the blacklist and the webhook target.
 import { z } from 'zod';
 import { base64Url, type DomainContext, nowIso } from './context';
-import { errors } from './errors';
+import { errors, type ValidationIssue } from './errors';
 import type {
   BlacklistEntryRecord,
   BranchRecord,
@@ -22,11 +22,21 @@ export function branchOf(store: Store, project: ProjectRecord, id: string): Bran
   return branch?.projectId === project.id ? branch : undefined;
 }
 
+/** `branchId: unknown branch` unless `branchId` is absent or a branch of the project. */
+export function branchIssues(
+  store: Store,
+  project: ProjectRecord,
+  branchId: string | undefined,
+): ValidationIssue[] {
+  return branchId !== undefined && !branchOf(store, project, branchId)
+    ? [{ field: 'branchId', message: 'unknown branch' }]
+    : [];
+}
+
 /** 400 VALIDATION_ERROR `branchId: unknown branch` unless `branchId` is absent or a branch of the project. */
 export function requireBranch(store: Store, project: ProjectRecord, branchId: string | undefined): void {
-  if (branchId !== undefined && !branchOf(store, project, branchId)) {
-    throw errors.validation([{ field: 'branchId', message: 'unknown branch' }]);
-  }
+  const issues = branchIssues(store, project, branchId);
+  if (issues.length > 0) throw errors.validation(issues);
 }
 
 // Reference checks: an id given by a request, a seed or a control call names a record of the project

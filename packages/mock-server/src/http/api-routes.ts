@@ -3,7 +3,11 @@
 // drifts from the contract does not compile. Authentication, permission and body reading happen
 // before a handler runs (api.ts), in the documented order; handlers run under the service's lock.
 import type { components, operations } from '@reservation-api/sdk';
-import { getAvailability } from '../domain/availability';
+import {
+  type AvailabilityReferences,
+  availabilityReferenceIssues,
+  getAvailability,
+} from '../domain/availability';
 import {
   getProjectInfo,
   getSchedule,
@@ -13,7 +17,7 @@ import {
   listTables,
 } from '../domain/catalog';
 import type { DomainContext } from '../domain/context';
-import { errors } from '../domain/errors';
+import { branchIssues } from '../domain/projects';
 import type { ApiKeyRecord, Permission, ProjectRecord } from '../domain/records';
 import {
   type BookingReferences,
@@ -35,17 +39,16 @@ import {
 import {
   availabilityQuery,
   cancelReservationBody,
-  checkWith,
   createReservationBody,
   listReservationsQuery,
   pageQuery,
   parseWith,
+  parseWithReferences,
   requiredReservationFields,
   requireFields,
   servicesQuery,
   tablesQuery,
   updateReservationStatusBody,
-  validFields,
 } from './schemas';
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
@@ -129,7 +132,10 @@ export const ROUTES: readonly Route[] = [
     permission: 'read',
     body: 'none',
     handle({ ctx, project, query }): Output<'listReservations'> {
-      const page = listReservations(ctx.store, project, parseWith(listReservationsQuery, query));
+      const parsed = parseWithReferences(listReservationsQuery, query, (valid: { branchId?: string }) =>
+        branchIssues(ctx.store, project, valid.branchId),
+      );
+      const page = listReservations(ctx.store, project, parsed);
       return {
         status: 200,
         body: {
@@ -148,13 +154,9 @@ export const ROUTES: readonly Route[] = [
     body: 'required',
     async handle({ ctx, project, body }): Promise<Output<'createReservation'>> {
       requireFields(body, requiredReservationFields(project.settings.requirePhone));
-      const checked = checkWith(createReservationBody, body);
-      if (!checked.success) {
-        // Every invalid field at once: the references among the fields that passed are judged too.
-        const valid = validFields<BookingReferences>(body, checked.issues);
-        throw errors.validation([...checked.issues, ...referenceIssues(ctx.store, project, valid)]);
-      }
-      const input = checked.data;
+      const input = parseWithReferences(createReservationBody, body, (valid: BookingReferences) =>
+        referenceIssues(ctx.store, project, valid),
+      );
       const { reservation, events } = await createReservation(ctx, project, input);
       const { id, date, from, to } = reservation;
       return {
@@ -236,10 +238,10 @@ export const ROUTES: readonly Route[] = [
     permission: null,
     body: 'none',
     handle({ ctx, project, query }): Output<'getAvailability'> {
-      return {
-        status: 200,
-        body: { success: true, ...getAvailability(ctx, project, parseWith(availabilityQuery, query)) },
-      };
+      const parsed = parseWithReferences(availabilityQuery, query, (valid: AvailabilityReferences) =>
+        availabilityReferenceIssues(ctx.store, project, valid),
+      );
+      return { status: 200, body: { success: true, ...getAvailability(ctx, project, parsed) } };
     },
   }),
   route('getSchedule', {
@@ -257,7 +259,10 @@ export const ROUTES: readonly Route[] = [
     permission: null,
     body: 'none',
     handle({ ctx, project, query }): Output<'listTables'> {
-      const tables = listTables(ctx.store, project, parseWith(tablesQuery, query)).map(tableView);
+      const filter = parseWithReferences(tablesQuery, query, (valid: { branchId?: string }) =>
+        branchIssues(ctx.store, project, valid.branchId),
+      );
+      const tables = listTables(ctx.store, project, filter).map(tableView);
       return { status: 200, body: { success: true, count: tables.length, tables } };
     },
   }),
@@ -267,7 +272,10 @@ export const ROUTES: readonly Route[] = [
     permission: null,
     body: 'none',
     handle({ ctx, project, query }): Output<'listServices'> {
-      const services = listServices(ctx.store, project, parseWith(servicesQuery, query)).map(serviceView);
+      const filter = parseWithReferences(servicesQuery, query, (valid: { branchId?: string }) =>
+        branchIssues(ctx.store, project, valid.branchId),
+      );
+      const services = listServices(ctx.store, project, filter).map(serviceView);
       return { status: 200, body: { success: true, count: services.length, services } };
     },
   }),

@@ -139,6 +139,21 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 }
 
 /**
+ * The value as `schema` parses it, or 400 VALIDATION_ERROR listing every invalid field at once: the
+ * schema's issues, then what `references` (the domain's checks of ids and capacity) finds among the
+ * fields that passed the schema. When the schema passes, the domain judges the references itself.
+ */
+export function parseWithReferences<S extends z.ZodType, R extends object>(
+  schema: S,
+  value: Readonly<Record<string, unknown>>,
+  references: (valid: Partial<R>) => ValidationIssue[],
+): z.output<S> {
+  const checked = checkWith(schema, value);
+  if (checked.success) return checked.data;
+  throw errors.validation([...checked.issues, ...references(validFields<R>(value, checked.issues))]);
+}
+
+/**
  * The fields of an object that failed `checkWith` which have no issue of their own: they passed the
  * schema, so the rules that need the data (unknown ids, capacity) can still judge them, and one
  * answer lists every invalid field.

@@ -91,6 +91,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     let outcome: AttemptOutcome;
     try {
       const signature = await entry.signing;
+      // reset() while this attempt waited (for the signature, or behind the attempt before it): send
+      // nothing, since the delivery is gone and its id may already name a new one.
+      if (entry.discarded) return;
       outcome = await sendAttempt({
         url,
         body: entry.record.body,

@@ -207,6 +207,52 @@ describe('error responses', () => {
     }
   });
 
+  it('400 VALIDATION_ERROR lists every invalid query parameter at once, unknown ids included', async () => {
+    const cases = [
+      [
+        `${P}/availability?date=2026-6-1&branchId=br_nope&serviceId=svc_nope&duration=0`,
+        [
+          { field: 'date', message: 'must be a date in YYYY-MM-DD format' },
+          { field: 'duration', message: 'must be an integer from 1 to 1440' },
+          { field: 'branchId', message: 'unknown branch' },
+          { field: 'serviceId', message: 'unknown service' },
+        ],
+      ],
+      [
+        `${P}/availability?date=2026-06-16&serviceId=svc_nope&duration=abc`,
+        [
+          { field: 'duration', message: 'must be an integer from 1 to 1440' },
+          { field: 'serviceId', message: 'unknown service' },
+        ],
+      ],
+      [
+        `${P}/reservations?branchId=br_nope&date=15.6.2026&limit=0`,
+        [
+          { field: 'date', message: 'must be a date in YYYY-MM-DD format' },
+          { field: 'limit', message: 'must be an integer of at least 1' },
+          { field: 'branchId', message: 'unknown branch' },
+        ],
+      ],
+      [
+        `${P}/tables?branchId=br_nope&zoneId=`,
+        [
+          { field: 'zoneId', message: 'must not be empty' },
+          { field: 'branchId', message: 'unknown branch' },
+        ],
+      ],
+    ] as const;
+    for (const [path, details] of cases) {
+      const { status, body } = await api.get(path);
+      expect(status, path).toBe(400);
+      expect(body, path).toEqual({
+        error: 'Bad Request',
+        code: 'VALIDATION_ERROR',
+        message: details.map((d) => `${d.field}: ${d.message}`).join('; '),
+        details,
+      });
+    }
+  });
+
   it('400 VALIDATION_ERROR for PATCH and DELETE bodies', async () => {
     const missing = await api.patch(`${P}/reservations/res_demo_0004/status`, {});
     expect(missing.body).toMatchObject({

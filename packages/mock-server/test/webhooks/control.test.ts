@@ -109,6 +109,29 @@ describe('reset and close', () => {
     expect(sent).toBe(1);
   });
 
+  it('an attempt waiting behind one in flight is not sent after reset(): no stale request reuses a delivery id', async () => {
+    const answer = deferred<void>();
+    let sent = 0;
+    const { dispatcher } = setup(() => 500, {
+      fetch: async () => {
+        sent += 1;
+        await answer.promise;
+        return new Response(null, { status: 500 });
+      },
+    });
+    dispatcher.enqueue('demo-bistro', createdEvent());
+    await vi.waitFor(() => expect(sent).toBe(1));
+    // Queued behind the first attempt, which is still waiting for its answer.
+    const redelivery = dispatcher.redeliver('whd_0001');
+
+    dispatcher.reset();
+    answer.resolve();
+
+    await expect(redelivery).rejects.toThrow('removed by reset()');
+    await dispatcher.idle();
+    expect(sent).toBe(1);
+  });
+
   it('reset() during a runDue stops it: no more attempts and the clock is left where reset put it', async () => {
     const answer = deferred<void>();
     let sent = 0;

@@ -1423,7 +1423,7 @@ export interface operations {
                     "application/json": ReservationListResponse;
                 };
             };
-            /** @description VALIDATION_ERROR: a query parameter has the wrong type or format (bad date, unknown `status`, unknown `branchId`, `limit` < 1, `offset` < 0). */
+            /** @description VALIDATION_ERROR: a query parameter has the wrong type or format (bad date, unknown `status`, unknown `branchId`, `limit` < 1, `offset` < 0). One answer lists every invalid parameter: formats first, then an unknown `branchId` whose format is valid. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2001,7 +2001,7 @@ export interface operations {
                     "application/json": AvailabilityResponse;
                 };
             };
-            /** @description VALIDATION_ERROR: `date` missing or malformed, unknown `branchId` or `serviceId`, `duration` not an integer in 1–1440. */
+            /** @description VALIDATION_ERROR: `date` missing or malformed, unknown `branchId` or `serviceId`, `duration` not an integer in 1–1440. One answer lists every invalid parameter: formats first, then the unknown ids among the parameters whose format is valid. */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
