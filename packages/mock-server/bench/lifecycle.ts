@@ -79,7 +79,9 @@ const plainHandlers = [
     HttpResponse.json({ error: 'Not Found', message: 'No such reservation' }, { status: 404 }),
   ),
   http.get(`${API}/reservations/:id`, () => HttpResponse.json(reservation)),
-  http.patch(`${API}/reservations/:id/status`, () => HttpResponse.json({ ...reservation, status: 'CONFIRMED' })),
+  http.patch(`${API}/reservations/:id/status`, () =>
+    HttpResponse.json({ ...reservation, status: 'CONFIRMED' }),
+  ),
   http.get(`${API}/reservations`, () => HttpResponse.json({ items: [reservation], total: 1 })),
   http.delete(`${API}/reservations/:id`, () => HttpResponse.json({ ...reservation, status: 'CANCELLED' })),
   http.get(`${API}/tables`, () => HttpResponse.json({ items: [] })),
@@ -129,7 +131,13 @@ export async function measureLifecycle(rounds = ROUNDS): Promise<LifecycleResult
   const shared = await freshMock();
   const services = async () =>
     check(await shared.fetch(new Request(`${API}/services`, { headers: KEY })), 200, 'GET /services');
-  const samples = { getServices: [] as number[], fresh: [] as number[], reset: [] as number[], typicalMock: [] as number[], typicalPlain: [] as number[] };
+  const samples = {
+    getServices: [] as number[],
+    fresh: [] as number[],
+    reset: [] as number[],
+    typicalMock: [] as number[],
+    typicalPlain: [] as number[],
+  };
   // Warm-up: every path compiled before the first measured round.
   for (let i = 0; i < 30; i++) {
     await services();

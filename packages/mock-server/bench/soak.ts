@@ -259,7 +259,11 @@ async function pollUntilAnswered(port: number, started: number, exited: () => bo
 
 /** How the CLI is started: the README's command, and the built binary it ends up running. */
 const STARTERS = {
-  'pnpm start': (port: number) => ({ command: 'pnpm', args: ['start', '--port', String(port)], cwd: REPO_ROOT }),
+  'pnpm start': (port: number) => ({
+    command: 'pnpm',
+    args: ['start', '--port', String(port)],
+    cwd: REPO_ROOT,
+  }),
   'node dist/cli.js': (port: number) => ({
     command: process.execPath,
     args: [join(PACKAGE_DIR, 'dist/cli.js'), '--port', String(port)],
@@ -352,7 +356,9 @@ try {
   }
   const writeFailures = await assertWritesChangeNothing(child.url);
   if (writeFailures.length > 0) {
-    console.error(`rejected writes that were not rejected or changed something:\n${writeFailures.join('\n')}`);
+    console.error(
+      `rejected writes that were not rejected or changed something:\n${writeFailures.join('\n')}`,
+    );
     failed = true;
   }
   // The warm-up's statuses are checked too: a write that succeeds there would change what the soak measures.

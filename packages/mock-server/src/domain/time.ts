@@ -81,8 +81,9 @@ export function dayOfWeek(date: string): number {
 
 export function addDays(date: string, days: number): string {
   const shifted = new Date(utcDayMs(date) + days * 86_400_000).toISOString();
-  // Date's ISO form has 4-digit years only within 0000–9999; Temporal writes the others.
-  return shifted.length === 24 && shifted[0] !== '-' && shifted < '10000'
+  // Date's ISO form is YYYY-MM-DDTHH:MM:SS.sssZ (24 characters) for years 0000–9999 only, where it
+  // matches Temporal's; Temporal writes the others (±YYYYYY).
+  return shifted.length === 24
     ? shifted.slice(0, 10)
     : Temporal.PlainDate.from(date).add({ days }).toString();
 }
@@ -184,7 +185,9 @@ export function localTime(epochMs: number, timeZone: string): LocalTime {
 export function instantOf(date: string, time: string, timeZone: string): number {
   const minutes = toMinutes(time);
   const day = zoneDay(date, timeZone);
-  if (day.uniform) return day.startMs + minutes * 60_000;
+  // 24:00 is the next day's midnight, which may itself be skipped (a zone that springs forward at
+  // midnight): that one is left to Temporal.
+  if (day.uniform && minutes < 1440) return day.startMs + minutes * 60_000;
   return Temporal.PlainDate.from(date)
     .toPlainDateTime({ hour: 0 })
     .add({ minutes })
