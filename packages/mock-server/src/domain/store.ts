@@ -243,7 +243,8 @@ export function createStore(): Store {
     reservationDates: (projectId) => reservationsByProject.get(projectId)?.keys() ?? [],
     reservationsOfTableOn: (tableId, date) => reservationsByTableDay.get(pair(tableId, date)) ?? [],
     reservationCountOn: (projectId, date, filter) =>
-      countsByProjectDay.get(pair(projectId, date))?.get(pair(filter.status ?? '', filter.branchId ?? '')) ?? 0,
+      countsByProjectDay.get(pair(projectId, date))?.get(pair(filter.status ?? '', filter.branchId ?? '')) ??
+      0,
     snapshot() {
       const out: Record<string, unknown[]> = {};
       for (const [name, table] of Object.entries(tables)) {
