@@ -195,7 +195,7 @@ console.log(
 if (!process.argv.includes('--no-write')) {
   writeSection(
     'domain',
-    `## In process: the API through MSW at 100 and 10,000 reservations
+    `## In process: the API through MSW at 100 and 100,000 reservations
 
 \`pnpm bench\` (\`packages/mock-server/bench/domain.ts\`, from the TypeScript sources), run ${startedAt}.
 Machine: ${machine}.
