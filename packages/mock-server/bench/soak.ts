@@ -240,7 +240,7 @@ async function freePort(): Promise<number> {
 
 /** Polls /info every 5 ms until a 200; the time since `started`. */
 async function pollUntilAnswered(port: number, started: number, exited: () => boolean): Promise<number> {
-  while (performance.now() - started < 10_000) {
+  while (performance.now() - started < 60_000) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/v1/demo-bistro/info`, {
         headers: { 'x-api-key': 'rk_demo_basic' },
@@ -254,7 +254,7 @@ async function pollUntilAnswered(port: number, started: number, exited: () => bo
     if (exited()) throw new Error('the CLI exited before it answered');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  throw new Error('the CLI did not answer within 10 s');
+  throw new Error('the CLI did not answer within 60 s');
 }
 
 /** How the CLI is started: the README's command, and the built binary it ends up running. */
@@ -272,7 +272,7 @@ const STARTERS = {
 } as const;
 type Starter = keyof typeof STARTERS;
 
-/** Milliseconds from spawning the CLI to its first 200 on /info (at most 10 s). */
+/** Milliseconds from spawning the CLI to its first 200 on /info (at most 60 s: a loaded machine). */
 async function timeToFirstAnswer(starter: Starter): Promise<number> {
   const port = await freePort();
   const { command, args: argv, cwd } = STARTERS[starter](port);
