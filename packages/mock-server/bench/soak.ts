@@ -440,6 +440,8 @@ reservations, frozen clock, control routes on), cycling through ${MIX.length} re
 (${MIX.filter((m) => m.expect >= 400)
       .map((m) => m.label)
       .join(', ')}). Accepted creates are left out: each adds a reservation by design.
+Before the warm-up, each of these writes was sent once, alone, with the mock's projects and reservations read over
+the control routes before and after it: each got its expected status and changed nothing (the run fails otherwise).
 During the whole soak ${PAUSED_WATCHERS} clients held \`GET /__mock/events\` open without reading a byte (each request is an
 event for them; the server drops such a client once 1 MiB waits unsent for it).
 Every answer had the expected status (${tally.answered.toLocaleString('en-US')} answers, ${tally.errors} socket errors), the child wrote nothing
