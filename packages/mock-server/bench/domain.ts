@@ -1,7 +1,10 @@
 // In-process benchmark of the API through the same MSW handlers users get (msw's getResponse):
 // GET /reservations/:id, a filtered page of GET /reservations, GET /availability and
-// POST /reservations, with 10,000 reservations over a year on 50 tables, against a 100-reservation
-// baseline in the same run. Goal: median < 1 ms at 10k and within 2× of the baseline.
+// POST /reservations, with 100,000 reservations over a year on 50 tables, against a 100-reservation
+// baseline in the same run. Two goals of a different kind: a RATIO, every median at 100k within 2×
+// of the same operation's baseline measured in the same run (what the data's size costs, which the
+// machine's load hardly moves), and an ABSOLUTE, every median under 1 ms (what a test waits, which
+// moves with the machine's load: read it with the load average the section records).
 // Run: pnpm bench (root) or pnpm --filter @reservation-api/mock-server bench. Writes the "domain"
 // section of BENCHMARKS.md (`--no-write` to only print).
 import { getResponse } from 'msw';
@@ -170,7 +173,7 @@ async function run(count: number): Promise<Map<string, number>> {
 const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const machine = machineLine();
 const baseline = await run(100);
-const large = await run(10_000);
+const large = await run(100_000);
 
 const rows = [...large.keys()].map((name) => {
   const small = baseline.get(name) ?? Number.NaN;
@@ -178,33 +181,36 @@ const rows = [...large.keys()].map((name) => {
   return {
     operation: name,
     'median @100 (ms)': small.toFixed(3),
-    'median @10k (ms)': big.toFixed(3),
+    'median @100k (ms)': big.toFixed(3),
     ratio: (big / small).toFixed(2),
   };
 });
 console.table(rows);
-const ok = rows.every((r) => Number(r['median @10k (ms)']) < 1 && Number(r.ratio) <= 2);
-console.log(ok ? 'goal met: every median < 1 ms at 10k and within 2x of 100' : 'goal NOT met (see table)');
+const ratioOk = rows.every((r) => Number(r.ratio) <= 2);
+const absoluteOk = rows.every((r) => Number(r['median @100k (ms)']) < 1);
+console.log(
+  `ratio goal (100k within 2x of 100): ${ratioOk ? 'met' : 'MISSED'}; absolute goal (every median < 1 ms): ${absoluteOk ? 'met' : 'MISSED'}`,
+);
 
 if (!process.argv.includes('--no-write')) {
   writeSection(
     'domain',
-    `## In process: the API through MSW at 100 and 10,000 reservations
+    `## In process: the API through MSW at 100 and 100,000 reservations
 
 \`pnpm bench\` (\`packages/mock-server/bench/domain.ts\`, from the TypeScript sources), run ${startedAt}.
 Machine: ${machine}.
 
 Every request goes through the MSW handlers users get (\`getResponse(service.handlers, request)\`), in one
-process: 10,000 reservations over a year on 50 tables against a 100-reservation baseline in the same run,
-300 warm-up and 2,000 measured requests per operation. Goal: every median under 1 ms at 10k and within
-2× of the baseline.
+process: 100,000 reservations over a year on 50 tables against a 100-reservation baseline in the same run,
+300 warm-up and 2,000 measured requests per operation. Two goals: a ratio, every median at 100k within 2×
+of the baseline (same run), and an absolute, every median under 1 ms (moves with the machine's load).
 
 ${table(
-  ['operation', 'median @100 (ms)', 'median @10k (ms)', '10k / 100'],
-  rows.map((r) => [r.operation, r['median @100 (ms)'], r['median @10k (ms)'], r.ratio]),
+  ['operation', 'median @100 (ms)', 'median @100k (ms)', '100k / 100'],
+  rows.map((r) => [r.operation, r['median @100 (ms)'], r['median @100k (ms)'], r.ratio]),
 )}
 
-${ok ? 'Goal met.' : '**Goal missed** (see the table).'}
+Ratio goal (within 2×): ${ratioOk ? 'met' : '**missed**'}. Absolute goal (under 1 ms): ${absoluteOk ? 'met' : '**missed**'}.
 `,
   );
   console.log('wrote the "domain" section of BENCHMARKS.md');

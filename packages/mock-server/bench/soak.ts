@@ -11,8 +11,10 @@
 //    GET /__mock/events open and never read a byte (a paused dashboard tab, a stuck `curl -N`):
 //    every request is an event for them, and the server must drop them once 1 MiB waits unsent
 //    for each (SECURITY.md) instead of buffering the whole soak.
-// 2. Start time: `node dist/cli.js --port <free>` spawned five times, each polled with
-//    GET /api/v1/demo-bistro/info until its first 200; the median. Goal: under 300 ms.
+// 2. Start time: the README's `pnpm start` (from the repository root) and the built binary alone
+//    (`node dist/cli.js`), spawned five times each, each polled with GET /api/v1/demo-bistro/info
+//    until its first 200; the medians. Goal: `pnpm start` under 1.5 s. This one goal is absolute
+//    (a user's wait), not a ratio, so it moves with the machine's load.
 //
 // Writes the "soak" section of BENCHMARKS.md.
 //
@@ -25,7 +27,7 @@ import { buildMockServer } from './support/build';
 import { PACKAGE_DIR, type ServerChild, startChild } from './support/children';
 import { type ClientRequest, type ClientTally, runMix } from './support/client';
 import type { HeapMessage } from './support/protocol';
-import { machineLine, table, writeSection } from './support/report';
+import { machineLine, REPO_ROOT, table, writeSection } from './support/report';
 import { API, FULL_KEY } from './support/workload';
 
 const { values: args } = parseArgs({
@@ -52,9 +54,12 @@ const booking = (fields: Record<string, unknown>) =>
   JSON.stringify({ email: 'soak@example.com', date: '2026-06-16', from: '12:00', to: '13:00', ...fields });
 
 /**
- * One round of the mix; the client's loops cycle through it. The seeded reservation 0 of the
- * workload (2026-01-05 11:00–12:00 on tbl_01, PENDING) makes the double booking; res_demo_0001…0006
- * are the demo data's own reservations (0001 COMPLETED, 0003 CANCELLED).
+ * One round of the mix; the client's loops cycle through it. res_demo_0001…0006 are the demo data's
+ * own reservations, dated from the frozen clock (Monday 2026-03-02): 0001 COMPLETED (3 days before),
+ * 0002 NO_SHOW, 0003 CONFIRMED on 2026-03-03 18:00–20:00 at tbl_04 (the double booking collides
+ * with it, after the clock so it is not a 422 "in the past"), 0006 CANCELLED (the DELETE that must
+ * be refused). Every write of the mix is checked once, before the warm-up, to change nothing
+ * (`assertWritesChangeNothing`).
  */
 const ENTRIES: SoakRequest[] = [
   { label: 'GET /info', method: 'GET', path: `${API}/info`, expect: 200 },
@@ -147,7 +152,7 @@ const ENTRIES: SoakRequest[] = [
     method: 'POST',
     path: `${API}/reservations`,
     headers: JSON_HEADERS,
-    body: booking({ date: '2026-01-05', from: '11:00', to: '12:00', tableId: 'tbl_01' }),
+    body: booking({ date: '2026-03-03', from: '18:30', to: '19:30', tableId: 'tbl_04' }),
     expect: 409,
   },
   {
@@ -169,7 +174,7 @@ const ENTRIES: SoakRequest[] = [
   {
     label: '409 DELETE cancelled',
     method: 'DELETE',
-    path: `${API}/reservations/res_demo_0003`,
+    path: `${API}/reservations/res_demo_0006`,
     headers: JSON_HEADERS,
     body: '{"reason":"again"}',
     expect: 409,
@@ -188,6 +193,39 @@ const MIX: ClientRequest[] = ENTRIES.map((entry) => ({
   headers: entry.headers ?? { 'x-api-key': FULL_KEY },
 }));
 
+/** Everything a write could change, read over the control routes: every project and its reservations. */
+async function stateOf(baseUrl: string): Promise<string> {
+  const read = async (path: string) => {
+    const response = await fetch(`${baseUrl}/__mock${path}`);
+    if (response.status !== 200) throw new Error(`GET /__mock${path}: ${response.status}`);
+    return response.text();
+  };
+  const projects = await read('/projects');
+  const slugs = (JSON.parse(projects) as { projects: { slug: string }[] }).projects.map((p) => p.slug);
+  const reservations = await Promise.all(slugs.map((slug) => read(`/projects/${slug}/reservations`)));
+  return JSON.stringify([projects, reservations]);
+}
+
+/**
+ * Sends each write of the mix once, alone, and fails unless it got its expected status and the
+ * state read before and after it is the same: the soak's "rejected writes change nothing" is
+ * checked, not assumed. Returns the failures.
+ */
+async function assertWritesChangeNothing(baseUrl: string): Promise<string[]> {
+  const failures: string[] = [];
+  for (const entry of MIX.filter((m) => m.method !== 'GET')) {
+    const before = await stateOf(baseUrl);
+    const tally: ClientTally = { answered: 0, unexpected: new Map(), errors: 0 };
+    await runMix(baseUrl, [entry], 1, 1, tally);
+    const after = await stateOf(baseUrl);
+    if (tally.unexpected.size > 0 || tally.errors > 0) {
+      failures.push(`${entry.label}: ${[...tally.unexpected.keys()].join(', ') || 'no answer'}`);
+    }
+    if (after !== before) failures.push(`${entry.label}: changed the mock's state`);
+  }
+  return failures;
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -202,7 +240,7 @@ async function freePort(): Promise<number> {
 
 /** Polls /info every 5 ms until a 200; the time since `started`. */
 async function pollUntilAnswered(port: number, started: number, exited: () => boolean): Promise<number> {
-  while (performance.now() - started < 10_000) {
+  while (performance.now() - started < 60_000) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/v1/demo-bistro/info`, {
         headers: { 'x-api-key': 'rk_demo_basic' },
@@ -216,32 +254,58 @@ async function pollUntilAnswered(port: number, started: number, exited: () => bo
     if (exited()) throw new Error('the CLI exited before it answered');
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
-  throw new Error('the CLI did not answer within 10 s');
+  throw new Error('the CLI did not answer within 60 s');
 }
 
-/** Milliseconds from spawning the CLI to its first 200 on /info (at most 10 s). */
-async function timeToFirstAnswer(): Promise<number> {
+/** How the CLI is started: the README's command, and the built binary it ends up running. */
+const STARTERS = {
+  'pnpm start': (port: number) => ({
+    command: 'pnpm',
+    args: ['start', '--port', String(port)],
+    cwd: REPO_ROOT,
+  }),
+  'node dist/cli.js': (port: number) => ({
+    command: process.execPath,
+    args: [join(PACKAGE_DIR, 'dist/cli.js'), '--port', String(port)],
+    cwd: PACKAGE_DIR,
+  }),
+} as const;
+type Starter = keyof typeof STARTERS;
+
+/** Milliseconds from spawning the CLI to its first 200 on /info (at most 60 s: a loaded machine). */
+async function timeToFirstAnswer(starter: Starter): Promise<number> {
   const port = await freePort();
+  const { command, args: argv, cwd } = STARTERS[starter](port);
   const started = performance.now();
-  const child = spawn(process.execPath, [join(PACKAGE_DIR, 'dist/cli.js'), '--port', String(port)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  // Its own process group, so that stopping it also stops what pnpm started.
+  const child = spawn(command, argv, { cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
     stderr += chunk;
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, name);
+    } catch {
+      // Already gone.
+    }
+  };
   let elapsed: number;
   try {
     elapsed = await pollUntilAnswered(port, started, () => child.exitCode !== null);
   } finally {
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    signal('SIGTERM');
+    const timer = setTimeout(() => signal('SIGKILL'), 5000);
     await exited;
     clearTimeout(timer);
   }
-  if (stderr.trim() !== '') throw new Error(`the CLI wrote to stderr: ${stderr}`);
+  // pnpm reports the signal that stopped its script; anything before that is a failure.
+  const own = stderr
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/ELIFECYCLE|SIGTERM|Command failed/.test(line));
+  if (own.length > 0) throw new Error(`${starter} wrote to stderr: ${stderr}`);
   return elapsed;
 }
 
@@ -290,7 +354,18 @@ try {
     watcher.on('error', () => undefined);
     watchers.push(watcher);
   }
-  await runMix(child.url, MIX, WARMUP, CONNECTIONS, { answered: 0, unexpected: new Map(), errors: 0 });
+  const writeFailures = await assertWritesChangeNothing(child.url);
+  if (writeFailures.length > 0) {
+    console.error(
+      `rejected writes that were not rejected or changed something:\n${writeFailures.join('\n')}`,
+    );
+    failed = true;
+  }
+  // The warm-up's statuses are checked too: a write that succeeds there would change what the soak measures.
+  const warmup: ClientTally = { answered: 0, unexpected: new Map(), errors: 0 };
+  await runMix(child.url, MIX, WARMUP, CONNECTIONS, warmup);
+  for (const [key, count] of warmup.unexpected) tally.unexpected.set(`warm-up ${key}`, count);
+  tally.errors += warmup.errors;
   heaps.push({ label: '0 (after warm-up)', heap: await child.heap() });
   const soakStart = performance.now();
   const half = Math.floor(TOTAL / 2);
@@ -327,11 +402,18 @@ console.log(
   `heap growth ${TOTAL / 2}→${TOTAL} with ${PAUSED_WATCHERS} paused event-stream clients: ${(growth * 100).toFixed(2)} % (goal < 10 %: ${growth < 0.1 ? 'met' : 'MISSED'}); rss ${mib(atHalf.rss)} → ${mib(atEnd.rss)}; ${tally.answered} answers, ${tally.errors} errors in ${Math.round(soakMs)} ms`,
 );
 
-const starts: number[] = [];
-for (let i = 0; i < STARTS; i++) starts.push(await timeToFirstAnswer());
-const startMedian = median(starts);
+const starts = new Map<Starter, number[]>();
+// Alternating, so that other load on the machine hits both commands alike.
+for (let i = 0; i < STARTS; i++) {
+  for (const starter of Object.keys(STARTERS) as Starter[]) {
+    starts.set(starter, [...(starts.get(starter) ?? []), await timeToFirstAnswer(starter)]);
+  }
+}
+const startMedian = median(starts.get('pnpm start') ?? []);
+const builtMedian = median(starts.get('node dist/cli.js') ?? []);
+const runsOf = (starter: Starter) => (starts.get(starter) ?? []).map((s) => `${s.toFixed(0)} ms`).join(', ');
 console.log(
-  `start to first answer: median ${startMedian.toFixed(0)} ms of ${starts.map((s) => s.toFixed(0)).join(', ')}`,
+  `start to first answer: pnpm start median ${startMedian.toFixed(0)} ms (${runsOf('pnpm start')}); node dist/cli.js median ${builtMedian.toFixed(0)} ms (${runsOf('node dist/cli.js')})`,
 );
 if (tally.errors > 0) {
   console.error(`${tally.errors} requests failed at the socket level`);
@@ -358,6 +440,8 @@ reservations, frozen clock, control routes on), cycling through ${MIX.length} re
 (${MIX.filter((m) => m.expect >= 400)
       .map((m) => m.label)
       .join(', ')}). Accepted creates are left out: each adds a reservation by design.
+Before the warm-up, each of these writes was sent once, alone, with the mock's projects and reservations read over
+the control routes before and after it: each got its expected status and changed nothing (the run fails otherwise).
 During the whole soak ${PAUSED_WATCHERS} clients held \`GET /__mock/events\` open without reading a byte (each request is an
 event for them; the server drops such a client once 1 MiB waits unsent for it).
 Every answer had the expected status (${tally.answered.toLocaleString('en-US')} answers, ${tally.errors} socket errors), the child wrote nothing
@@ -370,10 +454,12 @@ Heap growth from ${(TOTAL / 2).toLocaleString('en-US')} to ${TOTAL.toLocaleStrin
       growth < 0.1 ? 'met' : '**missed**'
     }).
 
-**Start time.** \`node packages/mock-server/dist/cli.js --port <free>\` spawned ${STARTS} times, each polled every 5 ms with
-\`GET /api/v1/demo-bistro/info\` until the first 200: median **${startMedian.toFixed(0)} ms** (goal < 300 ms: ${
-      startMedian < 300 ? 'met' : '**missed**'
-    }); all runs: ${starts.map((s) => `${s.toFixed(0)} ms`).join(', ')}.
+**Start time.** From the repository root, the README's \`pnpm start --port <free>\` and the built
+binary alone (\`node packages/mock-server/dist/cli.js --port <free>\`) spawned ${STARTS} times each, alternating,
+each polled every 5 ms with \`GET /api/v1/demo-bistro/info\` until its first 200. The goal is absolute (the
+time a user waits), so it moves with the machine's load: \`pnpm start\` median **${startMedian.toFixed(0)} ms**
+(goal < 1,500 ms: ${startMedian < 1500 ? 'met' : '**missed**'}; runs: ${runsOf('pnpm start')}); the built CLI alone
+median ${builtMedian.toFixed(0)} ms (runs: ${runsOf('node dist/cli.js')}).
 `,
   );
   console.log('wrote the "soak" section of BENCHMARKS.md');

@@ -77,5 +77,5 @@ const paired = median(
   samples['openapi-fetch']?.map((ops, i) => ops / (samples.sdk?.[i] ?? Number.NaN)) ?? [],
 );
 console.log(
-  `\nSDK cost per call: ${paired.toFixed(2)}× openapi-fetch (median of per-round ratios; goal ≤ 1.25×)`,
+  `\nSDK cost per call: ${paired.toFixed(2)}× openapi-fetch (median of per-round ratios; goal ≤ 1.10×: ${paired <= 1.1 ? 'met' : 'missed'})`,
 );

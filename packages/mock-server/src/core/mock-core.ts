@@ -18,6 +18,7 @@ import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
 import { createSequentialIds, type IdSource } from '../ids';
 import { type MockPersistence, storeFromSnapshot, takeSnapshot } from '../persist/snapshot';
 import { applySeed, type HashedSeed, hashSeed } from '../seed/apply-seed';
+import { builtInSeed } from '../seed/built-in';
 import { demoSeed } from '../seed/demo';
 import { emptySeed } from '../seed/empty';
 import { parseSeedData } from '../seed/from-json';
@@ -99,8 +100,12 @@ export function normaliseBaseUrl(baseUrl: string): string {
 
 export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
-  // Validated and hashed at once, so a bad seed throws here and only key hashes are kept.
-  const seed = hashSeed(resolveSeed(options.seed));
+  // Validated and hashed at once, so a bad seed throws here and only key hashes are kept (the
+  // built-in seeds once per process: seed/built-in.ts).
+  const seed =
+    options.seed === undefined || typeof options.seed === 'string'
+      ? builtInSeed(options.seed ?? 'demo')
+      : hashSeed(resolveSeed(options.seed));
   const logger = options.logger ?? consoleLogger;
   const startClock =
     options.clock ?? (options.now === undefined ? createSystemClock() : createManualClock(options.now));

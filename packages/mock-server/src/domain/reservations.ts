@@ -239,7 +239,8 @@ export function compareListOrder(a: ReservationRecord, b: ReservationRecord): nu
 
 /**
  * GET /reservations: filters combined with AND, `from`/`to` inclusive dates, ordered by date, from,
- * createdAt. Walks the project's dates in order; a day is sorted only when it holds part of the page.
+ * createdAt. Walks the project's dates in order, counting each from the store's index; a day is read
+ * and sorted only when it holds part of the page.
  */
 export function listReservations(
   store: Store,
@@ -257,23 +258,24 @@ export function listReservations(
     .filter((d) => (lowest === undefined || d >= lowest) && (highest === undefined || d <= highest))
     .sort();
 
-  const filtered = query.status !== undefined || query.branchId !== undefined;
+  const filter = { status: query.status, branchId: query.branchId };
+  const pageEnd = offset + limit;
   const items: ReservationRecord[] = [];
   let total = 0;
   for (const date of dates) {
-    const day = store.reservationsOn(project.id, date);
-    const matching = filtered
-      ? day.filter(
+    // The count comes from the store's index; a day's records are read only when they hold part of the page.
+    const count = store.reservationCountOn(project.id, date, filter);
+    if (count > 0 && total + count > offset && total < pageEnd) {
+      const matching = store
+        .reservationsOn(project.id, date)
+        .filter(
           (r) =>
             (query.status === undefined || r.status === query.status) &&
             (query.branchId === undefined || r.branchId === query.branchId),
-        )
-      : day;
-    const pageEnd = offset + limit;
-    if (total + matching.length > offset && total < pageEnd) {
-      items.push(...[...matching].sort(compareListOrder).slice(Math.max(0, offset - total), pageEnd - total));
+        );
+      items.push(...matching.sort(compareListOrder).slice(Math.max(0, offset - total), pageEnd - total));
     }
-    total += matching.length;
+    total += count;
   }
   return { items, total };
 }

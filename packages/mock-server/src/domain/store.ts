@@ -137,6 +137,18 @@ function groupIndex<T>(keyOf: (record: T) => string | null, map: Map<string, T[]
 
 const pair = (a: string, b: string): string => `${a}\u0000${b}`;
 
+export interface ReservationCountFilter {
+  status?: string | undefined;
+  branchId?: string | undefined;
+}
+
+/** The count keys a reservation adds to: every combination of its status and branch with "any". */
+function countKeys(record: ReservationRecord): string[] {
+  const keys = [pair('', ''), pair(record.status, '')];
+  if (record.branchId !== null) keys.push(pair('', record.branchId), pair(record.status, record.branchId));
+  return keys;
+}
+
 export interface Store {
   readonly projects: Table<ProjectRecord>;
   readonly branches: Table<BranchRecord>;
@@ -158,6 +170,11 @@ export interface Store {
   /** A project's dates that have reservations (unordered). */
   reservationDates(projectId: string): Iterable<string>;
   reservationsOfTableOn(tableId: string, date: string): readonly ReservationRecord[];
+  /**
+   * How many of a project's reservations on a date have `status` and `branchId` (each when given):
+   * kept by the reservations table's index, so a page's `total` is counted without reading the days.
+   */
+  reservationCountOn(projectId: string, date: string, filter: ReservationCountFilter): number;
   /** Every collection's records as plain JSON: for before/after comparisons in tests. */
   snapshot(): Record<string, unknown[]>;
 }
@@ -169,6 +186,21 @@ export function createStore(): Store {
   /** Per project, its reservations grouped by date. */
   const reservationsByProject = new Map<string, Map<string, ReservationRecord[]>>();
   const reservationsByTableDay = new Map<string, ReservationRecord[]>();
+  /** Per project and date, reservation counts by (status or any, branch or any). */
+  const countsByProjectDay = new Map<string, Map<string, number>>();
+  const dayCounts: SecondaryIndex<ReservationRecord> = {
+    add(record) {
+      const key = pair(record.projectId, record.date);
+      const counts = countsByProjectDay.get(key) ?? new Map<string, number>();
+      countsByProjectDay.set(key, counts);
+      for (const countKey of countKeys(record)) counts.set(countKey, (counts.get(countKey) ?? 0) + 1);
+    },
+    remove(record) {
+      const counts = countsByProjectDay.get(pair(record.projectId, record.date));
+      if (!counts) return;
+      for (const countKey of countKeys(record)) counts.set(countKey, (counts.get(countKey) ?? 1) - 1);
+    },
+  };
   const projectDays: SecondaryIndex<ReservationRecord> = {
     add(record) {
       const days = reservationsByProject.get(record.projectId) ?? new Map<string, ReservationRecord[]>();
@@ -193,6 +225,7 @@ export function createStore(): Store {
     blacklist: new Table(blacklistEntrySchema),
     reservations: new Table(reservationSchema, [
       projectDays,
+      dayCounts,
       groupIndex((r) => (r.tableId === null ? null : pair(r.tableId, r.date)), reservationsByTableDay),
     ]),
     photos: new Table(photoSchema),
@@ -209,6 +242,9 @@ export function createStore(): Store {
     reservationsOn: (projectId, date) => reservationsByProject.get(projectId)?.get(date) ?? [],
     reservationDates: (projectId) => reservationsByProject.get(projectId)?.keys() ?? [],
     reservationsOfTableOn: (tableId, date) => reservationsByTableDay.get(pair(tableId, date)) ?? [],
+    reservationCountOn: (projectId, date, filter) =>
+      countsByProjectDay.get(pair(projectId, date))?.get(pair(filter.status ?? '', filter.branchId ?? '')) ??
+      0,
     snapshot() {
       const out: Record<string, unknown[]> = {};
       for (const [name, table] of Object.entries(tables)) {

@@ -69,13 +69,23 @@ export function formatMinutes(minutes: number): string {
   return `${String(hours).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** 0 = Sunday … 6 = Saturday. */
+/** Milliseconds since the epoch of `YYYY-MM-DD` at 00:00 UTC (proleptic Gregorian, as Temporal's ISO calendar). */
+function utcDayMs(date: string): number {
+  return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+}
+
+/** 0 = Sunday … 6 = Saturday. Calendar arithmetic in UTC: the same day as Temporal's ISO calendar. */
 export function dayOfWeek(date: string): number {
-  return Temporal.PlainDate.from(date).dayOfWeek % 7;
+  return new Date(utcDayMs(date)).getUTCDay();
 }
 
 export function addDays(date: string, days: number): string {
-  return Temporal.PlainDate.from(date).add({ days }).toString();
+  const shifted = new Date(utcDayMs(date) + days * 86_400_000).toISOString();
+  // Date's ISO form is YYYY-MM-DDTHH:MM:SS.sssZ (24 characters) for years 0000–9999 only, where it
+  // matches Temporal's; Temporal writes the others (±YYYYYY).
+  return shifted.length === 24
+    ? shifted.slice(0, 10)
+    : Temporal.PlainDate.from(date).add({ days }).toString();
 }
 
 /** `[aFrom, aTo)` and `[bFrom, bTo)` intersect; touching ends do not. */
@@ -90,13 +100,81 @@ export interface LocalTime {
   minutes: number;
 }
 
+/**
+ * One local day of one zone, computed once with Temporal and reused for every slot, booking and
+ * "now" of that day: its first instant, and whether its UTC offset stays the same all day (every
+ * day but the two with a transition). On such a day a local time is its start plus minutes, without
+ * a zoned conversion (20–30 µs each in the polyfill).
+ */
+interface ZoneDay {
+  readonly date: string;
+  readonly startMs: number;
+  /** The first instant of the next local day. */
+  readonly endMs: number;
+  /** No offset transition within the day: local minutes = (instant - startMs) / 60,000. */
+  readonly uniform: boolean;
+  readonly missing: readonly [number, number] | null;
+}
+
+/**
+ * The memo of zone days: pure values of the time-zone database (no mock's state), shared by every
+ * mock in the process. Bounded: when it holds ZONE_DAY_LIMIT days it starts again empty, so a run
+ * over many years costs at most the conversions it cost before. Measured in BENCHMARKS.md.
+ */
+const ZONE_DAY_LIMIT = 4096;
+const zoneDays = new Map<string, ZoneDay>();
+/** The day each zone's "now" fell on last: the clock's instant is converted once per day, not per request. */
+const lastDayOfZone = new Map<string, ZoneDay>();
+
+function computeZoneDay(date: string, timeZone: string): ZoneDay {
+  const plain = Temporal.PlainDate.from(date);
+  const start = plain.toZonedDateTime(timeZone);
+  const next = plain.add({ days: 1 }).toZonedDateTime(timeZone);
+  const transition = start.getTimeZoneTransition('next');
+  const uniform =
+    next.epochMilliseconds - start.epochMilliseconds === 86_400_000 &&
+    (transition === null || Temporal.ZonedDateTime.compare(transition, next) >= 0);
+  return {
+    date,
+    startMs: start.epochMilliseconds,
+    endMs: next.epochMilliseconds,
+    uniform,
+    missing: uniform || !transition ? null : skippedMinutes(transition),
+  };
+}
+
+/** The local minutes skipped at `transition` (spring forward), or null when it repeats time instead. */
+function skippedMinutes(transition: Temporal.ZonedDateTime): readonly [number, number] | null {
+  const before = transition.subtract({ nanoseconds: 1 });
+  const skipped = (transition.offsetNanoseconds - before.offsetNanoseconds) / 60e9;
+  const from = transition.hour * 60 + transition.minute - skipped;
+  return skipped > 0 ? [from, from + skipped] : null;
+}
+
+function zoneDay(date: string, timeZone: string): ZoneDay {
+  const key = `${timeZone} ${date}`;
+  let day = zoneDays.get(key);
+  if (!day) {
+    day = computeZoneDay(date, timeZone);
+    if (zoneDays.size >= ZONE_DAY_LIMIT) zoneDays.clear();
+    zoneDays.set(key, day);
+  }
+  return day;
+}
+
 /** The wall-clock date and time in `timeZone` at the instant `epochMs`. */
 export function localTime(epochMs: number, timeZone: string): LocalTime {
+  const last = lastDayOfZone.get(timeZone);
+  if (last?.uniform && epochMs >= last.startMs && epochMs < last.endMs) {
+    // Whole seconds, as the Temporal path below counts them.
+    const seconds = Math.floor((epochMs - last.startMs) / 1000);
+    return { date: last.date, minutes: Math.floor(seconds / 60) + (seconds % 60) / 60 };
+  }
   const local = Temporal.Instant.fromEpochMilliseconds(epochMs).toZonedDateTimeISO(timeZone);
-  return {
-    date: local.toPlainDate().toString(),
-    minutes: local.hour * 60 + local.minute + local.second / 60,
-  };
+  const date = local.toPlainDate().toString();
+  if (lastDayOfZone.size >= ZONE_DAY_LIMIT) lastDayOfZone.clear();
+  lastDayOfZone.set(timeZone, zoneDay(date, timeZone));
+  return { date, minutes: local.hour * 60 + local.minute + local.second / 60 };
 }
 
 /**
@@ -106,6 +184,10 @@ export function localTime(epochMs: number, timeZone: string): LocalTime {
  */
 export function instantOf(date: string, time: string, timeZone: string): number {
   const minutes = toMinutes(time);
+  const day = zoneDay(date, timeZone);
+  // 24:00 is the next day's midnight, which may itself be skipped (a zone that springs forward at
+  // midnight): that one is left to Temporal.
+  if (day.uniform && minutes < 1440) return day.startMs + minutes * 60_000;
   return Temporal.PlainDate.from(date)
     .toPlainDateTime({ hour: 0 })
     .add({ minutes })
@@ -117,15 +199,7 @@ export function instantOf(date: string, time: string, timeZone: string): number 
  * forward, [120, 180) in Europe/Prague on 2026-03-29), or null on an ordinary day.
  */
 export function missingMinutes(date: string, timeZone: string): readonly [number, number] | null {
-  const start = Temporal.PlainDate.from(date).toZonedDateTime(timeZone);
-  // A day with a gap is shorter than 24 hours; only then is the transition looked up.
-  if (start.hoursInDay >= 24) return null;
-  const transition = start.getTimeZoneTransition('next');
-  if (!transition) return null;
-  const before = transition.subtract({ nanoseconds: 1 });
-  const skipped = (transition.offsetNanoseconds - before.offsetNanoseconds) / 60e9;
-  const from = transition.hour * 60 + transition.minute - skipped;
-  return skipped > 0 ? [from, from + skipped] : null;
+  return zoneDay(date, timeZone).missing;
 }
 
 /**

@@ -1,0 +1,68 @@
+// The time module reuses a zone's day (its start and offset transitions) for every time of that day
+// and counts calendar days in UTC: it must give exactly what a zoned conversion per call gives, on
+// ordinary days and on the days clocks move, in zones with whole-hour, half-hour and midnight moves.
+import { Temporal } from 'temporal-polyfill';
+import { describe, expect, it } from 'vitest';
+import { addDays, dayOfWeek, instantOf, localTime, missingMinutes } from '../../src/domain/time';
+
+const ZONES = ['Europe/Prague', 'America/New_York', 'Australia/Lord_Howe', 'America/Santiago', 'Asia/Tokyo'];
+const TIMES = ['00:00', '00:30', '01:30', '02:00', '02:30', '03:00', '12:00', '23:59', '24:00'];
+
+function datesOf(year: number): string[] {
+  const dates: string[] = [];
+  for (let day = Temporal.PlainDate.from(`${year}-01-01`); day.year === year; day = day.add({ days: 1 }))
+    dates.push(day.toString());
+  return dates;
+}
+
+describe('time: a zone day reused for its times', () => {
+  const dates = datesOf(2026);
+
+  it('gives the instant of every local time that a zoned conversion gives, on every day of a year', () => {
+    for (const zone of ZONES) {
+      for (const date of dates) {
+        for (const time of TIMES) {
+          const minutes = Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+          const expected = Temporal.PlainDate.from(date)
+            .toPlainDateTime({ hour: 0 })
+            .add({ minutes })
+            .toZonedDateTime(zone, { disambiguation: 'earlier' }).epochMilliseconds;
+          expect(instantOf(date, time, zone), `${zone} ${date} ${time}`).toBe(expected);
+        }
+      }
+    }
+  });
+
+  it('gives the local date and time of instants a zoned conversion gives, across transitions', () => {
+    for (const zone of ZONES) {
+      // Every 97 minutes and 13.5 seconds through the year: many times per day, crossing each move.
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 5_833_500) {
+        const local = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);
+        expect(localTime(ms, zone), `${zone} ${ms}`).toEqual({
+          date: local.toPlainDate().toString(),
+          minutes: local.hour * 60 + local.minute + local.second / 60,
+        });
+      }
+    }
+  });
+
+  it('finds the skipped local minutes only on the day clocks spring forward', () => {
+    expect(missingMinutes('2026-03-29', 'Europe/Prague')).toEqual([120, 180]);
+    expect(missingMinutes('2026-10-25', 'Europe/Prague')).toBeNull();
+    expect(missingMinutes('2026-10-04', 'Australia/Lord_Howe')).toEqual([120, 150]);
+    // Santiago springs forward at midnight: the day starts at 01:00, as before this module reused days.
+    const skipped = dates.filter((date) => missingMinutes(date, 'Europe/Prague') !== null);
+    expect(skipped).toEqual(['2026-03-29']);
+  });
+
+  it('counts calendar days as Temporal does, including across years and the year 9999', () => {
+    for (const date of ['2026-01-01', '2024-02-28', '2026-12-31', '1000-01-01', '9999-12-31']) {
+      for (const days of [-400, -1, 0, 1, 2, 365, 1000]) {
+        expect(addDays(date, days), `${date} + ${days}`).toBe(
+          Temporal.PlainDate.from(date).add({ days }).toString(),
+        );
+      }
+      expect(dayOfWeek(date)).toBe(Temporal.PlainDate.from(date).dayOfWeek % 7);
+    }
+  });
+});
