@@ -540,8 +540,14 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
   });
 
   it('offers a session switcher when the server lists sessions, and none when it has none', async () => {
-    // This server has no GET /__mock/sessions (404): no switcher.
+    // A server without sessions (--max-sessions 0, --no-control) answers 404 there: no switcher.
+    await page.route('**/__mock/sessions', (route) =>
+      route.fulfill({ status: 404, json: { error: 'Not Found', message: 'No such control route' } }),
+    );
+    await page.reload();
+    await live();
     expect(await page.getByRole('navigation', { name: 'Sessions' }).count()).toBe(0);
+    await page.unroute('**/__mock/sessions');
 
     await page.route('**/__mock/sessions', (route) =>
       route.fulfill({
