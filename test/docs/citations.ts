@@ -2,7 +2,7 @@
 // and what source comments cite. Pure functions over text, so the test can also feed them a broken
 // fixture and see them report it.
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 
 export interface Citation {
   /** Where the citation is: `promise 3`, or `packages/sdk/src/client.ts:12`. */
@@ -96,5 +96,11 @@ export function citedFiles(file: string, source: string): Citation[] {
 export function citedFileExists(root: string, file: string, cited: string): boolean {
   const packageDir = /^packages\/[^/]+/.exec(file)?.[0] ?? '.';
   const fileDir = file.slice(0, file.lastIndexOf('/'));
-  return [root, join(root, packageDir), join(root, fileDir)].some((base) => existsSync(join(base, cited)));
+  // Only files inside the repository count: CI has a shared/ folder beside the clone, which a
+  // citation like ../shared/… would otherwise find.
+  const inside = (path: string) => !relative(root, path).startsWith('..');
+  return [root, join(root, packageDir), join(root, fileDir)].some((base) => {
+    const path = resolve(base, cited);
+    return inside(path) && existsSync(path);
+  });
 }
