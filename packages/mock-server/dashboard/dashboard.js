@@ -35,6 +35,15 @@ const MAX_REQUESTS = 500;
 const MAX_DELIVERIES = 300;
 /** Events are applied once per frame, or after this long while the page is hidden (no frames). */
 const FLUSH_FALLBACK_MS = 250;
+/**
+ * And at most once per this long: each update costs the browser a full style, layout and paint of
+ * the page, so a stream of events is drawn ten times a second, not on every frame.
+ */
+const FLUSH_INTERVAL_MS = 100;
+/** How long a new row's highlight lasts (the `flash` animation in dashboard.css). */
+const HIGHLIGHT_MS = 1200;
+/** State events reload the reservations at most once per this long. */
+const RESERVATIONS_RELOAD_MS = 250;
 /** Retry delay when the browser gave up on the event stream (it retries network errors itself). */
 const RECONNECT_MS = 3000;
 /** How often the clock is read again while the page is visible (it may run in real time). */
@@ -62,6 +71,10 @@ const state = {
   /** @type {MockEvent[]} Events waiting for the next frame. */
   queue: [],
   flushScheduled: false,
+  /** When the last flush ran (performance.now()). */
+  lastFlush: Number.NEGATIVE_INFINITY,
+  /** When new rows last came in (performance.now()): rows of a steady stream are not highlighted. */
+  lastRowsAt: Number.NEGATIVE_INFINITY,
   /** @type {ProjectSummary[]} */
   projects: [],
   /** @type {ClockReading | null} The last reading of the mock clock: its time and the wall time it was read at (ms). */
@@ -246,6 +259,24 @@ function debounce(fn, ms) {
   return () => {
     clearTimeout(timer);
     timer = setTimeout(fn, ms);
+  };
+}
+
+/**
+ * Runs `fn` once, `ms` after the first of a series of calls: a steady series runs it once per `ms`
+ * (a debounce would wait for the series to stop).
+ * @param {() => void} fn
+ * @param {number} ms
+ */
+function throttle(fn, ms) {
+  let waiting = false;
+  return () => {
+    if (waiting) return;
+    waiting = true;
+    setTimeout(() => {
+      waiting = false;
+      fn();
+    }, ms);
   };
 }
 
@@ -435,13 +466,20 @@ function addRequests(entries) {
   trimRequests();
   const rows = document.createDocumentFragment();
   const filter = currentFilter();
-  // A few new rows are highlighted; a burst is not (hundreds of animations would cost every frame).
-  const highlight = fresh.length <= 5;
+  // A few new rows after a quiet spell are highlighted; a burst or a steady stream is not (a running
+  // animation makes the browser draw the whole page again on every frame).
+  const now = performance.now();
+  const highlight = fresh.length <= 5 && now - state.lastRowsAt > HIGHLIGHT_MS;
+  if (fresh.length) state.lastRowsAt = now;
   for (let i = fresh.length - 1; i >= 0; i -= 1) {
     const entry = fresh[i];
     if (!entry || !state.requestById.has(entry.id) || !matches(entry, filter)) continue;
     const row = requestRow(entry);
-    if (highlight) row.classList.add('flash');
+    if (highlight) {
+      row.classList.add('flash');
+      // Once: a row shown again (a filter changed) does not flash again.
+      row.addEventListener('animationend', () => row.classList.remove('flash'), { once: true });
+    }
     rows.append(row);
   }
   byId('request-list').prepend(rows);
@@ -810,27 +848,82 @@ function redeliver(button, id, url) {
   });
 }
 
+/**
+ * The parts of a delivery card that change with the delivery's state.
+ * @typedef {{ status: HTMLElement, timeline: HTMLElement, detail: HTMLElement }} CardParts
+ */
+/** @type {WeakMap<HTMLElement, CardParts>} */
+const cardParts = new WeakMap();
+
+/**
+ * The attempts of a delivery on its timeline, then the next one to come.
+ * @param {Delivery} d
+ */
+function timelineItems(d) {
+  return [
+    ...d.attempts.map(attemptItem),
+    d.nextAttemptAt
+      ? h(
+          'li',
+          { class: 'attempt next', 'data-testid': 'delivery-next', title: `${utc(d.nextAttemptAt)} UTC` },
+          h('span', { class: 'dot', 'aria-hidden': 'true' }),
+          h(
+            'span',
+            null,
+            h('span', { class: 'a-no' }, 'next at'),
+            ' ',
+            h('span', { class: 'a-time' }, utcTime(d.nextAttemptAt)),
+          ),
+          // Due only once the mock clock has reached it (it moves when moved, if frozen).
+          h(
+            'span',
+            { class: 'a-result' },
+            Date.parse(d.nextAttemptAt) <= clockNow() ? 'due now' : 'scheduled',
+          ),
+        )
+      : null,
+    d.attempts.length === 0 && !d.nextAttemptAt ? h('li', { class: 'muted' }, 'no attempt yet') : null,
+  ].filter((item) => item !== null);
+}
+
+/**
+ * Brings a card to a delivery's latest state in place: its label, status and timeline, and its
+ * detail when open (a closed one is built from the latest state when opened). The card stays the
+ * same element, so the browser lays out only what changed.
+ * @param {HTMLElement} card
+ * @param {Delivery} d
+ */
+function updateCard(card, d) {
+  const parts = cardParts.get(card);
+  if (!parts) return;
+  card.setAttribute('aria-label', `Delivery ${d.id}, ${d.event}, ${d.status}`);
+  card.dataset.status = d.status;
+  card.dataset.attempts = String(d.attempts.length);
+  parts.status.className = `badge d-${d.status}`;
+  parts.status.textContent = d.status;
+  parts.timeline.replaceChildren(...timelineItems(d));
+  if (state.openDeliveries.has(d.id)) parts.detail.replaceChildren(deliveryDetail(d));
+  else parts.detail.replaceChildren();
+}
+
 /** @param {Delivery} d */
 function deliveryCard(d) {
-  const open = state.openDeliveries.has(d.id);
   // Built when opened: a list of hundreds of cards holds only what is shown.
-  const detail = h('div', { class: 'delivery-more', id: `delivery-${d.id}`, hidden: !open });
-  if (open) detail.append(deliveryDetail(d));
-  return h(
+  const detail = h('div', {
+    class: 'delivery-more',
+    id: `delivery-${d.id}`,
+    hidden: !state.openDeliveries.has(d.id),
+  });
+  const status = h('span', { 'data-testid': 'delivery-status' });
+  const timeline = h('ol', { class: 'timeline', 'aria-label': `Attempts of ${d.id}` });
+  const card = h(
     'li',
-    {
-      class: 'card delivery',
-      'aria-label': `Delivery ${d.id}, ${d.event}, ${d.status}`,
-      'data-testid': 'delivery',
-      'data-id': d.id,
-      'data-status': d.status,
-      'data-attempts': d.attempts.length,
-    },
+    { class: 'card delivery', 'data-testid': 'delivery', 'data-id': d.id },
     h(
       'div',
       { class: 'card-head' },
       h('code', { class: 'event' }, d.event),
-      h('span', { class: `badge d-${d.status}`, 'data-testid': 'delivery-status' }, d.status),
+      status,
       h(
         'button',
         {
@@ -847,7 +940,7 @@ function deliveryCard(d) {
         {
           type: 'button',
           class: 'btn small ghost',
-          'aria-expanded': String(open),
+          'aria-expanded': String(state.openDeliveries.has(d.id)),
           'aria-controls': `delivery-${d.id}`,
           'aria-label': `Details of ${d.id}`,
           onclick: (event) => {
@@ -855,7 +948,7 @@ function deliveryCard(d) {
             const show = toggle.getAttribute('aria-expanded') !== 'true';
             toggle.setAttribute('aria-expanded', String(show));
             detail.hidden = !show;
-            if (show && !detail.firstChild) detail.append(deliveryDetail(d));
+            if (show && !detail.firstChild) detail.append(deliveryDetail(state.deliveries.get(d.id) ?? d));
             if (show) state.openDeliveries.add(d.id);
             else state.openDeliveries.delete(d.id);
           },
@@ -869,34 +962,12 @@ function deliveryCard(d) {
       h('span', null, `${d.id} · created ${utcTime(d.createdAt)} · to`),
       h('span', { class: 'url', title: d.url }, d.url),
     ),
-    h(
-      'ol',
-      { class: 'timeline', 'aria-label': `Attempts of ${d.id}` },
-      d.attempts.map(attemptItem),
-      d.nextAttemptAt
-        ? h(
-            'li',
-            { class: 'attempt next', 'data-testid': 'delivery-next', title: `${utc(d.nextAttemptAt)} UTC` },
-            h('span', { class: 'dot', 'aria-hidden': 'true' }),
-            h(
-              'span',
-              null,
-              h('span', { class: 'a-no' }, 'next at'),
-              ' ',
-              h('span', { class: 'a-time' }, utcTime(d.nextAttemptAt)),
-            ),
-            // Due only once the mock clock has reached it (it moves when moved, if frozen).
-            h(
-              'span',
-              { class: 'a-result' },
-              Date.parse(d.nextAttemptAt) <= clockNow() ? 'due now' : 'scheduled',
-            ),
-          )
-        : null,
-      d.attempts.length === 0 && !d.nextAttemptAt ? h('li', { class: 'muted' }, 'no attempt yet') : null,
-    ),
+    timeline,
     detail,
   );
+  cardParts.set(card, { status, timeline, detail });
+  updateCard(card, d);
+  return card;
 }
 
 function renderDeliveryCount() {
@@ -933,9 +1004,7 @@ function updateDeliveries(changed) {
     const card = state.cards.get(d.id);
     if (card) {
       state.deliveries.set(d.id, d);
-      const next = deliveryCard(d);
-      card.replaceWith(next);
-      state.cards.set(d.id, next);
+      updateCard(card, d);
     } else if (state.deliveries.has(d.id)) {
       // Its card is still to be built by the fill under way, from the latest state.
       state.deliveries.set(d.id, d);
@@ -1110,6 +1179,8 @@ function reservationItem(r, open, allDates) {
 }
 
 let reservationLoads = 0;
+/** What the reservation list shows (its query and answer): the same answer again changes nothing. */
+let shownReservations = '';
 async function loadReservations() {
   const slug = field(resForm, 'slug').value;
   const list = byId('reservation-list');
@@ -1124,6 +1195,9 @@ async function loadReservations() {
   const { reservations } = await api(`projects/${encodeURIComponent(slug)}/reservations${query}`);
   // A slower, older load must not overwrite a newer one.
   if (load !== reservationLoads) return;
+  const shown = JSON.stringify([slug, allDates, date, reservations]);
+  if (shown === shownReservations) return;
+  shownReservations = shown;
   const open = new Set(
     [...list.querySelectorAll('.r-toggle[aria-expanded="true"]')].map((b) => b.closest('li')?.dataset.id),
   );
@@ -1133,6 +1207,8 @@ async function loadReservations() {
   byId('reservation-count').textContent = reservations.length ? String(reservations.length) : '';
 }
 const reloadReservations = debounce(() => loadReservations().catch(showError), 80);
+/** For the stream's reservation changes, which may come without a pause. */
+const followReservations = throttle(() => loadReservations().catch(showError), RESERVATIONS_RELOAD_MS);
 
 /** From a request's detail: the reservation in its project, on its date, opened. */
 /**
@@ -1500,7 +1576,7 @@ function applyState(data) {
   if (data.kind === 'requests-cleared') setRequests([]);
   if (data.kind === 'clock' && data.now) setClock(data.now, true);
   if (data.kind === 'reservation' && (!data.slug || data.slug === field(resForm, 'slug').value))
-    reloadReservations();
+    followReservations();
   if (data.kind === 'faults') reloadFaults();
   if (data.kind === 'project') loadProjects().then(reloadReservations, showError);
 }
@@ -1511,6 +1587,7 @@ function applyState(data) {
  */
 function flush() {
   state.flushScheduled = false;
+  state.lastFlush = performance.now();
   const events = state.queue.splice(0);
   /** @type {JournalEntry[]} */
   let requests = [];
@@ -1542,8 +1619,13 @@ function scheduleFlush() {
   const run = () => {
     if (state.flushScheduled) flush();
   };
-  requestAnimationFrame(run);
-  setTimeout(run, FLUSH_FALLBACK_MS);
+  const start = () => {
+    requestAnimationFrame(run);
+    setTimeout(run, FLUSH_FALLBACK_MS);
+  };
+  const wait = state.lastFlush + FLUSH_INTERVAL_MS - performance.now();
+  if (wait > 0) setTimeout(start, wait);
+  else start();
 }
 
 /**
