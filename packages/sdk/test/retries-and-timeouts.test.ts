@@ -183,6 +183,35 @@ describe('timeouts', () => {
     await expect(client.schedule.get()).rejects.toBeInstanceOf(TimeoutError);
   });
 
+  it('gives a fetch that reads its signal only after the attempt timed out an aborted signal', async () => {
+    const seen: AbortSignal[] = [];
+    const fetch = async (_request: Request, init: { signal: AbortSignal }): Promise<Response> => {
+      // The attempt's timer (10 ms) has fired by the time the signal is read.
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      seen.push(init.signal);
+      return new Promise<Response>(() => {});
+    };
+    const client = createReservationClient({
+      baseUrl: BASE_URL,
+      apiKey: API_KEY,
+      project: SLUG,
+      fetch,
+      timeoutMs: 10,
+      maxRetries: 0,
+    });
+    await expect(client.schedule.get()).rejects.toBeInstanceOf(TimeoutError);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]?.aborted).toBe(true);
+    expect(seen[0]?.reason).toMatchObject({ name: 'TimeoutError' });
+  });
+
+  it('gives each attempt a signal of its own: a retry after a timeout gets one not aborted', async () => {
+    const stub = stubFetch(hang, ok);
+    const { client } = clientOn(stub, { timeoutMs: 20 });
+    await client.schedule.get();
+    expect(stub.calls.map((c) => c.signal?.aborted)).toEqual([true, false]);
+  });
+
   it('does not retry a timed-out POST', async () => {
     const stub = stubFetch(hang);
     const { client } = clientOn(stub, { timeoutMs: 20 });

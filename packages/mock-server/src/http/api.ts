@@ -203,8 +203,9 @@ export function createApi(deps: ApiDependencies): Api {
       if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
       const started = performance.now();
       const arrival = journal.arrival();
-      const at = isoOf(ctx.clock.now());
-      const wallTime = isoOf(Date.now());
+      // Only the journal shows them: not formatted for a mock that keeps none.
+      const at = journal.enabled ? isoOf(ctx.clock.now()) : '';
+      const wallTime = journal.enabled ? isoOf(Date.now()) : '';
       const trace: Trace = {
         key: 'none',
         operationId: null,

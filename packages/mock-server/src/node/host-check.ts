@@ -41,12 +41,25 @@ export function createHostCheck(
 ): (header: string | undefined) => boolean {
   if (allowed === 'all') return () => true;
   const names = new Set([boundAddress.toLowerCase(), ...allowed.map((h) => h.toLowerCase())]);
+  // Clients send the same few Host values over and over: each is parsed once (a URL parse per request
+  // was a visible part of a small answer's cost). Bounded, so a client sending ever new values only
+  // makes the memo start over.
+  const seen = new Map<string, boolean>();
   return (header) => {
     if (header === undefined) return true;
-    const name = hostName(header);
-    return name !== null && (isLoopbackHost(name) || names.has(name));
+    let verdict = seen.get(header);
+    if (verdict === undefined) {
+      const name = hostName(header);
+      verdict = name !== null && (isLoopbackHost(name) || names.has(name));
+      if (seen.size >= HOST_MEMO_LIMIT) seen.clear();
+      seen.set(header, verdict);
+    }
+    return verdict;
   };
 }
+
+/** How many distinct Host values a server remembers its verdict on. */
+const HOST_MEMO_LIMIT = 64;
 
 /**
  * An allowed host is a bare host name or IP address, as a Host header names it: no scheme, port,

@@ -304,6 +304,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let sessions: SessionRegistry | undefined;
   /** Each mock's (the root's, a session's) event stream, created with its first client. */
   const streams = new Map<MockCore, EventStream>();
+  /** Each mock's base URL, parsed once rather than on every request. */
+  const baseUrls = new WeakMap<MockCore, URL>();
+  const baseUrlOf = (mock: MockCore): URL => {
+    let parsed = baseUrls.get(mock);
+    if (!parsed) {
+      parsed = new URL(mock.baseUrl);
+      baseUrls.set(mock, parsed);
+    }
+    return parsed;
+  };
 
   async function serveControlExtras(
     req: IncomingMessage,
@@ -380,7 +390,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       const active = session ?? root;
-      const path = controlPath(url, new URL(active.baseUrl));
+      const path = controlPath(url, baseUrlOf(active));
       // The control routes have no key: a page on another site, open in the developer's browser,
       // must not reset the mock or read its journal. Browsers send Origin with such requests; curl,
       // SDKs and tests send none.
