@@ -47,15 +47,23 @@ interface SecondaryIndex<T> {
 }
 
 export class Table<T extends { readonly id: string }> {
-  readonly collection: Collection<z.ZodType<T>>;
   readonly schema: z.ZodType<T>;
+  #collection: Collection<z.ZodType<T>> | undefined;
   readonly #byId = new Map<string, T>();
   readonly #indexes: readonly SecondaryIndex<T>[];
 
   constructor(schema: z.ZodType<T>, indexes: readonly SecondaryIndex<T>[] = []) {
-    this.collection = new Collection({ schema });
     this.schema = schema;
     this.#indexes = indexes;
+  }
+
+  /**
+   * The table's @msw/data collection, made on first use: a mock holds an empty store until its seed
+   * is in, which is never read or written (BENCHMARKS.md, "In process").
+   */
+  get collection(): Collection<z.ZodType<T>> {
+    this.#collection ??= new Collection({ schema: this.schema });
+    return this.#collection;
   }
 
   get size(): number {
