@@ -27,7 +27,8 @@ function context(now = NOW): DomainContext {
 
 async function statusOf(mock: MockService, id: string): Promise<string> {
   const answer = await mock.fetch(new Request(`${API}/reservations/${id}`, { headers: KEY }));
-  return ((await answer?.json()) as { reservation: { status: string } }).reservation.status;
+  if (!answer) throw new Error('the mock did not answer');
+  return ((await answer.json()) as { reservation: { status: string } }).reservation.status;
 }
 
 describe('the seeded store a mock starts from', () => {
