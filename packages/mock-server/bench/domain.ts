@@ -90,17 +90,15 @@ function operations(service: MockService, ids: string[]): Operation[] {
       request: (i) => new Request(`${api}/reservations/${ids[(i * 7919) % ids.length]}`, { headers }),
     },
     {
-      name: 'GET /reservations (month, status, page)',
+      // A full page in both runs: at 100 reservations a month holds about 3 CONFIRMED ones, so a
+      // month's second page was empty there and full at 100k, and the ratio measured the answer's
+      // size (20 reservation views), not the data's. Over the year, both answer 20.
+      name: 'GET /reservations (year, status, 2nd page of 20)',
       expect: 200,
-      request: (i) => {
-        const month = String((i % 12) + 1).padStart(2, '0');
-        return new Request(
-          `${api}/reservations?from=2026-${month}-01&to=2026-${month}-28&status=CONFIRMED&limit=20&offset=20`,
-          {
-            headers,
-          },
-        );
-      },
+      request: () =>
+        new Request(`${api}/reservations?from=2026-01-01&to=2026-12-31&status=CONFIRMED&limit=20&offset=20`, {
+          headers,
+        }),
     },
     {
       name: 'GET /availability',

@@ -11,5 +11,15 @@ export interface MockService extends MockCore, MswHandlers {}
 
 export function createMockService(options: MockServiceOptions = {}): MockService {
   const core = createMockCore(options);
-  return Object.assign(core, createMswHandlers(core));
+  const msw = createMswHandlers(core);
+  return {
+    ...core,
+    // Read through: each list is made on first read (adapters/msw.ts).
+    get handlers() {
+      return msw.handlers;
+    },
+    get controlHandlers() {
+      return msw.controlHandlers;
+    },
+  };
 }

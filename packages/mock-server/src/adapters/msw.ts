@@ -33,8 +33,19 @@ export function createMswHandlers(core: MockCore): MswHandlers {
         throw error;
       }
     });
+  // Each list is made when first read, then kept: msw records where a handler was declared from a
+  // stack trace (tens of µs with source maps on), which a fresh mock per test would pay for both
+  // lists while most tests never read controlHandlers (BENCHMARKS.md, "In process").
+  let handlers: RequestHandler[] | undefined;
+  let controlHandlers: RequestHandler[] | undefined;
   return {
-    handlers: [handler(`${core.baseUrl}/api/v1/`, false)],
-    controlHandlers: [handler(`${core.baseUrl}/__mock`, true)],
+    get handlers() {
+      handlers ??= [handler(`${core.baseUrl}/api/v1/`, false)];
+      return handlers;
+    },
+    get controlHandlers() {
+      controlHandlers ??= [handler(`${core.baseUrl}/__mock`, true)];
+      return controlHandlers;
+    },
   };
 }

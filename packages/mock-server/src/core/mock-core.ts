@@ -17,12 +17,13 @@ import { createFaults } from '../http/faults';
 import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
 import { createSequentialIds, type IdSource } from '../ids';
 import { type MockPersistence, storeFromSnapshot, takeSnapshot } from '../persist/snapshot';
-import { applySeed, type HashedSeed, hashSeed } from '../seed/apply-seed';
+import { type HashedSeed, hashSeed } from '../seed/apply-seed';
 import { builtInSeed } from '../seed/built-in';
 import { demoSeed } from '../seed/demo';
 import { emptySeed } from '../seed/empty';
 import { parseSeedData } from '../seed/from-json';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
+import { seededStore } from '../seed/seeded-store';
 import { createWebhookDispatcher } from '../webhooks';
 import { createDelays } from './delays';
 import { createEventBus, type EventBus } from './event-bus';
@@ -132,12 +133,11 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
   });
 
-  /** A fresh store with the seed: built aside, then swapped in whole, so no reader sees it half done. */
-  async function seededStore(seed: HashedSeed): Promise<Store> {
-    const fresh: DomainContext = { ...ctx, store: createStore() };
-    await applySeed(fresh, seed);
-    return fresh.store;
-  }
+  /**
+   * A fresh store with the seed: built aside (or copied from one built before, seed/seeded-store.ts),
+   * then swapped in whole, so no reader sees it half done.
+   */
+  const seeded = (seed: HashedSeed): Promise<Store> => seededStore(ctx, seed, options.ids === undefined);
 
   const { persistence } = options;
   /** The persisted data as a store, or null when there is none (or it no longer fits: one warning). */
@@ -161,7 +161,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   // The first task of the lock: every request and control call waits for the seed.
   lock
     .run(async () => {
-      ctx.store = (await persistedStore()) ?? (await seededStore(seed));
+      ctx.store = (await persistedStore()) ?? (await seeded(seed));
     })
     .catch((error: unknown) => logger.error('the seed could not be applied', error));
 
@@ -212,7 +212,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       } else {
         clock.use(createManualClock(now));
       }
-      ctx.store = await seededStore(seed);
+      ctx.store = await seeded(seed);
     });
 
   const control = createControl({ ctx, lock, dispatcher, faults, journal, events, reset });

@@ -229,18 +229,12 @@ export interface ReservationQuery extends PageRequest {
   branchId?: string | undefined;
 }
 
-/** List order: `date`, `from`, then `createdAt` (then id, for a stable order). */
-export function compareListOrder(a: ReservationRecord, b: ReservationRecord): number {
-  if (a.date !== b.date) return a.date < b.date ? -1 : 1;
-  if (a.from !== b.from) return a.from < b.from ? -1 : 1;
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
+export { compareListOrder } from './list-order';
 
 /**
  * GET /reservations: filters combined with AND, `from`/`to` inclusive dates, ordered by date, from,
- * createdAt. Walks the project's dates in order, counting each from the store's index; a day is read
- * and sorted only when it holds part of the page.
+ * createdAt. Walks the project's dates in range in order, counting each from the store's index; a
+ * day that holds part of the page gives its slice of the index's list, kept in list order.
  */
 export function listReservations(
   store: Store,
@@ -254,26 +248,17 @@ export function listReservations(
     .sort()
     .pop();
   const highest = [query.date, query.to].filter((d) => d !== undefined).sort()[0];
-  const dates = [...store.reservationDates(project.id)]
-    .filter((d) => (lowest === undefined || d >= lowest) && (highest === undefined || d <= highest))
-    .sort();
+  const dates = store.reservationDates(project.id, lowest, highest);
 
   const filter = { status: query.status, branchId: query.branchId };
   const pageEnd = offset + limit;
   const items: ReservationRecord[] = [];
   let total = 0;
   for (const date of dates) {
-    // The count comes from the store's index; a day's records are read only when they hold part of the page.
     const count = store.reservationCountOn(project.id, date, filter);
     if (count > 0 && total + count > offset && total < pageEnd) {
-      const matching = store
-        .reservationsOn(project.id, date)
-        .filter(
-          (r) =>
-            (query.status === undefined || r.status === query.status) &&
-            (query.branchId === undefined || r.branchId === query.branchId),
-        );
-      items.push(...matching.sort(compareListOrder).slice(Math.max(0, offset - total), pageEnd - total));
+      const day = store.reservationsInListOrder(project.id, date, filter);
+      items.push(...day.slice(Math.max(0, offset - total), pageEnd - total));
     }
     total += count;
   }

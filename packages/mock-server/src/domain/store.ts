@@ -12,6 +12,7 @@
 // index is told of the replacement.
 import { Collection } from '@msw/data';
 import type { z } from 'zod';
+import { compareListOrder } from './list-order';
 import {
   type ApiKeyRecord,
   apiKeySchema,
@@ -46,15 +47,23 @@ interface SecondaryIndex<T> {
 }
 
 export class Table<T extends { readonly id: string }> {
-  readonly collection: Collection<z.ZodType<T>>;
   readonly schema: z.ZodType<T>;
+  #collection: Collection<z.ZodType<T>> | undefined;
   readonly #byId = new Map<string, T>();
   readonly #indexes: readonly SecondaryIndex<T>[];
 
   constructor(schema: z.ZodType<T>, indexes: readonly SecondaryIndex<T>[] = []) {
-    this.collection = new Collection({ schema });
     this.schema = schema;
     this.#indexes = indexes;
+  }
+
+  /**
+   * The table's @msw/data collection, made on first use: a mock holds an empty store until its seed
+   * is in, which is never read or written (BENCHMARKS.md, "In process").
+   */
+  get collection(): Collection<z.ZodType<T>> {
+    this.#collection ??= new Collection({ schema: this.schema });
+    return this.#collection;
   }
 
   get size(): number {
@@ -76,6 +85,30 @@ export class Table<T extends { readonly id: string }> {
     this.#byId.set(record.id, record);
     for (const index of this.#indexes) index.add(record);
     return record;
+  }
+
+  /**
+   * Takes the records of `source`, the same table in another store (a seeded store kept to be copied, see
+   * seed/seeded-store.ts): they were validated by this schema when first created and are never
+   * written in place (update() makes a new version), so they are shared as they are, not re-created
+   * one by one (@msw/data's create() copies and re-validates every record). @msw/data has no bulk
+   * insert: all() is its own record list (kept by reference, so that records can be queried), and
+   * the records go into it; should a release ever hand out a copy instead, the count tells, and
+   * each record is created as usual.
+   */
+  async adopt(source: Table<T>): Promise<void> {
+    const records = source.collection.all();
+    const list = this.collection.all();
+    const before = list.length;
+    list.push(...records);
+    if (this.collection.count() !== before + records.length) {
+      for (const record of records) await this.collection.create(record);
+    }
+    for (const record of this.collection.all().slice(before)) {
+      if (this.#byId.has(record.id)) throw new Error(`Duplicate id ${record.id}`);
+      this.#byId.set(record.id, record);
+      for (const index of this.#indexes) index.add(record);
+    }
   }
 
   /** Replaces the record `previous` (as read from this table) by `next`, which keeps its id. */
@@ -142,12 +175,52 @@ export interface ReservationCountFilter {
   branchId?: string | undefined;
 }
 
-/** The count keys a reservation adds to: every combination of its status and branch with "any". */
-function countKeys(record: ReservationRecord): string[] {
+/** The filter keys a reservation is listed under: every combination of its status and branch with "any". */
+function filterKeys(record: ReservationRecord): string[] {
   const keys = [pair('', ''), pair(record.status, '')];
   if (record.branchId !== null) keys.push(pair('', record.branchId), pair(record.status, record.branchId));
   return keys;
 }
+
+/** The first position in `list` (in list order) whose record comes after `record`, by binary search. */
+function positionAfter(list: readonly ReservationRecord[], record: ReservationRecord): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (compareListOrder(list[mid] as ReservationRecord, record) <= 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The first position in the sorted `dates` not before `date`, by binary search. */
+function datePosition(dates: readonly string[], date: string): number {
+  let low = 0;
+  let high = dates.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((dates[mid] as string) < date) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The store's tables by name, in the order a seed fills them. */
+export const TABLE_NAMES = [
+  'projects',
+  'branches',
+  'zones',
+  'tables',
+  'services',
+  'customers',
+  'blacklist',
+  'reservations',
+  'photos',
+  'reviews',
+  'apiKeys',
+  'webhooks',
+] as const;
 
 export interface Store {
   readonly projects: Table<ProjectRecord>;
@@ -167,14 +240,23 @@ export interface Store {
   customerByEmail(projectId: string, email: string): CustomerRecord | undefined;
   /** A project's reservations on a date, in insertion order. */
   reservationsOn(projectId: string, date: string): readonly ReservationRecord[];
-  /** A project's dates that have reservations (unordered). */
-  reservationDates(projectId: string): Iterable<string>;
+  /** A project's dates that have reservations, in order, from `from` to `to` (inclusive, each when given). */
+  reservationDates(projectId: string, from?: string, to?: string): readonly string[];
   reservationsOfTableOn(tableId: string, date: string): readonly ReservationRecord[];
   /**
    * How many of a project's reservations on a date have `status` and `branchId` (each when given):
    * kept by the reservations table's index, so a page's `total` is counted without reading the days.
    */
   reservationCountOn(projectId: string, date: string, filter: ReservationCountFilter): number;
+  /**
+   * A project's reservations on a date that have `status` and `branchId` (each when given), in list
+   * order (domain/list-order.ts): kept so by the index, so a page is a slice, not a sort.
+   */
+  reservationsInListOrder(
+    projectId: string,
+    date: string,
+    filter: ReservationCountFilter,
+  ): readonly ReservationRecord[];
   /** Every collection's records as plain JSON: for before/after comparisons in tests. */
   snapshot(): Record<string, unknown[]>;
 }
@@ -185,31 +267,59 @@ export function createStore(): Store {
   const customerByEmail = new Map<string, CustomerRecord>();
   /** Per project, its reservations grouped by date. */
   const reservationsByProject = new Map<string, Map<string, ReservationRecord[]>>();
+  /** Per project, the dates of reservationsByProject in order. */
+  const datesByProject = new Map<string, string[]>();
   const reservationsByTableDay = new Map<string, ReservationRecord[]>();
-  /** Per project and date, reservation counts by (status or any, branch or any). */
-  const countsByProjectDay = new Map<string, Map<string, number>>();
-  const dayCounts: SecondaryIndex<ReservationRecord> = {
+  /**
+   * Per project and date, its reservations in list order, one list per filter key (status or any,
+   * branch or any): a list's length is the count of a page's `total`, a slice of it is a page.
+   */
+  const listsByProjectDay = new Map<string, Map<string, ReservationRecord[]>>();
+  const dayLists: SecondaryIndex<ReservationRecord> = {
     add(record) {
       const key = pair(record.projectId, record.date);
-      const counts = countsByProjectDay.get(key) ?? new Map<string, number>();
-      countsByProjectDay.set(key, counts);
-      for (const countKey of countKeys(record)) counts.set(countKey, (counts.get(countKey) ?? 0) + 1);
+      const lists = listsByProjectDay.get(key) ?? new Map<string, ReservationRecord[]>();
+      listsByProjectDay.set(key, lists);
+      for (const filterKey of filterKeys(record)) {
+        const list = lists.get(filterKey);
+        if (list) list.splice(positionAfter(list, record), 0, record);
+        else lists.set(filterKey, [record]);
+      }
     },
     remove(record) {
-      const counts = countsByProjectDay.get(pair(record.projectId, record.date));
-      if (!counts) return;
-      for (const countKey of countKeys(record)) counts.set(countKey, (counts.get(countKey) ?? 1) - 1);
+      const key = pair(record.projectId, record.date);
+      const lists = listsByProjectDay.get(key);
+      if (!lists) return;
+      for (const filterKey of filterKeys(record)) {
+        const list = lists.get(filterKey);
+        // Ids are unique, so the record sorts just before the first position after it.
+        const at = list ? positionAfter(list, record) - 1 : -1;
+        if (list && list[at] === record) list.splice(at, 1);
+        if (list?.length === 0) lists.delete(filterKey);
+      }
+      if (lists.size === 0) listsByProjectDay.delete(key);
     },
   };
   const projectDays: SecondaryIndex<ReservationRecord> = {
     add(record) {
       const days = reservationsByProject.get(record.projectId) ?? new Map<string, ReservationRecord[]>();
       reservationsByProject.set(record.projectId, days);
+      if (!days.has(record.date)) {
+        const dates = datesByProject.get(record.projectId) ?? [];
+        datesByProject.set(record.projectId, dates);
+        dates.splice(datePosition(dates, record.date), 0, record.date);
+      }
       groupIndex<ReservationRecord>((r) => r.date, days).add(record);
     },
     remove(record) {
       const days = reservationsByProject.get(record.projectId);
-      if (days) groupIndex<ReservationRecord>((r) => r.date, days).remove(record);
+      if (!days) return;
+      groupIndex<ReservationRecord>((r) => r.date, days).remove(record);
+      const dates = datesByProject.get(record.projectId);
+      if (dates && !days.has(record.date)) {
+        const at = datePosition(dates, record.date);
+        if (dates[at] === record.date) dates.splice(at, 1);
+      }
     },
   };
 
@@ -225,7 +335,7 @@ export function createStore(): Store {
     blacklist: new Table(blacklistEntrySchema),
     reservations: new Table(reservationSchema, [
       projectDays,
-      dayCounts,
+      dayLists,
       groupIndex((r) => (r.tableId === null ? null : pair(r.tableId, r.date)), reservationsByTableDay),
     ]),
     photos: new Table(photoSchema),
@@ -234,17 +344,25 @@ export function createStore(): Store {
     webhooks: new Table(webhookConfigSchema),
   };
 
+  const listOf = (projectId: string, date: string, filter: ReservationCountFilter) =>
+    listsByProjectDay.get(pair(projectId, date))?.get(pair(filter.status ?? '', filter.branchId ?? '')) ?? [];
+
   return {
     ...tables,
     projectBySlug: (slug) => projectBySlug.get(slug),
     keyByHash: (hash) => keyByHash.get(hash),
     customerByEmail: (projectId, email) => customerByEmail.get(pair(projectId, email.toLowerCase())),
     reservationsOn: (projectId, date) => reservationsByProject.get(projectId)?.get(date) ?? [],
-    reservationDates: (projectId) => reservationsByProject.get(projectId)?.keys() ?? [],
+    reservationDates(projectId, from, to) {
+      const dates = datesByProject.get(projectId) ?? [];
+      const start = from === undefined ? 0 : datePosition(dates, from);
+      // The first date after `to`: the position of the smallest string above it.
+      const end = to === undefined ? dates.length : datePosition(dates, `${to}\u0000`);
+      return dates.slice(start, end);
+    },
     reservationsOfTableOn: (tableId, date) => reservationsByTableDay.get(pair(tableId, date)) ?? [],
-    reservationCountOn: (projectId, date, filter) =>
-      countsByProjectDay.get(pair(projectId, date))?.get(pair(filter.status ?? '', filter.branchId ?? '')) ??
-      0,
+    reservationCountOn: (projectId, date, filter) => listOf(projectId, date, filter).length,
+    reservationsInListOrder: listOf,
     snapshot() {
       const out: Record<string, unknown[]> = {};
       for (const [name, table] of Object.entries(tables)) {
@@ -253,4 +371,16 @@ export function createStore(): Store {
       return out;
     },
   };
+}
+
+/** A new store holding the records of `source` (shared, see Table.adopt), with its own indexes. */
+export async function copyStore(source: Store): Promise<Store> {
+  const copy = createStore();
+  for (const name of TABLE_NAMES) {
+    // One table type per name: TypeScript cannot pair them through the union of names.
+    const from: Table<{ id: string }> = source[name];
+    const to: Table<{ id: string }> = copy[name];
+    await to.adopt(from);
+  }
+  return copy;
 }
