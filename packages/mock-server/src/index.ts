@@ -1,8 +1,9 @@
 // Public surface of @reservation-api/mock-server (Node tests and browsers): createMockService(), the
 // mock with its MSW handlers. The standalone server is in "./node" (which needs no msw), the service
 // worker helper in "./browser".
-import { createMswHandlers, type MswHandlers } from './adapters/msw';
-import { createMockCore, type MockCore, type MockServiceOptions } from './core/mock-core';
+
+import { createMockCore, type MockCore, type MockServiceOptions } from './mock';
+import { createMswHandlers, type MswHandlers } from './transports/msw';
 
 export * from './public';
 

@@ -3,12 +3,12 @@
 // Checks that need the mock's state (an id that exists, the clock's range after an advance) are
 // made in control/control.ts.
 import { z } from 'zod';
-import type { OperationId } from '../core/journal';
 import { PERMISSIONS } from '../domain/records';
 import { isCalendarDate } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
-import { ROUTES } from '../http/api-routes';
-import { WEBHOOK_EVENT_NAMES } from '../webhooks/event-names';
+import type { OperationId } from '../observers/journal';
+import { WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
+import { ROUTES } from '../pipeline/api-routes';
 
 /** The API's operations (openapi.yaml's operationIds), as the router knows them. */
 const OPERATION_IDS: ReadonlySet<string> = new Set(ROUTES.map((route) => route.operationId));

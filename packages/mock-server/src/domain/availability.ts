@@ -43,7 +43,7 @@ export type AvailabilityReferences = Pick<AvailabilityQuery, 'branchId' | 'servi
 
 /**
  * What the query schema cannot see: an unknown branch or service. Also run on the valid parameters of
- * a query that failed its schema, so one VALIDATION_ERROR lists every invalid field (http/api-routes.ts).
+ * a query that failed its schema, so one VALIDATION_ERROR lists every invalid field (pipeline/api-routes.ts).
  */
 export function availabilityReferenceIssues(
   store: Store,

@@ -1,11 +1,11 @@
 // The stateful parts of one mock, as createMockCore() makes them and the API pipeline and the
 // control interface share them.
 import type { DomainContext } from '../domain/context';
-import type { Faults } from '../http/faults';
-import type { WebhookDispatcher } from '../webhooks';
-import type { EventBus } from './event-bus';
-import type { Journal } from './journal';
-import type { Lock } from './lock';
+import type { Journal } from '../observers/journal';
+import type { WebhookDispatcher } from '../observers/webhooks';
+import type { EventBus } from '../runtime/event-bus';
+import type { Lock } from '../runtime/lock';
+import type { Faults } from './faults';
 
 export interface MockParts {
   ctx: DomainContext;

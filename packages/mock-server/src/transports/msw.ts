@@ -7,8 +7,8 @@
 // a RegExp path and matches it against the URL without its query, decoding nothing. (A predicate
 // function needs msw 2.11; 2.10 reads it as a path and throws `path.endsWith is not a function`.)
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { MockCore } from '../core/mock-core';
-import { ConnectionDroppedError } from '../http/fetch-exchange';
+import type { MockCore } from '../mock';
+import { ConnectionDroppedError } from '../pipeline/fetch-exchange';
 
 export interface MswHandlers {
   /** The API, under `{baseUrl}/api/v1/`. */

@@ -1,7 +1,7 @@
 // The control interface over HTTP under `{baseUrl}/__mock/` (outside /api/v1), JSON in and out: the
 // rows of the mock README's control table, each a thin route over the JavaScript control (which
 // validates the input). The live event stream (/__mock/events) is not a single JSON answer: the
-// core's fetch() streams it (http/events-response.ts) and the standalone server writes it itself;
+// core's fetch() streams it (pipeline/events-response.ts) and the standalone server writes it itself;
 // the dashboard page is served by the standalone server (node/).
 import {
   type DeliveryFilter,
@@ -11,8 +11,8 @@ import {
   parseControl,
 } from '../control/control';
 import { clockBody, journalFilter, resetInput } from '../control/schemas';
-import type { MockLogger } from '../core/logger';
-import type { WebhookEventName } from '../webhooks';
+import type { WebhookEventName } from '../observers/webhooks';
+import type { MockLogger } from '../runtime/logger';
 import { readJsonBody } from './body';
 import { HttpError, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';

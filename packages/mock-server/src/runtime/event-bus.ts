@@ -1,8 +1,9 @@
 // What happens inside a mock, as a stream for those who watch it: the dashboard (over Server-Sent
 // Events on the standalone server) and tests. Listeners are called synchronously, in order; one that
 // throws is dropped from nothing and breaks nothing (its error goes to the logger).
-import type { Delivery } from '../webhooks';
-import type { JournalEntry } from './journal';
+
+import type { JournalEntry } from '../observers/journal';
+import type { Delivery } from '../observers/webhooks';
 import type { MockLogger } from './logger';
 
 export type StateChangeKind =
