@@ -5,7 +5,7 @@
 // Node 20+, browsers, Bun and Deno.
 import type { DeliveryFilter, MockControl, ResetOptions } from './control/control';
 import type { JournalFilter } from './observers/journal';
-import type { MockEvent } from './runtime/event-bus';
+import type { MockEvent } from './observers/mock-events';
 
 /** `T` with every function's result wrapped in a Promise (once), at any depth of plain objects. */
 export type Promisified<T> = {

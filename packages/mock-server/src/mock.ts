@@ -10,6 +10,7 @@ import { type DomainContext, webCryptoRandomBytes } from './domain/context';
 import { webhookTarget } from './domain/projects';
 import { createStore, type Store } from './domain/store';
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from './observers/journal';
+import type { MockEvent, MockEventBus } from './observers/mock-events';
 import { type MockPersistence, storeFromSnapshot, takeSnapshot } from './observers/snapshot';
 import { createWebhookDispatcher } from './observers/webhooks';
 import { type Api, createApi } from './pipeline/api';
@@ -20,7 +21,7 @@ import type { MockAnswer, MockRequest } from './pipeline/exchange';
 import { fromFetchRequest, toFetchResponse } from './pipeline/fetch-exchange';
 import { type Clock, createManualClock, createSwappableClock, createSystemClock } from './runtime/clock';
 import { createDelays } from './runtime/delays';
-import { createEventBus, type EventBus } from './runtime/event-bus';
+import { createEventBus } from './runtime/event-bus';
 import { createSequentialIds, type IdSource } from './runtime/ids';
 import { createLock } from './runtime/lock';
 import { consoleLogger, type MockLogger } from './runtime/logger';
@@ -122,7 +123,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const lock = createLock();
   const faults = createFaults();
   const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
-  const events: EventBus = createEventBus(logger);
+  const events: MockEventBus = createEventBus<MockEvent>(logger);
   const dispatcher = createWebhookDispatcher({
     clock,
     ids,

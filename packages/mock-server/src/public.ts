@@ -20,6 +20,7 @@ export {
 } from './mock';
 export { browserStorage } from './observers/browser-storage';
 export type { JournalEntry, JournalFilter, OperationId } from './observers/journal';
+export type { MockEvent, StateChange, StateChangeKind } from './observers/mock-events';
 export type { MockPersistence, MockSnapshot } from './observers/snapshot';
 export type {
   Delivery,
@@ -31,7 +32,6 @@ export type {
 export { MAX_BODY_BYTES, MAX_BODY_DEPTH } from './pipeline/body';
 export type { MockAnswer, MockRequest } from './pipeline/exchange';
 export { type Clock, createManualClock, createSystemClock } from './runtime/clock';
-export type { MockEvent, StateChange, StateChangeKind } from './runtime/event-bus';
 export { createSequentialIds, type IdSource } from './runtime/ids';
 export { consoleLogger, type MockLogger, silentLogger } from './runtime/logger';
 export { DEMO_KEYS, demoSeed } from './seed/demo';

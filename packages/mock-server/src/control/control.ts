@@ -2,8 +2,9 @@
 // request journal and data helpers for tests and benchmarks. pipeline/control-routes.ts offers the same
 // operations under /__mock/. Input is validated (control/schemas.ts) before anything changes; writes
 // and reads of the store run under the service's lock, after the seed and any reset before them.
-import type { components } from '@reservation-api/sdk';
+
 import type { z } from 'zod';
+import type { components } from '../contract';
 import { nextTablePosition } from '../domain/catalog';
 import { nowIso } from '../domain/context';
 import { DomainError } from '../domain/errors';
@@ -14,8 +15,8 @@ import { compareListOrder, insertReservation } from '../domain/reservations';
 import { TriggerError, triggerEvent } from '../domain/trigger';
 import { reservationDetailView, serviceView, tableView } from '../domain/views';
 import type { JournalEntry, JournalFilter } from '../observers/journal';
+import type { MockEventBus, StateChange } from '../observers/mock-events';
 import type { Delivery, WebhookEventName } from '../observers/webhooks';
-import type { EventBus, StateChange } from '../runtime/event-bus';
 import { addSeedProject, hashSeedProject } from '../seed/apply-seed';
 import {
   type ReservationImport,
@@ -186,7 +187,7 @@ export interface MockControl {
     clear(): void;
   };
   /** Everything that happens (requests, deliveries, state changes), as it happens. */
-  subscribe: EventBus['subscribe'];
+  subscribe: MockEventBus['subscribe'];
 
   // Data helpers (tests, examples, benchmarks, the dashboard).
   projects(): Promise<ProjectSummary[]>;

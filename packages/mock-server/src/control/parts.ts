@@ -2,8 +2,8 @@
 // control interface share them.
 import type { DomainContext } from '../domain/context';
 import type { Journal } from '../observers/journal';
+import type { MockEventBus } from '../observers/mock-events';
 import type { WebhookDispatcher } from '../observers/webhooks';
-import type { EventBus } from '../runtime/event-bus';
 import type { Lock } from '../runtime/lock';
 import type { Faults } from './faults';
 
@@ -13,5 +13,5 @@ export interface MockParts {
   dispatcher: WebhookDispatcher;
   faults: Faults;
   journal: Journal;
-  events: EventBus;
+  events: MockEventBus;
 }

@@ -3,7 +3,7 @@
 // break, `close`, or local time that does not exist that day. A slot is available when it has not
 // started yet (project local time, from the mock clock) and some active table of the branch has no
 // overlapping active reservation; a branch without tables has one implicit place.
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../contract';
 import type { DomainContext } from './context';
 import { errors, type ValidationIssue } from './errors';
 import { daySchedule, outsideOpening } from './opening-hours';

@@ -3,7 +3,7 @@
 // Writes run under the service's lock (runtime/lock.ts), so the overlap check and the insert that
 // follows it cannot interleave with another booking: of concurrent bookings of one table, exactly
 // one wins and the others see its record and get DOUBLE_BOOKING.
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../contract';
 import { type DomainContext, nowIso } from './context';
 import { errors, type ValidationIssue } from './errors';
 import { createdEvent } from './events';

@@ -4,7 +4,7 @@
 // Each event is serialised once here; a reader that stops reading is dropped once more than
 // EVENTS_BUFFER_LIMIT bytes wait for it, so a paused client cannot grow the mock without bound.
 import type { MockControl } from '../control/control';
-import type { MockEvent } from '../runtime/event-bus';
+import type { MockEvent } from '../observers/mock-events';
 
 const PING_MS = 15_000;
 /** Bytes of unread events a reader may leave queued before its stream is ended with an error. */

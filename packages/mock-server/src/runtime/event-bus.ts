@@ -1,46 +1,15 @@
-// What happens inside a mock, as a stream for those who watch it: the dashboard (over Server-Sent
-// Events on the standalone server) and tests. Listeners are called synchronously, in order; one that
-// throws is dropped from nothing and breaks nothing (its error goes to the logger).
-
-import type { JournalEntry } from '../observers/journal';
-import type { Delivery } from '../observers/webhooks';
+// A synchronous publish/subscribe channel: listeners are called in order; one that throws breaks
+// nothing (its error goes to the logger). The mock's events (observers/mock-events.ts) travel on one.
 import type { MockLogger } from './logger';
 
-export type StateChangeKind =
-  | 'reset'
-  | 'requests-cleared'
-  | 'clock'
-  | 'reservation'
-  | 'keys'
-  | 'faults'
-  | 'webhook'
-  | 'blacklist'
-  | 'project';
-
-export interface StateChange {
-  kind: StateChangeKind;
-  /** The mock clock when it happened (ISO). */
-  at: string;
-  slug?: string;
-  id?: string;
-  status?: string;
-  /** For `clock`: the new time. */
-  now?: string;
-}
-
-export type MockEvent =
-  | { type: 'request'; data: JournalEntry }
-  | { type: 'delivery'; data: Delivery }
-  | { type: 'state'; data: StateChange };
-
-export interface EventBus {
-  emit(event: MockEvent): void;
+export interface EventBus<E> {
+  emit(event: E): void;
   /** Returns the function that unsubscribes. */
-  subscribe(listener: (event: MockEvent) => void): () => void;
+  subscribe(listener: (event: E) => void): () => void;
 }
 
-export function createEventBus(logger: MockLogger): EventBus {
-  const listeners = new Set<(event: MockEvent) => void>();
+export function createEventBus<E>(logger: MockLogger): EventBus<E> {
+  const listeners = new Set<(event: E) => void>();
   return {
     emit(event) {
       for (const listener of listeners) {

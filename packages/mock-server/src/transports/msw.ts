@@ -1,4 +1,5 @@
-// MSW request handlers over a mock core (only adapters/ imports msw: this file and msw-browser.ts).
+// MSW request handlers over a mock core, and createMockService() (the core with them). Only
+// transports/ imports msw: this file and msw-browser.ts (the import rule in .dependency-cruiser.cjs).
 // One handler for each of `{baseUrl}/api/v1/*` and `{baseUrl}/__mock/*`, matched by a URL prefix (MSW tries every handler on
 // every request; a prefix test keeps that cheap, and spares MSW's path decoding, which throws on a
 // malformed percent-escape). Both end in the core's one pipeline.
@@ -7,7 +8,7 @@
 // a RegExp path and matches it against the URL without its query, decoding nothing. (A predicate
 // function needs msw 2.11; 2.10 reads it as a path and throws `path.endsWith is not a function`.)
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { MockCore } from '../mock';
+import { createMockCore, type MockCore, type MockServiceOptions } from '../mock';
 import { ConnectionDroppedError } from '../pipeline/fetch-exchange';
 
 export interface MswHandlers {
@@ -37,4 +38,12 @@ export function createMswHandlers(core: MockCore): MswHandlers {
     handlers: [handler(`${core.baseUrl}/api/v1/`, false)],
     controlHandlers: [handler(`${core.baseUrl}/__mock`, true)],
   };
+}
+
+/** A mock with MSW handlers for its API (`handlers`) and its control routes (`controlHandlers`). */
+export interface MockService extends MockCore, MswHandlers {}
+
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const core = createMockCore(options);
+  return Object.assign(core, createMswHandlers(core));
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MockEvent } from '../../src/runtime/event-bus';
+import type { MockEvent } from '../../src/observers/mock-events';
 import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from '../../src/transports/events-stream';
 import { startServer } from '../support/server';
 

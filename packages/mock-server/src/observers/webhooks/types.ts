@@ -1,6 +1,6 @@
 // The seam between the domain (which says what happened) and delivery (which tells the world).
 // The domain returns WebhookEvent envelopes; the HTTP layer hands them to the dispatcher.
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../../contract';
 import type { Clock } from '../../runtime/clock';
 import type { IdSource } from '../../runtime/ids';
 
