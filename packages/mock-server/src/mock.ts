@@ -1,6 +1,6 @@
 // createMockCore(): one independent mock, transport-free. It takes a plain request and returns a
-// plain answer (handle()); the MSW handlers (adapters/msw.ts), the Fetch adapter (fetch()) and the
-// standalone server (node/server.ts) are thin adapters over it. Everything stateful (store, clock,
+// plain answer (handle()); the MSW handlers (transports/msw.ts), the Fetch adapter (fetch()) and the
+// standalone server (transports/node-server.ts) are thin adapters over it. Everything stateful (store, clock,
 // ids, lock, faults, journal, event bus, webhook dispatcher) is created here, per call, so two mocks
 // never share anything and reset() can restore exactly what this one started with.
 
