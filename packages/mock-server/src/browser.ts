@@ -1,3 +1,4 @@
 // Browser entry: everything of the main entry plus startBrowserMock().
-export * from './adapters/msw-browser';
+
 export * from './index';
+export * from './transports/msw-browser';

@@ -1,7 +1,7 @@
 // `reservation-mock trigger <event>`: asks a running mock to cause a webhook event
 // (POST /__mock/projects/:slug/trigger) and prints the reservation and the deliveries it caused.
 import { parseArgs } from 'node:util';
-import { WEBHOOK_EVENT_NAMES as TRIGGER_EVENTS } from './webhooks/event-names';
+import { WEBHOOK_EVENT_NAMES as TRIGGER_EVENTS } from './observers/webhooks/event-names';
 
 export const TRIGGER_HELP = `reservation-mock trigger: make a running mock send a webhook event, for real
 

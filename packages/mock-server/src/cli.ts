@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { runTrigger } from './cli-trigger';
 import type { MockServer, MockServerOwnMockOptions } from './node';
-import { checkAllowedHost } from './node/host-check';
+import { checkAllowedHost } from './transports/host-check';
 
 const HELP = `reservation-mock: the Reservation API in memory, over HTTP
 

@@ -4,8 +4,8 @@
 // (mock README, "Remote control"). Only fetch and web streams: no msw, no node: modules, so it runs in
 // Node 20+, browsers, Bun and Deno.
 import type { DeliveryFilter, MockControl, ResetOptions } from './control/control';
-import type { MockEvent } from './core/event-bus';
-import type { JournalFilter } from './core/journal';
+import type { JournalFilter } from './observers/journal';
+import type { MockEvent } from './observers/mock-events';
 
 /** `T` with every function's result wrapped in a Promise (once), at any depth of plain objects. */
 export type Promisified<T> = {

@@ -4,7 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { parseSeedJson } from './seed/from-json';
 import type { ResolvedSeedData } from './seed/seed-data';
 
-export { isLoopbackHost } from './node/host-check';
+export * from './public';
+export { isLoopbackHost } from './transports/host-check';
 export {
   type MockServer,
   type MockServerGivenMockOptions,
@@ -12,8 +13,7 @@ export {
   type MockServerOwnMockOptions,
   startMockServer,
   withWebhookUrl,
-} from './node/server';
-export * from './public';
+} from './transports/node-server';
 
 /** Reads and validates a seed JSON file (see README "Seed format"). */
 export async function loadSeedFile(path: string): Promise<ResolvedSeedData> {

@@ -1,7 +1,7 @@
 // The mock's own cost per request, without HTTP: the built core's handle() in a loop, on the same
 // data as the server child. What the HTTP figures are compared with to see how much of a request is
 // the mock itself and how much is node:http and the kernel.
-import type { MockRequest } from '../../src/http/exchange';
+import type { MockRequest } from '../../src/pipeline/exchange';
 import type { LoadCase } from './load';
 import { NOW, SLUG, seededReservation } from './workload';
 

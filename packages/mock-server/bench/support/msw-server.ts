@@ -5,8 +5,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
-import { createMswHandlers } from '../../src/adapters/msw';
-import type { MockCore } from '../../src/core/mock-core';
+import type { MockCore } from '../../src/mock';
+import { createMswHandlers } from '../../src/transports/msw';
 
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' };
 const LIMIT = 64 * 1024;

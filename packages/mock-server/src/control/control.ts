@@ -1,12 +1,10 @@
 // The mock's control interface in JavaScript: every row of the mock README's control table, plus the
-// request journal and data helpers for tests and benchmarks. http/control-routes.ts offers the same
+// request journal and data helpers for tests and benchmarks. pipeline/control-routes.ts offers the same
 // operations under /__mock/. Input is validated (control/schemas.ts) before anything changes; writes
 // and reads of the store run under the service's lock, after the seed and any reset before them.
-import type { components } from '@reservation-api/sdk';
+
 import type { z } from 'zod';
-import type { EventBus, StateChange } from '../core/event-bus';
-import type { JournalEntry, JournalFilter } from '../core/journal';
-import type { MockParts } from '../core/parts';
+import type { components } from '../contract';
 import { nextTablePosition } from '../domain/catalog';
 import { nowIso } from '../domain/context';
 import { DomainError } from '../domain/errors';
@@ -16,7 +14,9 @@ import type { Permission, ProjectRecord } from '../domain/records';
 import { compareListOrder, insertReservation } from '../domain/reservations';
 import { TriggerError, triggerEvent } from '../domain/trigger';
 import { reservationDetailView, serviceView, tableView } from '../domain/views';
-import { type Fault, type FaultSpec, faultSpecSchema } from '../http/faults';
+import type { JournalEntry, JournalFilter } from '../observers/journal';
+import type { MockEventBus, StateChange } from '../observers/mock-events';
+import type { Delivery, WebhookEventName } from '../observers/webhooks';
 import { addSeedProject, hashSeedProject } from '../seed/apply-seed';
 import {
   type ReservationImport,
@@ -28,7 +28,8 @@ import {
   seedServiceSchema,
   seedTableSchema,
 } from '../seed/seed-data';
-import type { Delivery, WebhookEventName } from '../webhooks';
+import { type Fault, type FaultSpec, faultSpecSchema } from './faults';
+import type { MockParts } from './parts';
 import {
   advanceInput,
   deliveriesFilter,
@@ -186,7 +187,7 @@ export interface MockControl {
     clear(): void;
   };
   /** Everything that happens (requests, deliveries, state changes), as it happens. */
-  subscribe: EventBus['subscribe'];
+  subscribe: MockEventBus['subscribe'];
 
   // Data helpers (tests, examples, benchmarks, the dashboard).
   projects(): Promise<ProjectSummary[]>;

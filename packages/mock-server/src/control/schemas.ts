@@ -3,15 +3,15 @@
 // Checks that need the mock's state (an id that exists, the clock's range after an advance) are
 // made in control/control.ts.
 import { z } from 'zod';
-import type { OperationId } from '../core/journal';
+import { API_OPERATION_IDS } from '../contract';
 import { PERMISSIONS } from '../domain/records';
 import { isCalendarDate } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
-import { ROUTES } from '../http/api-routes';
-import { WEBHOOK_EVENT_NAMES } from '../webhooks/event-names';
+import type { OperationId } from '../observers/journal';
+import { WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
 
-/** The API's operations (openapi.yaml's operationIds), as the router knows them. */
-const OPERATION_IDS: ReadonlySet<string> = new Set(ROUTES.map((route) => route.operationId));
+/** The API's operations (openapi.yaml's operationIds): the router has a route for each. */
+const OPERATION_IDS: ReadonlySet<string> = new Set(API_OPERATION_IDS);
 
 /** The latest instant the mock's clock may show: 9999-12-31T23:59:59.999Z. */
 export const MAX_CLOCK_MS = 253_402_300_799_999;

@@ -3,7 +3,7 @@
 // break, `close`, or local time that does not exist that day. A slot is available when it has not
 // started yet (project local time, from the mock clock) and some active table of the branch has no
 // overlapping active reservation; a branch without tables has one implicit place.
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../contract';
 import type { DomainContext } from './context';
 import { errors, type ValidationIssue } from './errors';
 import { daySchedule, outsideOpening } from './opening-hours';
@@ -43,7 +43,7 @@ export type AvailabilityReferences = Pick<AvailabilityQuery, 'branchId' | 'servi
 
 /**
  * What the query schema cannot see: an unknown branch or service. Also run on the valid parameters of
- * a query that failed its schema, so one VALIDATION_ERROR lists every invalid field (http/api-routes.ts).
+ * a query that failed its schema, so one VALIDATION_ERROR lists every invalid field (pipeline/api-routes.ts).
  */
 export function availabilityReferenceIssues(
   store: Store,

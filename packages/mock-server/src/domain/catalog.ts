@@ -1,6 +1,6 @@
 // Read-only project data: tables, services, gallery, reviews, schedule and info. These collections
 // change only through seeding and the control helpers, so lists are @msw/data queries over the collections (store.ts).
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../contract';
 import { GALLERY_PAGE, type Page, type PageRequest, paginate, REVIEWS_PAGE } from './paginate';
 import { requireBranch } from './projects';
 import type { PhotoRecord, ProjectRecord, ReviewRecord, ServiceRecord, TableRecord } from './records';

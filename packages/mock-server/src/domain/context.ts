@@ -2,8 +2,8 @@
 // Nothing here is module-level, so two services (or a reset one) never share state. `store` is
 // replaced as a whole by reset() (a fresh store seeded anew), so functions read it from here on
 // every call instead of keeping it.
-import type { Clock } from '../clock';
-import type { IdSource } from '../ids';
+import type { Clock } from '../runtime/clock';
+import type { IdSource } from '../runtime/ids';
 import type { Store } from './store';
 import { isoOf } from './time';
 

@@ -1,7 +1,7 @@
 // Every way a domain rule can refuse, as one code union. The HTTP layer turns a code into a status
-// and body with ONE table (http/responses.ts); the exact message texts (openapi.yaml, the mock
+// and body with ONE table (pipeline/responses.ts); the exact message texts (openapi.yaml, the mock
 // README's rules) live here, next to the rules that raise them. Codes that only HTTP knows (413,
-// 415, 400 INVALID_JSON, 404 NOT_FOUND, injected faults, the Host check) are in http/errors.ts.
+// 415, 400 INVALID_JSON, 404 NOT_FOUND, injected faults, the Host check) are in pipeline/errors.ts.
 import type { Permission } from './records';
 
 export type DomainErrorCode =

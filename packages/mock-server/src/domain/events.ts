@@ -1,7 +1,7 @@
 // The webhook envelopes the domain causes, with the fields of openapi.yaml's `webhooks` payloads.
 // Built here (not in the dispatcher) so the domain alone decides what happened; the HTTP layer hands
 // them to the dispatcher only after the request succeeded.
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../contract';
 import type { CustomerRecord, ReservationRecord, ReservationStatus, TableRecord } from './records';
 
 type Schemas = components['schemas'];

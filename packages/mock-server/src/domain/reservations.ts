@@ -1,9 +1,9 @@
 // Creating, listing and reading reservations. Input arrives validated (types, formats, calendar
-// dates, `from` before `to`: http/schemas.ts); the rules here are the ones that need the data.
-// Writes run under the service's lock (core/lock.ts), so the overlap check and the insert that
+// dates, `from` before `to`: pipeline/schemas.ts); the rules here are the ones that need the data.
+// Writes run under the service's lock (runtime/lock.ts), so the overlap check and the insert that
 // follows it cannot interleave with another booking: of concurrent bookings of one table, exactly
 // one wins and the others see its record and get DOUBLE_BOOKING.
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../contract';
 import { type DomainContext, nowIso } from './context';
 import { errors, type ValidationIssue } from './errors';
 import { createdEvent } from './events';
@@ -48,7 +48,7 @@ export type BookingReferences = Pick<
 
 /**
  * What a schema cannot see: unknown ids, capacity. Also run on the valid fields of a body that failed
- * its schema, so one VALIDATION_ERROR lists every invalid field (http/api-routes.ts).
+ * its schema, so one VALIDATION_ERROR lists every invalid field (pipeline/api-routes.ts).
  */
 export function referenceIssues(
   store: Store,

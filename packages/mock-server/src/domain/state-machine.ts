@@ -1,7 +1,7 @@
 // The reservation state machine (mock README, "Rules", Reservations; openapi.yaml), as ONE table.
 // PATCH /status and DELETE both go through applyTransition(), which writes the history entry and
 // returns the events caused.
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../contract';
 import { type DomainContext, nowIso } from './context';
 import { errors } from './errors';
 import { cancelledEvent, completedEvent, confirmedEvent } from './events';

@@ -5,7 +5,7 @@
 //
 // Writes are async (@msw/data validates each record against its schema) and go through Table, which
 // updates the collection first and then its indexes. Who may write when is not decided here: the
-// service runs every write (and every request) under one lock (core/lock.ts), so a check and the
+// service runs every write (and every request) under one lock (runtime/lock.ts), so a check and the
 // write that depends on it are never interleaved with another request's.
 //
 // Records are never mutated in place: Table.update() has @msw/data produce a new version and every

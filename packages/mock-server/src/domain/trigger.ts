@@ -3,7 +3,7 @@
 // agree. `reservation.created` books the next free slot at least a day ahead for a test customer;
 // the other events move a reservation (the given one, or a new one) along the state machine and
 // cause every event on the way. Every change is made by `system`.
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../contract';
 import { getAvailability } from './availability';
 import type { DomainContext } from './context';
 import { DomainError } from './errors';

@@ -1,5 +1,5 @@
 // Date, time and timestamp schemas with their messages, shared by the API's request schemas
-// (http/schemas.ts) and the seed format (seed/seed-data.ts); the control input (control/schemas.ts)
+// (pipeline/schemas.ts) and the seed format (seed/seed-data.ts); the control input (control/schemas.ts)
 // reuses DATE_MESSAGE so a bad date reads the same everywhere.
 import { z } from 'zod';
 import { END_TIME_PATTERN, isCalendarDate, isDateFormat, START_TIME_PATTERN, toMinutes } from './time';

@@ -1,6 +1,6 @@
 // Records → the contract's shapes. Typed with the types generated from openapi.yaml, so a contract
 // change that the mock does not follow breaks the build here.
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../contract';
 import type {
   BranchRecord,
   HistoryEntryRecord,

@@ -227,14 +227,14 @@ describe('the localStorage key of a persisted browser mock', () => {
   }
 
   it('is reservation-mock: and the base URL as the README writes it (no trailing slash)', async () => {
-    const { persistKey } = await import('../../src/adapters/msw-browser');
+    const { persistKey } = await import('../../src/transports/msw-browser');
     expect(persistKey('http://127.0.0.1:4010')).toBe('reservation-mock:http://127.0.0.1:4010');
     expect(persistKey('http://127.0.0.1:4010/')).toBe('reservation-mock:http://127.0.0.1:4010');
     expect(persistKey('https://x.test/mock/')).toBe('reservation-mock:https://x.test/mock');
   });
 
   it('moves data saved under the earlier key (with a trailing slash) once', async () => {
-    const { movePersistedData } = await import('../../src/adapters/msw-browser');
+    const { movePersistedData } = await import('../../src/transports/msw-browser');
     const storage = memoryStorage({ 'reservation-mock:http://127.0.0.1:4010/': '{"version":1}' });
     movePersistedData('http://127.0.0.1:4010', storage);
     expect(storage.getItem('reservation-mock:http://127.0.0.1:4010')).toBe('{"version":1}');

@@ -4,8 +4,8 @@
 // this test would then time out).
 import { describe, expect, it } from 'vitest';
 import { parseControl } from '../../src/control/control';
-import { createFaults, faultSpecSchema } from '../../src/http/faults';
-import { globMatches } from '../../src/http/glob';
+import { createFaults, faultSpecSchema } from '../../src/control/faults';
+import { globMatches } from '../../src/control/glob';
 
 describe('globMatches', () => {
   it.each([

@@ -3,8 +3,8 @@
 // routes alike. Before, the failed body read was journaled as a 500 "bug in the mock" and logged.
 import { connect } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
-import type { MockLogger } from '../../src/core/logger';
 import { createMockService } from '../../src/index';
+import type { MockLogger } from '../../src/runtime/logger';
 import { startServer } from '../support/server';
 
 /**

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { connect, type Socket } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MockEvent } from '../../src/core/event-bus';
-import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from '../../src/node/events-stream';
+import type { MockEvent } from '../../src/observers/mock-events';
+import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from '../../src/transports/events-stream';
 import { startServer } from '../support/server';
 
 /** An event bus of our own, to emit events of any size. */

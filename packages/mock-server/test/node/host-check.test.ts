@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/node';
-import { createHostCheck, hostName } from '../../src/node/host-check';
+import { createHostCheck, hostName } from '../../src/transports/host-check';
 import { rawRequest } from '../support/raw-http';
 import { send, startServer, TUESDAY_NOON, useServer } from '../support/server';
 

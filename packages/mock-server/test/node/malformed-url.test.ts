@@ -1,7 +1,7 @@
 // A request target no URL parser accepts is the client's mistake: 400 MALFORMED_URL with the
 // documented body (openapi.yaml, mock README "Errors"), never a 500, nothing logged, nothing journaled.
 import { describe, expect, it, vi } from 'vitest';
-import type { MockLogger } from '../../src/core/logger';
+import type { MockLogger } from '../../src/runtime/logger';
 import { rawRequest } from '../support/raw-http';
 import { startServer } from '../support/server';
 

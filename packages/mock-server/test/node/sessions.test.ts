@@ -2,7 +2,7 @@
 // `{server}/sessions/{id}` with its own store, clock, keys, faults and journal.
 import { describe, expect, it } from 'vitest';
 import { createMockCore, silentLogger } from '../../src/index';
-import { createSessionRegistry } from '../../src/node/sessions';
+import { createSessionRegistry } from '../../src/transports/sessions';
 import { startServer } from '../support/server';
 
 const NOW = '2030-06-17T08:00:00.000Z';

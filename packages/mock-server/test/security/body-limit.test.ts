@@ -3,9 +3,9 @@
 // either direction; never more than 64 KiB + 1 byte buffered, never a crash.
 import { getResponse } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/http/body';
 import { createMockService } from '../../src/index';
 import { type MockServer, startMockServer } from '../../src/node';
+import { MAX_BODY_BYTES } from '../../src/pipeline/body';
 import { rawRequest } from '../support/raw-http';
 
 const PATH = '/api/v1/demo-bistro/reservations';

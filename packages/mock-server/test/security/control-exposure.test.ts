@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../src/node';
-import { isLoopbackHost, isLoopbackOrigin } from '../../src/node/host-check';
+import { isLoopbackHost, isLoopbackOrigin } from '../../src/transports/host-check';
 import { rawRequest } from '../support/raw-http';
 
 const CONTROL_ROUTES: [string, string, unknown?][] = [

@@ -4,8 +4,8 @@
 // generated bodies: test/fuzz/hostile-input.test.ts and openapi-requests.test.ts.)
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { parseJsonObject } from '../../src/http/body';
 import { createMockService } from '../../src/index';
+import { parseJsonObject } from '../../src/pipeline/body';
 
 const FORBIDDEN = ['__proto__', 'constructor', 'prototype'];
 

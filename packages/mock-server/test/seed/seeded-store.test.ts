@@ -1,11 +1,11 @@
 // A fresh mock and a reset get a copy of a seeded store built once (seed/seeded-store.ts): it must
 // hold exactly what seeding anew gives, and no mock's writes may reach another's data.
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock';
 import { type DomainContext, webCryptoRandomBytes } from '../../src/domain/context';
 import { createStore } from '../../src/domain/store';
-import { createSequentialIds } from '../../src/ids';
 import { createMockService, type MockService } from '../../src/index';
+import { createManualClock } from '../../src/runtime/clock';
+import { createSequentialIds } from '../../src/runtime/ids';
 import { applySeed, hashSeed } from '../../src/seed/apply-seed';
 import { builtInSeed } from '../../src/seed/built-in';
 import { demoSeed } from '../../src/seed/demo';

@@ -1,9 +1,10 @@
 // A domain context with the demo data (or a given seed) and a frozen clock, for domain unit tests.
-import { createManualClock } from '../../src/clock';
+
 import { type DomainContext, webCryptoRandomBytes } from '../../src/domain/context';
 import type { ProjectRecord } from '../../src/domain/records';
 import { createStore } from '../../src/domain/store';
-import { createSequentialIds } from '../../src/ids';
+import { createManualClock } from '../../src/runtime/clock';
+import { createSequentialIds } from '../../src/runtime/ids';
 import { applySeed, hashSeed } from '../../src/seed/apply-seed';
 import { demoSeed } from '../../src/seed/demo';
 import { parseSeedData } from '../../src/seed/from-json';

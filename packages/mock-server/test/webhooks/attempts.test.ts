@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSequentialIds } from '../../src/ids';
-import { createWebhookDispatcher } from '../../src/webhooks/dispatcher';
+import { createWebhookDispatcher } from '../../src/observers/webhooks/dispatcher';
+import { createSequentialIds } from '../../src/runtime/ids';
 import { createdEvent, decode, HOUR, MINUTE, nodeSignature, START, scripted, setup, TARGET } from './support';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSystemClock } from '../../src/clock';
+import { createSystemClock } from '../../src/runtime/clock';
 import { createdEvent, HOUR, MINUTE, START, scripted, setup } from './support';
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 // receiver answered, the filters of GET /__mock/webhooks/deliveries, redelivery to another URL,
 // and per-project targets.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Delivery } from '../../src/webhooks';
+import type { Delivery } from '../../src/observers/webhooks';
 import { call, closeAll, DEMO_SECRET, startMock, startReceiver } from './e2e-support';
 
 afterEach(closeAll);

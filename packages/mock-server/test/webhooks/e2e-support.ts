@@ -11,7 +11,7 @@ import {
 } from '@reservation-api/sdk/webhooks';
 import { expect } from 'vitest';
 import { type MockServer, type MockServerOwnMockOptions, startMockServer } from '../../src/node';
-import type { Delivery } from '../../src/webhooks';
+import type { Delivery } from '../../src/observers/webhooks';
 
 /** A Monday morning in Prague (10:00 local); the demo bistro is open all of Tuesday 2026-06-16. */
 export const T0 = '2026-06-15T08:00:00.000Z';

@@ -3,10 +3,10 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/clock';
-import { createSequentialIds } from '../../src/ids';
-import { createWebhookDispatcher } from '../../src/webhooks/dispatcher';
-import type { WebhookDispatcherOptions } from '../../src/webhooks/types';
+import { createWebhookDispatcher } from '../../src/observers/webhooks/dispatcher';
+import type { WebhookDispatcherOptions } from '../../src/observers/webhooks/types';
+import { createManualClock } from '../../src/runtime/clock';
+import { createSequentialIds } from '../../src/runtime/ids';
 import { createdEvent, HOUR, nodeSignature, SECRET, START } from './support';
 
 interface Received {

@@ -1,15 +1,15 @@
 // Shared fixtures for the dispatcher tests: a manual clock, typed events, and a fetch stub that
 // records exactly what each attempt sent and answers from a script.
 import { createHmac } from 'node:crypto';
-import { type Clock, createManualClock } from '../../src/clock';
-import { createSequentialIds } from '../../src/ids';
-import { createWebhookDispatcher } from '../../src/webhooks/dispatcher';
+import { createWebhookDispatcher } from '../../src/observers/webhooks/dispatcher';
 import type {
   WebhookDispatcher,
   WebhookDispatcherOptions,
   WebhookEvent,
   WebhookTarget,
-} from '../../src/webhooks/types';
+} from '../../src/observers/webhooks/types';
+import { type Clock, createManualClock } from '../../src/runtime/clock';
+import { createSequentialIds } from '../../src/runtime/ids';
 
 export const START = Date.parse('2026-06-10T08:15:30.000Z');
 export const MINUTE = 60_000;

@@ -7,8 +7,8 @@
 // retry falls due. Any clock can be moved (control.clock): moves are applied one after another in
 // the order they were asked for, and each steps the clock to every due time on the way, so an
 // attempt reads its own due time, and completes when those attempts have finished.
-import { signWebhookPayload } from '@reservation-api/sdk/webhooks';
-import { isoOf, MAX_TIMER_DELAY_MS } from '../domain/time';
+import { signWebhookPayload } from '../../contract';
+import { isoOf, MAX_TIMER_DELAY_MS } from '../../domain/time';
 import { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS, validateDelays, validateTimeout } from './schedule';
 import { type AttemptOutcome, describeError, sendAttempt } from './send-attempt';
 import type {

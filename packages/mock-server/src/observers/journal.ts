@@ -7,7 +7,7 @@
 // ids are unique and increase in the order of the list. A request that arrived before a clear() (or
 // a reset(), which clears) and is answered after it is not recorded: the journal holds only requests
 // that arrived after its last clear.
-import type { operations } from '@reservation-api/sdk';
+import type { operations } from '../contract';
 
 /** Request and answer bodies are kept up to this many characters (UTF-16 code units), marked when cut. */
 export const JOURNAL_BODY_LIMIT = 4096;

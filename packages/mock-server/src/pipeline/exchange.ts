@@ -1,6 +1,6 @@
 // A request and its answer as plain data: what the mock's core reads and writes. Each transport
 // adapts once at its edge: the MSW handlers and any Fetch-based runtime through fetch-exchange.ts,
-// the standalone server straight from node:http (node/server.ts). Same core, same answers.
+// the standalone server straight from node:http (transports/node-server.ts). Same core, same answers.
 
 export interface MockRequest {
   /** Upper case. */

@@ -1,9 +1,9 @@
 // startBrowserMock(): the mock in a service worker (`npx msw init public/ --save` puts
 // mockServiceWorker.js where the app serves it). No Node-only module is imported from here.
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
-import { type MockServiceOptions, normaliseBaseUrl } from '../core/mock-core';
-import { createMockService, DEFAULT_BASE_URL, type MockService } from '../index';
-import { browserStorage } from '../persist/browser-storage';
+import { DEFAULT_BASE_URL, type MockServiceOptions, normaliseBaseUrl } from '../mock';
+import { browserStorage } from '../observers/browser-storage';
+import { createMockService, type MockService } from './msw';
 
 /**
  * The localStorage key a persisted browser mock keeps its data under: `reservation-mock:` and the

@@ -14,7 +14,7 @@ const TYPES: Readonly<Record<string, string>> = {
   json: 'application/json',
 };
 
-/** The folder, from the source (src/node/) or from the build (dist/). */
+/** The folder, from the source (src/transports/) or from the build (dist/). */
 function dashboardFolder(): string | undefined {
   for (const relative of ['../dashboard/', '../../dashboard/']) {
     const path = fileURLToPath(new URL(relative, import.meta.url));

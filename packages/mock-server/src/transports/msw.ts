@@ -1,4 +1,5 @@
-// MSW request handlers over a mock core (only adapters/ imports msw: this file and msw-browser.ts).
+// MSW request handlers over a mock core, and createMockService() (the core with them). Only
+// transports/ imports msw: this file and msw-browser.ts (the import rule in .dependency-cruiser.cjs).
 // One handler for each of `{baseUrl}/api/v1/*` and `{baseUrl}/__mock/*`, matched by a URL prefix (MSW tries every handler on
 // every request; a prefix test keeps that cheap, and spares MSW's path decoding, which throws on a
 // malformed percent-escape). Both end in the core's one pipeline.
@@ -7,8 +8,8 @@
 // a RegExp path and matches it against the URL without its query, decoding nothing. (A predicate
 // function needs msw 2.11; 2.10 reads it as a path and throws `path.endsWith is not a function`.)
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { MockCore } from '../core/mock-core';
-import { ConnectionDroppedError } from '../http/fetch-exchange';
+import { createMockCore, type MockCore, type MockServiceOptions } from '../mock';
+import { ConnectionDroppedError } from '../pipeline/fetch-exchange';
 
 export interface MswHandlers {
   /** The API, under `{baseUrl}/api/v1/`. */
@@ -46,6 +47,24 @@ export function createMswHandlers(core: MockCore): MswHandlers {
     get controlHandlers() {
       controlHandlers ??= [handler(`${core.baseUrl}/__mock`, true)];
       return controlHandlers;
+    },
+  };
+}
+
+/** A mock with MSW handlers for its API (`handlers`) and its control routes (`controlHandlers`). */
+export interface MockService extends MockCore, MswHandlers {}
+
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const core = createMockCore(options);
+  const msw = createMswHandlers(core);
+  return {
+    ...core,
+    // Read through, so each list is still made on first read (above).
+    get handlers() {
+      return msw.handlers;
+    },
+    get controlHandlers() {
+      return msw.controlHandlers;
     },
   };
 }

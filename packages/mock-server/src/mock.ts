@@ -1,35 +1,37 @@
 // createMockCore(): one independent mock, transport-free. It takes a plain request and returns a
-// plain answer (handle()); the MSW handlers (adapters/msw.ts), the Fetch adapter (fetch()) and the
-// standalone server (node/server.ts) are thin adapters over it. Everything stateful (store, clock,
+// plain answer (handle()); the MSW handlers (transports/msw.ts), the Fetch adapter (fetch()) and the
+// standalone server (transports/node-server.ts) are thin adapters over it. Everything stateful (store, clock,
 // ids, lock, faults, journal, event bus, webhook dispatcher) is created here, per call, so two mocks
 // never share anything and reset() can restore exactly what this one started with.
-import { type Clock, createManualClock, createSwappableClock, createSystemClock } from '../clock';
-import { createControl, type MockControl, type ResetOptions } from '../control/control';
-import { type DomainContext, webCryptoRandomBytes } from '../domain/context';
-import { webhookTarget } from '../domain/projects';
-import { createStore, type Store } from '../domain/store';
-import { type Api, createApi } from '../http/api';
-import { answerControl } from '../http/control-routes';
-import { RequestAbortedError } from '../http/errors';
-import { eventsResponse, isEventsUrl } from '../http/events-response';
-import type { MockAnswer, MockRequest } from '../http/exchange';
-import { createFaults } from '../http/faults';
-import { fromFetchRequest, toFetchResponse } from '../http/fetch-exchange';
-import { createSequentialIds, type IdSource } from '../ids';
-import { type MockPersistence, storeFromSnapshot, takeSnapshot } from '../persist/snapshot';
-import { type HashedSeed, hashSeed } from '../seed/apply-seed';
-import { builtInSeed } from '../seed/built-in';
-import { demoSeed } from '../seed/demo';
-import { emptySeed } from '../seed/empty';
-import { parseSeedData } from '../seed/from-json';
-import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
-import { seededStore } from '../seed/seeded-store';
-import { createWebhookDispatcher } from '../webhooks';
-import { createDelays } from './delays';
-import { createEventBus, type EventBus } from './event-bus';
-import { createJournal, DEFAULT_JOURNAL_LIMIT } from './journal';
-import { createLock } from './lock';
-import { consoleLogger, type MockLogger } from './logger';
+
+import { createControl, type MockControl, type ResetOptions } from './control/control';
+import { createFaults } from './control/faults';
+import { type DomainContext, webCryptoRandomBytes } from './domain/context';
+import { webhookTarget } from './domain/projects';
+import { createStore, type Store } from './domain/store';
+import { createJournal, DEFAULT_JOURNAL_LIMIT } from './observers/journal';
+import type { MockEvent, MockEventBus } from './observers/mock-events';
+import { type MockPersistence, storeFromSnapshot, takeSnapshot } from './observers/snapshot';
+import { createWebhookDispatcher } from './observers/webhooks';
+import { type Api, createApi } from './pipeline/api';
+import { answerControl } from './pipeline/control-routes';
+import { RequestAbortedError } from './pipeline/errors';
+import { eventsResponse, isEventsUrl } from './pipeline/events-response';
+import type { MockAnswer, MockRequest } from './pipeline/exchange';
+import { fromFetchRequest, toFetchResponse } from './pipeline/fetch-exchange';
+import { type Clock, createManualClock, createSwappableClock, createSystemClock } from './runtime/clock';
+import { createDelays } from './runtime/delays';
+import { createEventBus } from './runtime/event-bus';
+import { createSequentialIds, type IdSource } from './runtime/ids';
+import { createLock } from './runtime/lock';
+import { consoleLogger, type MockLogger } from './runtime/logger';
+import { type HashedSeed, hashSeed } from './seed/apply-seed';
+import { builtInSeed } from './seed/built-in';
+import { demoSeed } from './seed/demo';
+import { emptySeed } from './seed/empty';
+import { parseSeedData } from './seed/from-json';
+import type { ResolvedSeedData, SeedData } from './seed/seed-data';
+import { seededStore } from './seed/seeded-store';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
 
@@ -122,7 +124,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const lock = createLock();
   const faults = createFaults();
   const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
-  const events: EventBus = createEventBus(logger);
+  const events: MockEventBus = createEventBus<MockEvent>(logger);
   const dispatcher = createWebhookDispatcher({
     clock,
     ids,

@@ -1,10 +1,10 @@
 // GET /__mock/events as a Fetch Response whose body is a stream of Server-Sent Events: what
 // `mock.fetch()` and the MSW control handlers answer (in Node and in a service worker alike). The
-// standalone server writes the same events with its own node:http writer (node/events-stream.ts).
+// standalone server writes the same events with its own node:http writer (transports/events-stream.ts).
 // Each event is serialised once here; a reader that stops reading is dropped once more than
 // EVENTS_BUFFER_LIMIT bytes wait for it, so a paused client cannot grow the mock without bound.
 import type { MockControl } from '../control/control';
-import type { MockEvent } from '../core/event-bus';
+import type { MockEvent } from '../observers/mock-events';
 
 const PING_MS = 15_000;
 /** Bytes of unread events a reader may leave queued before its stream is ended with an error. */

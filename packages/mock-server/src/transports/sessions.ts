@@ -1,14 +1,14 @@
 // Sessions: isolated mocks on one standalone server (mock README, "Sessions"). Each is its own
 // createMockCore() under `{server}/sessions/{id}`: own store, clock, keys, faults, journal and
 // deliveries. This registry creates, lists, ends and expires them and answers the
-// `/__mock/sessions` routes of the server's root control; node/server.ts only routes to it.
+// `/__mock/sessions` routes of the server's root control; transports/node-server.ts only routes to it.
 import { MockControlError, parseControl } from '../control/control';
 import { sessionInput } from '../control/schemas';
-import type { MockCore } from '../core/mock-core';
-import { readJsonBody } from '../http/body';
-import { controlFailureAnswer } from '../http/control-routes';
-import type { MockAnswer, MockRequest } from '../http/exchange';
-import { jsonAnswer } from '../http/responses';
+import type { MockCore } from '../mock';
+import { readJsonBody } from '../pipeline/body';
+import { controlFailureAnswer } from '../pipeline/control-routes';
+import type { MockAnswer, MockRequest } from '../pipeline/exchange';
+import { jsonAnswer } from '../pipeline/responses';
 
 export const DEFAULT_MAX_SESSIONS = 64;
 /** Sessions unused for this long are ended: 30 minutes. */

@@ -2,8 +2,9 @@
 // the boundary, so the domain receives typed, valid input. Their messages go into VALIDATION_ERROR
 // details. At the end, type-level assertions tie each schema's output to the types generated from
 // openapi.yaml: when the contract changes and a schema does not, `tsc` fails here.
-import type { components, operations } from '@reservation-api/sdk';
+
 import { z } from 'zod';
+import type { components, operations } from '../contract';
 import { errors, type ValidationIssue } from '../domain/errors';
 import { RESERVATION_STATUSES } from '../domain/records';
 import { calendarDate, endTime, startsBeforeEnd, startTime } from '../domain/values';

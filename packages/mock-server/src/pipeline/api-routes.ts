@@ -2,7 +2,7 @@
 // domain → shape the answer) and typed by its operationId against the generated types, so a body that
 // drifts from the contract does not compile. Authentication, permission and body reading happen
 // before a handler runs (api.ts), in the documented order; handlers run under the service's lock.
-import type { components, operations } from '@reservation-api/sdk';
+import type { ApiOperationId, components, operations } from '../contract';
 import {
   type AvailabilityReferences,
   availabilityReferenceIssues,
@@ -53,19 +53,7 @@ import {
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
 
-type OperationId =
-  | 'listReservations'
-  | 'getReservation'
-  | 'createReservation'
-  | 'updateReservationStatus'
-  | 'cancelReservation'
-  | 'getAvailability'
-  | 'getSchedule'
-  | 'listTables'
-  | 'listServices'
-  | 'getProjectInfo'
-  | 'listGalleryPhotos'
-  | 'listReviews';
+type OperationId = ApiOperationId;
 
 /** The JSON body of the operation's success response (200 or 201) in openapi.yaml. */
 type SuccessBody<Op extends OperationId> = operations[Op]['responses'] extends {

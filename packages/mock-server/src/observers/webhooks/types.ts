@@ -1,8 +1,8 @@
 // The seam between the domain (which says what happened) and delivery (which tells the world).
 // The domain returns WebhookEvent envelopes; the HTTP layer hands them to the dispatcher.
-import type { components } from '@reservation-api/sdk';
-import type { Clock } from '../clock';
-import type { IdSource } from '../ids';
+import type { components } from '../../contract';
+import type { Clock } from '../../runtime/clock';
+import type { IdSource } from '../../runtime/ids';
 
 export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type WebhookEventName = components['schemas']['WebhookEventName'];

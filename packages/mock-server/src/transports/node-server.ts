@@ -5,12 +5,12 @@
 // shutdown.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { consoleLogger, type MockLogger } from '../core/logger';
-import { createMockCore, type MockCore, resolveSeed } from '../core/mock-core';
-import { controlPath } from '../http/control-routes';
-import { httpErrors, RequestAbortedError } from '../http/errors';
-import type { MockAnswer, MockRequest } from '../http/exchange';
-import { controlErrorAnswer, errorAnswer } from '../http/responses';
+import { createMockCore, type MockCore, resolveSeed } from '../mock';
+import { controlPath } from '../pipeline/control-routes';
+import { httpErrors, RequestAbortedError } from '../pipeline/errors';
+import type { MockAnswer, MockRequest } from '../pipeline/exchange';
+import { controlErrorAnswer, errorAnswer } from '../pipeline/responses';
+import { consoleLogger, type MockLogger } from '../runtime/logger';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { onClientError } from './client-errors';
 import { dashboardFile } from './dashboard-files';

@@ -1,7 +1,7 @@
 // THE table from error codes to HTTP answers. Every error of the API leaves through errorAnswer(), so
 // a status, status text or code cannot differ between two routes; each code also names the rule that
 // raised it, for the request journal (mock README, "Rules").
-import type { components } from '@reservation-api/sdk';
+import type { components } from '../contract';
 import { DomainError, type DomainErrorCode } from '../domain/errors';
 import { HttpError, type HttpErrorCode } from './errors';
 import type { MockAnswer } from './exchange';

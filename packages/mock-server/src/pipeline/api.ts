@@ -1,7 +1,5 @@
-import type { Delays } from '../core/delays';
-import { clip, type JournalEntry } from '../core/journal';
-import type { MockLogger } from '../core/logger';
-import type { MockParts } from '../core/parts';
+import type { Fault } from '../control/faults';
+import type { MockParts } from '../control/parts';
 import {
   authenticate,
   authoriseProject,
@@ -11,11 +9,13 @@ import {
 } from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
 import { isoOf } from '../domain/time';
+import { clip, type JournalEntry } from '../observers/journal';
+import type { Delays } from '../runtime/delays';
+import type { MockLogger } from '../runtime/logger';
 import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
 import { httpErrors, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
-import type { Fault } from './faults';
 import { errorAnswer, isApiError, jsonAnswer, ruleOf, statusText } from './responses';
 import { createRouter, pathSegments, type RouteMatch, safeDecode } from './router';
 

@@ -1,8 +1,8 @@
 // The control interface over HTTP under `{baseUrl}/__mock/` (outside /api/v1), JSON in and out: the
 // rows of the mock README's control table, each a thin route over the JavaScript control (which
 // validates the input). The live event stream (/__mock/events) is not a single JSON answer: the
-// core's fetch() streams it (http/events-response.ts) and the standalone server writes it itself;
-// the dashboard page is served by the standalone server (node/).
+// core's fetch() streams it (pipeline/events-response.ts) and the standalone server writes it itself;
+// the dashboard page is served by the standalone server (transports/).
 import {
   type DeliveryFilter,
   type MockControl,
@@ -10,9 +10,9 @@ import {
   type MockControlErrorKind,
   parseControl,
 } from '../control/control';
-import { clockBody, journalFilter, resetInput } from '../control/schemas';
-import type { MockLogger } from '../core/logger';
-import type { WebhookEventName } from '../webhooks';
+import { advanceInput, clockBody, instantInput, journalFilter, resetInput } from '../control/schemas';
+import type { WebhookEventName } from '../observers/webhooks';
+import type { MockLogger } from '../runtime/logger';
 import { readJsonBody } from './body';
 import { HttpError, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
@@ -62,8 +62,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     path: '/clock',
     async run(control, _, { body }) {
       const input = parseControl(clockBody, await body());
-      if ('now' in input) await control.clock.set(input.now as never);
-      else await control.clock.advance(input.advanceMs as never);
+      if ('now' in input) await control.clock.set(parseControl(instantInput, input.now));
+      else await control.clock.advance(parseControl(advanceInput, input.advanceMs));
       return ok({ now: control.clock.now() });
     },
   },
@@ -123,7 +123,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/projects/:slug/keys',
     run: async (control, { slug = '' }, { body }) =>
-      jsonAnswer(201, await control.keys.create(slug, (await body()) as never)),
+      jsonAnswer(201, await control.keys.create(slug, input(await body()))),
   },
   {
     method: 'POST',
@@ -139,13 +139,12 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'POST',
     path: '/projects/:slug/blacklist',
     run: async (control, { slug = '' }, { body }) =>
-      jsonAnswer(201, await control.blacklist(slug, (await body()) as never)),
+      jsonAnswer(201, await control.blacklist(slug, input(await body()))),
   },
   {
     method: 'PUT',
     path: '/projects/:slug/webhook',
-    run: async (control, { slug = '' }, { body }) =>
-      ok(await control.setWebhook(slug, (await body()) as never)),
+    run: async (control, { slug = '' }, { body }) => ok(await control.setWebhook(slug, input(await body()))),
   },
   {
     method: 'GET',
@@ -170,8 +169,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/faults',
-    run: async (control, _, { body }) =>
-      jsonAnswer(201, { fault: control.faults.add((await body()) as never) }),
+    run: async (control, _, { body }) => jsonAnswer(201, { fault: control.faults.add(input(await body())) }),
   },
   { method: 'GET', path: '/faults', run: (control) => ok({ faults: control.faults.list() }) },
   {

@@ -1,11 +1,11 @@
 // The stateful parts of one mock, as createMockCore() makes them and the API pipeline and the
 // control interface share them.
 import type { DomainContext } from '../domain/context';
-import type { Faults } from '../http/faults';
-import type { WebhookDispatcher } from '../webhooks';
-import type { EventBus } from './event-bus';
-import type { Journal } from './journal';
-import type { Lock } from './lock';
+import type { Journal } from '../observers/journal';
+import type { MockEventBus } from '../observers/mock-events';
+import type { WebhookDispatcher } from '../observers/webhooks';
+import type { Lock } from '../runtime/lock';
+import type { Faults } from './faults';
 
 export interface MockParts {
   ctx: DomainContext;
@@ -13,5 +13,5 @@ export interface MockParts {
   dispatcher: WebhookDispatcher;
   faults: Faults;
   journal: Journal;
-  events: EventBus;
+  events: MockEventBus;
 }

@@ -1,0 +1,71 @@
+// The import rule of src/ (mock README, "How it works"): arrows point only down this list of layers,
+// and the SDK and msw each come in through one place. `pnpm check:imports` runs it (in `pnpm test`);
+// test/architecture/import-rules.test.ts proves it reports a forbidden import.
+/** Top to bottom; paths relative to the package folder. */
+const LAYERS = [
+  ['entries', '^src/(index|browser|node|client|cli|cli-trigger|public)\\.ts$'],
+  ['transports', '^src/transports/'],
+  ['composition', '^src/mock\\.ts$'],
+  ['pipeline', '^src/pipeline/'],
+  ['control', '^src/control/'],
+  ['observers', '^src/observers/'],
+  ['seed', '^src/seed/'],
+  ['domain', '^src/domain/'],
+  ['runtime', '^src/runtime/'],
+  ['contract', '^src/contract\\.ts$'],
+];
+
+const upward = LAYERS.slice(1).map(([name, path], index) => ({
+  name: `${name}-imports-no-layer-above`,
+  comment: `${name} must not import ${LAYERS.slice(0, index + 1)
+    .map(([above]) => above)
+    .join(', ')}`,
+  severity: 'error',
+  from: { path },
+  to: { path: LAYERS.slice(0, index + 1).map(([, above]) => above) },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    ...upward,
+    {
+      name: 'runtime-imports-only-runtime',
+      comment: 'runtime/ (lock, clock, ids, event bus, logger, delays) depends on nothing else of src/',
+      severity: 'error',
+      from: { path: '^src/runtime/' },
+      to: { path: '^src/', pathNot: '^src/runtime/' },
+    },
+    {
+      name: 'sdk-only-through-the-contract',
+      comment: 'only src/contract.ts imports @reservation-api/sdk',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/contract\\.ts$' },
+      to: { path: '(^|/)(node_modules/@reservation-api/sdk|packages/sdk)/|(^|\\.\\./)sdk/(src|dist)/' },
+    },
+    {
+      name: 'msw-only-in-transports',
+      comment: 'only src/transports/ imports msw',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/transports/' },
+      to: { path: '(^|/)node_modules/msw/' },
+    },
+    {
+      name: 'no-unresolvable-import',
+      comment: 'an import the checker cannot resolve could hide a forbidden one',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    combinedDependencies: false,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['@reservation-api/source', 'import', 'types', 'default'],
+      extensions: ['.ts', '.js', '.d.ts'],
+    },
+  },
+};

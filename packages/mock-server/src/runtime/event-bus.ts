@@ -1,0 +1,28 @@
+// A synchronous publish/subscribe channel: listeners are called in order; one that throws breaks
+// nothing (its error goes to the logger). The mock's events (observers/mock-events.ts) travel on one.
+import type { MockLogger } from './logger';
+
+export interface EventBus<E> {
+  emit(event: E): void;
+  /** Returns the function that unsubscribes. */
+  subscribe(listener: (event: E) => void): () => void;
+}
+
+export function createEventBus<E>(logger: MockLogger): EventBus<E> {
+  const listeners = new Set<(event: E) => void>();
+  return {
+    emit(event) {
+      for (const listener of listeners) {
+        try {
+          listener(event);
+        } catch (error) {
+          logger.error('event listener failed', error);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
