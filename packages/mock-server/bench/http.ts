@@ -368,7 +368,7 @@ ${profiles.join('\n')}
   }
 
 What the rebuilt core (one store, one lock, Web Crypto, Temporal) costs and why: see "The rebuilt core"
-above this section; speed-ups live at the edge (\`src/node/server.ts\` answers from plain requests
+above this section; speed-ups live at the edge (\`src/transports/node-server.ts\` answers from plain requests
 without Fetch objects, encodes each body once), not in the domain.
 `;
   writeSection('http', markdown);

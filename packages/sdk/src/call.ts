@@ -81,8 +81,8 @@ export class Call {
   private timedOut = false;
   /** The response being read (the one `send` returned); unset while attempts are under way. */
   private response: Response | undefined = undefined;
-  /** The current attempt: its signal is what fetch gets. */
-  private attempt: Attempt | undefined = undefined;
+  /** The current attempt's controller: its signal is what fetch gets. */
+  private controller: AbortController | undefined = undefined;
   /** Rejects the current attempt's race (set by `race`). */
   private interrupt: ((reason: unknown) => void) | undefined = undefined;
   /** Rejects the whole call (set by `run`); use `end`, which also cleans up. */
@@ -103,7 +103,7 @@ export class Call {
         const reason = caller.reason;
         this.end(reason);
         this.interrupt?.(reason);
-        this.attempt?.abort(reason);
+        this.controller?.abort(reason);
       };
       caller.addEventListener('abort', this.onCallerAbort, { once: true });
     }
@@ -168,7 +168,7 @@ export class Call {
     for (const [name, value] of settings.headers) request.headers.set(name, value);
 
     for (let retry = 0; ; retry++) {
-      const init = this.begin();
+      const signal = this.begin();
       const sentAt = log ? settings.now() : 0;
       let response: Response | undefined;
       let failure: unknown;
@@ -178,8 +178,8 @@ export class Call {
         const fetchImpl: FetchLike = settings.fetch ?? globalThis.fetch;
         response = await this.race(
           params
-            ? throughMiddleware(request, hooks.middleware, params, (sent) => fetchImpl(sent, init))
-            : fetchImpl(request, init),
+            ? throughMiddleware(request, hooks.middleware, params, (sent) => fetchImpl(sent, { signal }))
+            : fetchImpl(request, { signal }),
         );
         const status = response.status;
         if (log) logAttempt(log, request, this.attempts, `${status}`, settings.now() - sentAt, response);
@@ -257,20 +257,15 @@ export class Call {
     }
   }
 
-  /** Starts an attempt: a fresh signal and timer. Returns fetch's second argument. */
-  private begin(): { readonly signal: AbortSignal } {
+  /** Starts an attempt: a fresh controller and timer. Returns the signal to give fetch. */
+  private begin(): AbortSignal {
     this.attempts++;
     this.timedOut = false;
-    const attempt = new Attempt();
-    this.attempt = attempt;
+    this.controller = new AbortController();
     // Infinity means no timer at all (setTimeout would treat it as 1 ms).
     const { timeoutMs } = this.settings;
     if (timeoutMs !== Number.POSITIVE_INFINITY) this.timer = setTimeout(() => this.onTimeout(), timeoutMs);
-    return {
-      get signal() {
-        return attempt.signal();
-      },
-    };
+    return this.controller.signal;
   }
 
   private onTimeout(): void {
@@ -281,7 +276,7 @@ export class Call {
     // attempt's race rejects and `send` decides between a retry and a TimeoutError.
     if (this.response) this.end(new TimeoutError(timeoutMs, reason, this.info()));
     else this.interrupt?.(reason);
-    this.attempt?.abort(reason);
+    this.controller?.abort(reason);
   }
 
   /** Settles like `pending`, but rejects as soon as the attempt is stopped, even if fetch ignores the signal. */
@@ -343,32 +338,6 @@ export class Call {
   private close(): void {
     clearTimeout(this.timer);
     if (this.onCallerAbort) this.caller?.removeEventListener('abort', this.onCallerAbort);
-  }
-}
-
-/**
- * One attempt's abort signal, made when fetch first reads it: on Node 20 an AbortSignal costs more
- * than the rest of the SDK's work per call, and a fetch that never reads it (a stub, a test double)
- * need not pay for it. Read after the attempt was stopped, it is already aborted with the reason.
- */
-class Attempt {
-  private controller: AbortController | undefined = undefined;
-  private stopped = false;
-  private reason: unknown = undefined;
-
-  signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.stopped) this.controller.abort(this.reason);
-    }
-    return this.controller.signal;
-  }
-
-  abort(reason: unknown): void {
-    if (this.stopped) return;
-    this.stopped = true;
-    this.reason = reason;
-    this.controller?.abort(reason);
   }
 }
 
