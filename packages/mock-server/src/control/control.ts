@@ -5,13 +5,13 @@
 
 import type { z } from 'zod';
 import type { components } from '../contract';
-import { nextTablePosition } from '../domain/catalog';
+import { addService, addTable } from '../domain/catalog';
 import { nowIso } from '../domain/context';
 import { DomainError } from '../domain/errors';
-import { createKey, keysOfProject, regenerateKey, revokeKey } from '../domain/keys';
+import { createKey, keyOfProject, keysOfProject, regenerateKey, revokeKey } from '../domain/keys';
 import { addToBlacklist, blacklistInput, setWebhook } from '../domain/projects';
 import type { Permission, ProjectRecord } from '../domain/records';
-import { compareListOrder, insertReservation } from '../domain/reservations';
+import { compareListOrder, findReservation, insertReservation } from '../domain/reservations';
 import { TriggerError, triggerEvent } from '../domain/trigger';
 import { reservationDetailView, serviceView, tableView } from '../domain/views';
 import type { JournalEntry, JournalFilter } from '../observers/journal';
@@ -258,13 +258,9 @@ export function createControl(deps: ControlDependencies): MockControl {
       }
     });
   const ownKey = (slug: string, id: string) => {
-    const key = ctx.store.apiKeys.get(id);
-    if (!key || key.projectId !== project(slug).id || key.revokedAt !== null)
-      throw new MockControlError(`Unknown key id "${id}" in ${slug}`, 'not_found');
+    const key = keyOfProject(ctx.store, project(slug).id, id);
+    if (!key) throw new MockControlError(`Unknown key id "${id}" in ${slug}`, 'not_found');
     return key;
-  };
-  const requireOwn = (kind: string, id: string | null, owner: string | undefined, p: ProjectRecord) => {
-    if (id !== null && owner !== p.id) throw new MockControlError(`Unknown ${kind} "${id}" in ${p.slug}`);
   };
   const announceClock = () => announce({ kind: 'clock', now: nowIso(ctx) });
 
@@ -403,8 +399,8 @@ export function createControl(deps: ControlDependencies): MockControl {
       }),
     getReservation: (slug, id) =>
       lock.run(() => {
-        const reservation = ctx.store.reservations.get(id);
-        if (!reservation || reservation.projectId !== project(slug).id)
+        const reservation = findReservation(ctx.store, project(slug), id);
+        if (!reservation)
           throw new MockControlError(`Unknown reservation id "${id}" in ${slug}`, 'not_found');
         return reservationDetailView(ctx.store, reservation);
       }),
@@ -416,23 +412,13 @@ export function createControl(deps: ControlDependencies): MockControl {
     },
     async addTable(slug, input) {
       const parsed = parseControl(seedTableSchema, input);
-      const table = await write(() => {
-        const p = project(slug);
-        requireOwn('branch', parsed.branchId, ctx.store.branches.get(parsed.branchId ?? '')?.projectId, p);
-        requireOwn('zone', parsed.zoneId, ctx.store.zones.get(parsed.zoneId ?? '')?.projectId, p);
-        const position = parsed.position ?? nextTablePosition(ctx.store, p.id);
-        return ctx.store.tables.insert({ ...parsed, projectId: p.id, position });
-      });
+      const table = await write(() => addTable(ctx.store, project(slug), parsed));
       announce({ kind: 'project', slug });
       return tableView(table);
     },
     async addService(slug, input) {
       const parsed = parseControl(seedServiceSchema, input);
-      const service = await write(() => {
-        const p = project(slug);
-        requireOwn('branch', parsed.branchId, ctx.store.branches.get(parsed.branchId ?? '')?.projectId, p);
-        return ctx.store.services.insert({ ...parsed, projectId: p.id });
-      });
+      const service = await write(() => addService(ctx.store, project(slug), parsed));
       announce({ kind: 'project', slug });
       return serviceView(service);
     },

@@ -15,6 +15,45 @@ export function nextTablePosition(store: Store, projectId: string): number {
   return store.tables.all().filter((t) => t.projectId === projectId).length + 1;
 }
 
+/** A table or service naming a branch or zone that is not its project's own. */
+export class ForeignReferenceError extends Error {
+  override readonly name = 'ForeignReferenceError';
+}
+
+function requireOwn(
+  kind: string,
+  id: string | null,
+  owner: string | undefined,
+  project: ProjectRecord,
+): void {
+  if (id !== null && owner !== project.id)
+    throw new ForeignReferenceError(`Unknown ${kind} "${id}" in ${project.slug}`);
+}
+
+export type NewTable = Omit<TableRecord, 'projectId' | 'position'> & { position?: number | undefined };
+export type NewService = Omit<ServiceRecord, 'projectId'>;
+
+/**
+ * Adds a table to a project (seeding and the control's `addTable`): its branch and zone, when set,
+ * must be the project's own; without a `position` it goes last (`nextTablePosition`).
+ */
+export async function addTable(store: Store, project: ProjectRecord, table: NewTable): Promise<TableRecord> {
+  requireOwn('branch', table.branchId, store.branches.get(table.branchId ?? '')?.projectId, project);
+  requireOwn('zone', table.zoneId, store.zones.get(table.zoneId ?? '')?.projectId, project);
+  const position = table.position ?? nextTablePosition(store, project.id);
+  return store.tables.insert({ ...table, projectId: project.id, position });
+}
+
+/** Adds a service to a project (seeding and the control's `addService`): its branch must be the project's own. */
+export async function addService(
+  store: Store,
+  project: ProjectRecord,
+  service: NewService,
+): Promise<ServiceRecord> {
+  requireOwn('branch', service.branchId, store.branches.get(service.branchId ?? '')?.projectId, project);
+  return store.services.insert({ ...service, projectId: project.id });
+}
+
 /** Active tables by position; an unknown branchId is 400, an unknown zoneId just matches nothing. */
 export function listTables(
   store: Store,

@@ -119,6 +119,12 @@ export async function revokeKey(ctx: DomainContext, key: ApiKeyRecord): Promise<
   return ctx.store.apiKeys.update(key, { ...key, revokedAt: key.revokedAt ?? nowIso(ctx) });
 }
 
+/** The project's key `id` if it still works; undefined for a revoked key or another project's. */
+export function keyOfProject(store: Store, projectId: string, id: string): ApiKeyRecord | undefined {
+  const key = store.apiKeys.get(id);
+  return key && key.projectId === projectId && key.revokedAt === null ? key : undefined;
+}
+
 /** The project's keys that still work (revoked ones are gone for good). */
 export function keysOfProject(store: Store, projectId: string): ApiKeyRecord[] {
   return store.apiKeys.all().filter((key) => key.projectId === projectId && key.revokedAt === null);

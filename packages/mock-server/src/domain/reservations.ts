@@ -265,10 +265,20 @@ export function listReservations(
   return { items, total };
 }
 
+/** The project's reservation `id`; undefined for an unknown id or another project's. */
+export function findReservation(
+  store: Store,
+  project: ProjectRecord,
+  id: string,
+): ReservationRecord | undefined {
+  const reservation = store.reservations.get(id);
+  return reservation?.projectId === project.id ? reservation : undefined;
+}
+
 /** The project's reservation `id`, or 404 RESERVATION_NOT_FOUND (also for another project's id). */
 export function getReservation(store: Store, project: ProjectRecord, id: string): ReservationRecord {
-  const reservation = store.reservations.get(id);
-  if (!reservation || reservation.projectId !== project.id) throw errors.reservationNotFound();
+  const reservation = findReservation(store, project, id);
+  if (!reservation) throw errors.reservationNotFound();
   return reservation;
 }
 

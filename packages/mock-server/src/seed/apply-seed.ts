@@ -1,7 +1,7 @@
 // Loads validated seed data into a store: at start, on every reset(), and through the control
 // helper createProject(). Key values are hashed first (hashSeed), so what a service keeps in order
 // to reset holds only hashes.
-import { nextTablePosition } from '../domain/catalog';
+import { addService, addTable } from '../domain/catalog';
 import type { DomainContext } from '../domain/context';
 import { type HashedKey, hashedKey, storeKey } from '../domain/keys';
 import { daySchedule } from '../domain/opening-hours';
@@ -81,11 +81,8 @@ export async function addSeedProject(ctx: DomainContext, seed: HashedSeedProject
     });
   }
   for (const zone of seed.zones) await store.zones.insert({ ...zone, projectId: project.id });
-  for (const table of seed.tables) {
-    const position = table.position ?? nextTablePosition(store, project.id);
-    await store.tables.insert({ ...table, projectId: project.id, position });
-  }
-  for (const service of seed.services) await store.services.insert({ ...service, projectId: project.id });
+  for (const table of seed.tables) await addTable(store, project, table);
+  for (const service of seed.services) await addService(store, project, service);
   for (const [i, photo] of seed.photos.entries()) {
     await store.photos.insert({ ...photo, projectId: project.id, displayOrder: photo.displayOrder ?? i + 1 });
   }
