@@ -27,6 +27,7 @@ import type { CannedAnswer } from './support/protocol';
 import {
   barChart,
   machineLine,
+  median,
   REPO_ROOT,
   table,
   waitForIdle,
@@ -128,14 +129,6 @@ async function captureAnswers(mockUrl: string): Promise<Record<string, CannedAns
     answers[`${c.method} ${c.path}`] = { status: response.status, headers, body: body.toString('base64') };
   }
   return answers;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 interface CaseResult {

@@ -10,7 +10,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { buildMockServer } from './support/build';
-import { machineLine, table, writeSection } from './support/report';
+import { machineLine, median, table, writeSection } from './support/report';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../', import.meta.url));
 const RUNS = Number(process.env.IMPORT_RUNS ?? 15);
@@ -29,14 +29,6 @@ const CASES: ImportCase[] = [
     specifiers: ['msw/node', '@reservation-api/mock-server'],
   },
 ];
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 /** Milliseconds one fresh process takes to import `specifiers` (in order, as a test file lists them). */
 function importOnce(specifiers: readonly string[]): number {

@@ -11,7 +11,7 @@
 // (`--no-write` to only print).
 import { getResponse, HttpResponse, http } from 'msw';
 import { createMockService } from '../src/index';
-import { machineLine, table, writeSection } from './support/report';
+import { machineLine, median, table, writeSection } from './support/report';
 
 const NOW = '2026-03-02T07:00:00.000Z';
 const BASE = 'http://127.0.0.1:4010';
@@ -19,14 +19,6 @@ const API = `${BASE}/api/v1/demo-bistro`;
 const KEY = { 'X-API-Key': 'rk_demo_full' };
 const JSON_KEY = { ...KEY, 'Content-Type': 'application/json' };
 const ROUNDS = Number(process.env.LIFECYCLE_ROUNDS ?? 300);
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 /** The 10 requests of a typical test: reads, a booking, its detail, a status change, a cancel. */
 function typicalRequests(): { request: Request; expect: number }[] {

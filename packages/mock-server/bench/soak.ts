@@ -27,7 +27,7 @@ import { buildMockServer } from './support/build';
 import { PACKAGE_DIR, type ServerChild, startChild } from './support/children';
 import { type ClientRequest, type ClientTally, runMix } from './support/client';
 import type { HeapMessage } from './support/protocol';
-import { machineLine, REPO_ROOT, table, writeSection } from './support/report';
+import { machineLine, median, REPO_ROOT, table, writeSection } from './support/report';
 import { API, FULL_KEY } from './support/workload';
 
 const { values: args } = parseArgs({
@@ -323,14 +323,6 @@ function pausedWatcher(url: string): Promise<Socket> {
 
 function mib(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
