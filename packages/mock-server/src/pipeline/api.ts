@@ -88,14 +88,12 @@ export function createApi(deps: ApiDependencies): Api {
   function resolveAccess(
     presented: PresentedKey,
     slug: string | undefined,
-    parts: string[] | undefined,
-    method: string,
+    match: RouteMatch<Route> | undefined,
     trace: Trace,
   ): Access {
     const key = authenticate(ctx.store, presented);
     trace.key = { id: key.id, name: key.name };
     const project = authoriseProject(ctx.store, key, slug ?? '');
-    const match = parts && router.match(method, parts);
     if (!match) throw httpErrors.notFound();
     trace.operationId = match.route.operationId;
     requirePermission(key, match.route.permission);
@@ -106,17 +104,12 @@ export function createApi(deps: ApiDependencies): Api {
    * The key and operationId of a request answered before any check (by a fault): the key's id and
    * name, `unknown` for a value no key has, `none` without one; the route's operationId, if any.
    */
-  function traceUnchecked(
-    presented: PresentedKey,
-    parts: string[] | undefined,
-    method: string,
-    trace: Trace,
-  ) {
+  function traceUnchecked(presented: PresentedKey, match: RouteMatch<Route> | undefined, trace: Trace) {
     if (presented !== null) {
       const key = ctx.store.keyByHash(presented.hash);
       trace.key = key && key.revokedAt === null ? { id: key.id, name: key.name } : 'unknown';
     }
-    trace.operationId = (parts && router.match(method, parts)?.route.operationId) ?? null;
+    trace.operationId = match?.route.operationId ?? null;
   }
 
   async function takeEffect(
@@ -146,6 +139,8 @@ export function createApi(deps: ApiDependencies): Api {
     const [rawSlug = '', ...rest] = url.pathname.slice(apiRoot.length).split('/');
     const slug = safeDecode(rawSlug);
     const parts = pathSegments(rest.join('/'));
+    // Matched once: a route depends on the method and path only, never on the store.
+    const match = parts ? router.match(method, parts) : undefined;
     const query = queryObject(url.searchParams);
     const presented = presentKey(request.header('x-api-key'));
     if (presented === null) trace.key = 'none';
@@ -163,7 +158,7 @@ export function createApi(deps: ApiDependencies): Api {
         trace.rule =
           fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`;
         // Under the lock: the store is read as it is between writes (and after the seed).
-        await lock.run(() => traceUnchecked(presented, parts, method, trace));
+        await lock.run(() => traceUnchecked(presented, match, trace));
         return answer;
       }
     }
@@ -171,11 +166,10 @@ export function createApi(deps: ApiDependencies): Api {
     // Routes without a body take effect in one step; the others are checked up to the permission
     // first, so a refused request's body is never read, and judged again once it has arrived.
     const answered = await lock.run(() => {
-      const access = resolveAccess(presented, slug, parts, method, trace);
+      const access = resolveAccess(presented, slug, match, trace);
       return access.match.route.body === 'none' ? takeEffect(access, query, {}, trace) : null;
     });
     if (answered) return answered;
-    const route = router.match(method, parts ?? []);
     const body = await readJsonBody(
       {
         method,
@@ -190,11 +184,9 @@ export function createApi(deps: ApiDependencies): Api {
           return bytes;
         },
       },
-      { optional: route?.route.body === 'optional' },
+      { optional: match?.route.body === 'optional' },
     );
-    return lock.run(() =>
-      takeEffect(resolveAccess(presented, slug, parts, method, trace), query, body, trace),
-    );
+    return lock.run(() => takeEffect(resolveAccess(presented, slug, match, trace), query, body, trace));
   }
 
   return {
