@@ -16,7 +16,7 @@ import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
 import { httpErrors, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
-import { errorAnswer, isApiError, jsonAnswer, ruleOf, statusText } from './responses';
+import { errorAnswer, isApiError, journalError, jsonAnswer, ruleOf, statusText } from './responses';
 import { createRouter, pathSegments, type RouteMatch, safeDecode } from './router';
 
 export interface ApiDependencies extends MockParts {
@@ -39,7 +39,10 @@ interface Access {
 }
 
 /** What the journal learns while a request is answered. */
-type Trace = Pick<JournalEntry, 'key' | 'operationId' | 'rule' | 'reservations' | 'deliveries' | 'body'>;
+type Trace = Pick<
+  JournalEntry,
+  'key' | 'operationId' | 'rule' | 'reservations' | 'deliveries' | 'body' | 'error'
+>;
 
 function queryObject(params: URLSearchParams): Record<string, string> {
   // A plain object with no prototype: a `__proto__` parameter stays an ordinary key.
@@ -48,33 +51,35 @@ function queryObject(params: URLSearchParams): Record<string, string> {
   return query;
 }
 
-/** The journal's error of an answer: its code and message (a fault's custom body may have neither). */
-function errorOf(answer: MockAnswer): { code: string | null; message: string } {
-  let body: unknown;
-  try {
-    body = JSON.parse(answer.body);
-  } catch {
-    body = null;
-  }
+/** The journal's error of a fault's custom body: its code and message (it may have neither). */
+function errorOfBody(status: number, body: unknown): { code: string | null; message: string } {
   const field = (name: string): string | null => {
     const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : null;
     return typeof value === 'string' ? value : null;
   };
-  return { code: field('code'), message: field('message') ?? statusText(answer.status) };
+  return { code: field('code'), message: field('message') ?? statusText(status) };
 }
 
-/** What a fault answers instead of the API: nothing (a dropped connection), a status, or undefined. */
-function faultAnswer(fault: Fault): MockAnswer | undefined {
-  if (fault.connection === 'reset') return { status: 0, headers: {}, body: '', dropConnection: true };
+/** What a fault answers instead of the API, with the journal's error: nothing (a dropped connection), a status, or undefined. */
+function faultAnswer(fault: Fault): { answer: MockAnswer; error: JournalEntry['error'] } | undefined {
+  if (fault.connection === 'reset') {
+    const error = { code: null, message: 'connection reset by an injected fault' };
+    return { answer: { status: 0, headers: {}, body: '', dropConnection: true }, error };
+  }
   if (fault.status === null) return undefined;
   const headers = {
     ...(fault.status === 429 ? { 'retry-after': String(fault.retryAfter) } : {}),
     ...fault.headers,
   };
-  if (fault.body !== undefined) return jsonAnswer(fault.status, fault.body, headers);
-  return fault.status === 429
-    ? errorAnswer(httpErrors.rateLimited(fault.retryAfter), { headers })
-    : errorAnswer(httpErrors.internal(), { status: fault.status, headers });
+  if (fault.body !== undefined) {
+    const answer = jsonAnswer(fault.status, fault.body, headers);
+    return { answer, error: fault.status >= 400 ? errorOfBody(fault.status, fault.body) : null };
+  }
+  const error = fault.status === 429 ? httpErrors.rateLimited(fault.retryAfter) : httpErrors.internal();
+  return {
+    answer: errorAnswer(error, fault.status === 429 ? { headers } : { status: fault.status, headers }),
+    error: journalError(error),
+  };
 }
 
 export function createApi(deps: ApiDependencies): Api {
@@ -153,13 +158,14 @@ export function createApi(deps: ApiDependencies): Api {
         data: { kind: 'faults', at: isoOf(ctx.clock.now()), id: fault.id },
       });
       if (fault.delayMs > 0) await delays.wait(fault.delayMs);
-      const answer = faultAnswer(fault);
-      if (answer) {
+      const faulted = faultAnswer(fault);
+      if (faulted) {
+        trace.error = faulted.error;
         trace.rule =
           fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`;
         // Under the lock: the store is read as it is between writes (and after the seed).
         await lock.run(() => traceUnchecked(presented, match, trace));
-        return answer;
+        return faulted.answer;
       }
     }
 
@@ -205,9 +211,9 @@ export function createApi(deps: ApiDependencies): Api {
         reservations: [],
         deliveries: [],
         body: null,
+        error: null,
       };
       let answer: MockAnswer;
-      let error: JournalEntry['error'] = null;
       try {
         answer = await run(request, trace);
       } catch (caught) {
@@ -216,15 +222,16 @@ export function createApi(deps: ApiDependencies): Api {
         if (isApiError(caught)) {
           answer = errorAnswer(caught);
           trace.rule = ruleOf(caught);
+          trace.error = journalError(caught);
         } else {
           // A bug, not a client error: say so in the log, answer with the documented 500 body.
           logger.error('unexpected error while answering a request', caught);
-          answer = errorAnswer(httpErrors.internal());
+          const internal = httpErrors.internal();
+          answer = errorAnswer(internal);
+          trace.error = journalError(internal);
           trace.rule = 'INTERNAL_ERROR: a bug in the mock (see its log)';
         }
       }
-      if (answer.dropConnection) error = { code: null, message: 'connection reset by an injected fault' };
-      else if (answer.status >= 400) error = errorOf(answer);
       // The journal entry's id, also when the journal is off: the client can quote it either way.
       const id = journal.nextId();
       answer.headers['x-request-id'] = id;
@@ -239,7 +246,6 @@ export function createApi(deps: ApiDependencies): Api {
             project: safeDecode(url.pathname.slice(apiRoot.length).split('/')[0] ?? '') || null,
             ...trace,
             status: answer.status,
-            error,
             durationMs: Math.round((performance.now() - started) * 1000) / 1000,
             response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
           },

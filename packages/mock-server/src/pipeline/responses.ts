@@ -109,6 +109,11 @@ export function ruleOf(error: ApiError): string {
   return error instanceof DomainError && error.reason ? `${base} (${error.reason})` : base;
 }
 
+/** The journal's error of an API error: its body's code and message, known without reading the answer back. */
+export function journalError(error: ApiError): { code: string | null; message: string } {
+  return { code: ERROR_RESPONSES[error.code].code, message: error.message };
+}
+
 /** The documented error body. `status` overrides the table's (an injected 503 is still INTERNAL_ERROR). */
 export function errorAnswer(
   error: ApiError,
