@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { virtualProgram } from './support/virtual-program';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const file = join(here, '__schema_exports__.ts');
@@ -26,26 +27,9 @@ const schemaNames = Object.keys(spec.components.schemas);
 /** The names among `names` that `import type { … } from '../src/index'` cannot import. */
 function missingExports(names: readonly string[]): string[] {
   const source = names.map((name) => `import type { ${name} } from '../src/index';`).join('\n');
-  const config = ts.getParsedCommandLineOfConfigFile(
-    join(here, '../tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      },
-    },
-  );
-  if (!config) throw new Error('packages/sdk/tsconfig.json could not be read');
-  const host = ts.createCompilerHost(config.options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version) =>
-    name === file ? ts.createSourceFile(name, source, version) : getSourceFile(name, version);
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (name) => name === file || fileExists(name);
-  const program = ts.createProgram([file], { ...config.options, noUnusedLocals: false }, host);
+  const { program, sourceFile } = virtualProgram(file, source, { noUnusedLocals: false });
   const missing: string[] = [];
-  for (const diagnostic of ts.getPreEmitDiagnostics(program, program.getSourceFile(file))) {
+  for (const diagnostic of ts.getPreEmitDiagnostics(program, sourceFile)) {
     const line = diagnostic.file?.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line;
     const name = line === undefined ? undefined : names[line];
     missing.push(name ?? ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { virtualProgram } from './support/virtual-program';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const file = join(here, '__hover__.ts');
@@ -71,25 +72,8 @@ const expected: Record<string, string> = {
 };
 
 function printedTypes(): Map<string, string> {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    join(here, '../tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-      },
-    },
-  );
-  if (!config) throw new Error('packages/sdk/tsconfig.json could not be read');
-  const host = ts.createCompilerHost(config.options);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version) =>
-    name === file ? ts.createSourceFile(name, source, version) : getSourceFile(name, version);
-  const fileExists = host.fileExists.bind(host);
-  host.fileExists = (name) => name === file || fileExists(name);
-  const program = ts.createProgram([file], config.options, host);
-  const errors = ts.getPreEmitDiagnostics(program, program.getSourceFile(file));
+  const { program, sourceFile, host } = virtualProgram(file, source);
+  const errors = ts.getPreEmitDiagnostics(program, sourceFile);
   if (errors.length > 0) {
     throw new Error(ts.formatDiagnostics(errors, { ...host, getNewLine: () => '\n' }));
   }
@@ -101,7 +85,7 @@ function printedTypes(): Map<string, string> {
     }
     ts.forEachChild(node, visit);
   };
-  visit(program.getSourceFile(file) as ts.SourceFile);
+  visit(sourceFile);
   return printed;
 }
 
