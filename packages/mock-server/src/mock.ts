@@ -1,17 +1,22 @@
 // createMockCore(): one independent mock, transport-free. It takes a plain request and returns a
 // plain answer (handle()); the MSW handlers (transports/msw.ts), the Fetch adapter (fetch()) and the
 // standalone server (transports/node-server.ts) are thin adapters over it. Everything stateful (store, clock,
-// ids, lock, faults, journal, event bus, webhook dispatcher) is created here, per call, so two mocks
-// never share anything and reset() can restore exactly what this one started with.
+// ids, lock, faults, journal, the event and outcome buses, webhook dispatcher) is created here, per
+// call, so two mocks never share anything and reset() can restore exactly what this one started with.
+// The API pipeline publishes each request's outcome; the observers subscribed here hear of it.
 
 import { createControl, type MockControl, type ResetOptions } from './control/control';
 import { createFaults } from './control/faults';
 import { type DomainContext, webCryptoRandomBytes } from './domain/context';
 import { webhookTarget } from './domain/projects';
 import { createStore, type Store } from './domain/store';
+import { isoOf } from './domain/time';
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from './observers/journal';
 import type { MockEvent, MockEventBus } from './observers/mock-events';
-import { type MockPersistence, storeFromSnapshot, takeSnapshot } from './observers/snapshot';
+import type { Outcome } from './observers/outcome';
+import { observeOutcomes } from './observers/outcome-observers';
+import { keptData } from './observers/persistence';
+import type { MockPersistence } from './observers/snapshot';
 import { createWebhookDispatcher } from './observers/webhooks';
 import { type Api, createApi } from './pipeline/api';
 import { answerControl } from './pipeline/control-routes';
@@ -122,9 +127,14 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const ids = options.ids ?? createSequentialIds();
   const ctx: DomainContext = { store: createStore(), clock, ids, randomBytes: webCryptoRandomBytes };
   const lock = createLock();
-  const faults = createFaults();
-  const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
   const events: MockEventBus = createEventBus<MockEvent>(logger);
+  const faults = createFaults((fault) =>
+    events.emit({ type: 'state', data: { kind: 'faults', at: isoOf(clock.now()), id: fault.id } }),
+  );
+  const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
+  // Each API request's outcome, published once it is answered (observers/outcome.ts).
+  const outcomes = createEventBus<Outcome>(logger);
+  observeOutcomes(outcomes, { journal, events, clock });
   const dispatcher = createWebhookDispatcher({
     clock,
     ids,
@@ -141,65 +151,17 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
    */
   const seeded = (seed: HashedSeed): Promise<Store> => seededStore(ctx, seed, options.ids === undefined);
 
-  const { persistence } = options;
-  /** The persisted data as a store, or null when there is none (or it no longer fits: one warning). */
-  async function persistedStore(): Promise<Store | null> {
-    try {
-      const saved = await persistence?.load();
-      if (!saved) return null;
-      const store = await storeFromSnapshot(saved);
-      if (typeof store === 'string') {
-        logger.warn(`the persisted data does not fit this mock (${store}); starting from the seed`);
-        return null;
-      }
-      ids.restore?.(saved.ids);
-      return store;
-    } catch (error) {
-      logger.warn('the persisted data could not be loaded; starting from the seed', error);
-      return null;
-    }
-  }
+  const kept = options.persistence
+    ? keptData({ persistence: options.persistence, ctx, lock, events, logger })
+    : null;
 
   // The first task of the lock: every request and control call waits for the seed.
   lock
     .run(async () => {
-      ctx.store = (await persistedStore()) ?? (await seeded(seed));
+      ctx.store = (await kept?.load()) ?? (await seeded(seed));
     })
     .catch((error: unknown) => logger.error('the seed could not be applied', error));
-
-  if (persistence) {
-    // Saved after each change, once the change has taken effect (the save queues behind it).
-    let saving = false;
-    // A failed save (e.g. the storage quota) is reported once, not after every change; the mock goes
-    // on with its data in memory, and the storage keeps the last save that succeeded.
-    let saveFailed = false;
-    events.subscribe((event) => {
-      if (event.type !== 'state' || event.data.kind === 'clock' || event.data.kind === 'faults' || saving)
-        return;
-      saving = true;
-      void lock
-        .run(async () => {
-          saving = false;
-          await persistence.save(takeSnapshot(ctx));
-          saveFailed = false;
-        })
-        .catch((error: unknown) => {
-          if (saveFailed) return;
-          saveFailed = true;
-          logger.warn(
-            'the data could not be saved (kept in memory; the storage keeps the last save that succeeded)',
-            error,
-          );
-        });
-    });
-    // Another tab saved: take its data (without saving it back, which would echo between tabs).
-    persistence.watch?.(() => {
-      void lock.run(async () => {
-        const store = await persistedStore();
-        if (store) ctx.store = store;
-      });
-    });
-  }
+  kept?.keep();
 
   /** Back to the seed; with `now`, the clock frozen there and the seed laid out around it. */
   const reset = (now?: number): Promise<void> =>
@@ -219,7 +181,17 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
 
   const control = createControl({ ctx, lock, dispatcher, faults, journal, events, reset });
   const delays = createDelays();
-  const api: Api = createApi({ ctx, lock, dispatcher, faults, journal, events, logger, baseUrl, delays });
+  const api: Api = createApi({
+    ctx,
+    lock,
+    dispatcher,
+    faults,
+    requestIds: journal,
+    outcomes,
+    logger,
+    baseUrl,
+    delays,
+  });
   const base = new URL(baseUrl);
 
   async function handle(request: MockRequest, handleOptions: { control?: boolean } = {}) {

@@ -123,7 +123,11 @@ function copy(fault: Fault): Fault {
   };
 }
 
-export function createFaults(): Faults {
+/**
+ * `onTaken` hears of each fault a request takes, when it takes it (before any delay): the event
+ * stream announces it then, so a watcher sees the fault used while its request still waits.
+ */
+export function createFaults(onTaken: (fault: Fault) => void = () => {}): Faults {
   let entries: { fault: Fault; matches: (path: string) => boolean }[] = [];
   let counter = 0;
   return {
@@ -174,7 +178,9 @@ export function createFaults(): Faults {
         entry.fault.remaining -= 1;
         if (entry.fault.remaining <= 0) entries = entries.filter((e) => e !== entry);
       }
-      return copy(entry.fault);
+      const taken = copy(entry.fault);
+      onTaken(taken);
+      return taken;
     },
   };
 }

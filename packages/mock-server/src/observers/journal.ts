@@ -7,14 +7,13 @@
 // ids are unique and increase in the order of the list. A request that arrived before a clear() (or
 // a reset(), which clears) and is answered after it is not recorded: the journal holds only requests
 // that arrived after its last clear.
-import type { operations } from '../contract';
+import type { AnswerError, OperationId, Outcome, RequestKey } from './outcome';
+
+export type { OperationId } from './outcome';
 
 /** Request and answer bodies are kept up to this many characters (UTF-16 code units), marked when cut. */
 export const JOURNAL_BODY_LIMIT = 4096;
 export const DEFAULT_JOURNAL_LIMIT = 1000;
-
-/** An operationId of openapi.yaml (`listReservations`, `createReservation`, …). */
-export type OperationId = keyof operations;
 
 export interface JournalEntry {
   /** `req_000001`, … (six digits or more): unique and increasing for the life of the mock. */
@@ -31,10 +30,10 @@ export interface JournalEntry {
   /** The slug in the path, if any. */
   project: string | null;
   /** The key's id and name; `none` without a key, `unknown` for a value no key has. */
-  key: { id: string; name: string } | 'none' | 'unknown';
+  key: RequestKey;
   body: { text: string; truncated: boolean; bytes: number } | null;
   status: number;
-  error: { code: string | null; message: string } | null;
+  error: AnswerError;
   operationId: OperationId | null;
   /** Which rule decided the answer: `ok`, `fault flt_0001`, or the error code and its rule. */
   rule: string;
@@ -67,8 +66,11 @@ export interface Journal {
    * answer is known (so ids increase in journal order), also for answers that are not journaled.
    */
   nextId(): string;
-  /** Records an answered request under `id` (from nextId()); null when it is dropped (see arrival()). */
-  record(entry: Omit<JournalEntry, 'id'>, arrival: number, id: string): JournalEntry | null;
+  /**
+   * Records an answered request (its outcome, numbered by nextId()); null when the journal is off or
+   * the request arrived before the last clear (see arrival()).
+   */
+  record(outcome: Outcome): JournalEntry | null;
   list(filter?: JournalFilter): JournalEntry[];
   clear(): void;
 }
@@ -78,6 +80,30 @@ export function clip(text: string): { text: string; truncated: boolean } {
   return text.length > JOURNAL_BODY_LIMIT
     ? { text: text.slice(0, JOURNAL_BODY_LIMIT), truncated: true }
     : { text, truncated: false };
+}
+
+function entryOf(outcome: Outcome): JournalEntry {
+  const { request, answer } = outcome;
+  const response = clip(answer.body);
+  return {
+    id: outcome.id,
+    at: request.at,
+    wallTime: request.wallTime,
+    method: request.method,
+    path: request.path,
+    query: request.query,
+    project: request.project,
+    key: outcome.key,
+    body: request.body && { ...clip(new TextDecoder().decode(request.body)), bytes: request.body.byteLength },
+    status: answer.status,
+    error: outcome.error,
+    operationId: outcome.operationId,
+    rule: outcome.rule,
+    reservations: [...outcome.reservations],
+    deliveries: [...outcome.deliveries],
+    durationMs: outcome.durationMs,
+    response: { body: response.text, truncated: response.truncated },
+  };
 }
 
 function matches(entry: JournalEntry, filter: JournalFilter): boolean {
@@ -107,9 +133,9 @@ export function createJournal(limit: number): Journal {
     enabled: limit > 0,
     arrival: () => clears,
     nextId: () => `req_${String(++counter).padStart(6, '0')}`,
-    record(fields, arrival, id) {
-      if (limit <= 0 || arrival !== clears) return null;
-      const entry: JournalEntry = { id, ...fields };
+    record(outcome) {
+      if (limit <= 0 || outcome.arrival !== clears) return null;
+      const entry = entryOf(outcome);
       entries.push(entry);
       if (entries.length > limit) entries.shift();
       return entry;

@@ -1,5 +1,5 @@
-import type { Fault } from '../control/faults';
-import type { MockParts } from '../control/parts';
+import type { Fault, Faults } from '../control/faults';
+import type { DomainContext } from '../domain/context';
 import {
   authenticate,
   authoriseProject,
@@ -9,8 +9,11 @@ import {
 } from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
 import { isoOf } from '../domain/time';
-import { clip, type JournalEntry } from '../observers/journal';
+import type { Journal } from '../observers/journal';
+import type { AnswerError, OperationId, Outcome, OutcomeBus, RequestKey } from '../observers/outcome';
+import type { WebhookDispatcher } from '../observers/webhooks';
 import type { Delays } from '../runtime/delays';
+import type { Lock } from '../runtime/lock';
 import type { MockLogger } from '../runtime/logger';
 import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
@@ -19,7 +22,16 @@ import type { MockAnswer, MockRequest } from './exchange';
 import { errorAnswer, isApiError, journalError, jsonAnswer, ruleOf, statusText } from './responses';
 import { createRouter, pathSegments, type RouteMatch, safeDecode } from './router';
 
-export interface ApiDependencies extends MockParts {
+export interface ApiDependencies {
+  ctx: DomainContext;
+  lock: Lock;
+  faults: Faults;
+  /** Queues the webhook events of a request that took effect (under the lock, in commit order). */
+  dispatcher: WebhookDispatcher;
+  /** Where the request ids and the journal's clear mark come from. */
+  requestIds: Pick<Journal, 'arrival' | 'nextId' | 'enabled'>;
+  /** Where each request's outcome is published once it is answered. */
+  outcomes: OutcomeBus;
   logger: MockLogger;
   /** `{base_url}` without `/api/v1` and without a trailing slash. */
   baseUrl: string;
@@ -28,21 +40,35 @@ export interface ApiDependencies extends MockParts {
 }
 
 export interface Api {
-  /** Answers a request under `{baseUrl}/api/v1/`; undefined for any other URL. */
+  /**
+   * Answers a request under `{baseUrl}/api/v1/` and publishes its outcome; undefined for any other
+   * URL. Throws RequestAbortedError when the body stream fails: nobody is left to answer.
+   */
   answer(request: MockRequest): Promise<MockAnswer | undefined>;
 }
 
+/** Who asked and for which operation, as far as the checks got before they decided. */
+interface Identity {
+  key: RequestKey;
+  operationId: OperationId | null;
+}
+
+/** What the pipeline decided: an outcome before it is numbered, timed and published. */
+type Decision = Pick<Outcome, 'key' | 'operationId' | 'rule' | 'error' | 'reservations' | 'deliveries'> & {
+  answer: MockAnswer;
+  body: Uint8Array | null;
+};
+
+/** The checks passed: the key, its project and the route. */
 interface Access {
   key: ApiKeyRecord;
   project: ProjectRecord;
   match: RouteMatch<Route>;
 }
 
-/** What the journal learns while a request is answered. */
-type Trace = Pick<
-  JournalEntry,
-  'key' | 'operationId' | 'rule' | 'reservations' | 'deliveries' | 'body' | 'error'
->;
+type Checked = { identity: Identity } & ({ access: Access } | { refused: unknown });
+
+const NOTHING_CHANGED = { reservations: [], deliveries: [] } as const;
 
 function queryObject(params: URLSearchParams): Record<string, string> {
   // A plain object with no prototype: a `__proto__` parameter stays an ordinary key.
@@ -61,7 +87,7 @@ function errorOfBody(status: number, body: unknown): { code: string | null; mess
 }
 
 /** What a fault answers instead of the API, with the journal's error: nothing (a dropped connection), a status, or undefined. */
-function faultAnswer(fault: Fault): { answer: MockAnswer; error: JournalEntry['error'] } | undefined {
+function faultAnswer(fault: Fault): { answer: MockAnswer; error: AnswerError } | undefined {
   if (fault.connection === 'reset') {
     const error = { code: null, message: 'connection reset by an injected fault' };
     return { answer: { status: 0, headers: {}, body: '', dropConnection: true }, error };
@@ -83,116 +109,165 @@ function faultAnswer(fault: Fault): { answer: MockAnswer; error: JournalEntry['e
 }
 
 export function createApi(deps: ApiDependencies): Api {
-  const { ctx, lock, dispatcher, faults, journal, events, logger, delays } = deps;
+  const { ctx, lock, dispatcher, faults, requestIds, outcomes, logger, delays } = deps;
   const base = new URL(deps.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
   const apiRoot = `${basePath}/api/v1/`;
   const router = createRouter(ROUTES);
 
-  /** 401 → 403 → 404 → 403, against the store as it is now. */
-  function resolveAccess(
-    presented: PresentedKey,
-    slug: string | undefined,
-    match: RouteMatch<Route> | undefined,
-    trace: Trace,
-  ): Access {
-    const key = authenticate(ctx.store, presented);
-    trace.key = { id: key.id, name: key.name };
-    const project = authoriseProject(ctx.store, key, slug ?? '');
-    if (!match) throw httpErrors.notFound();
-    trace.operationId = match.route.operationId;
-    requirePermission(key, match.route.permission);
-    return { key, project, match };
+  /** 401 → 403 → 404 → 403, against the store as it is now; how far it got when it refuses. */
+  function check(presented: PresentedKey, slug: string, match: RouteMatch<Route> | undefined): Checked {
+    const identity: Identity = { key: presented === null ? 'none' : 'unknown', operationId: null };
+    try {
+      const key = authenticate(ctx.store, presented);
+      identity.key = { id: key.id, name: key.name };
+      const project = authoriseProject(ctx.store, key, slug);
+      if (!match) throw httpErrors.notFound();
+      identity.operationId = match.route.operationId;
+      requirePermission(key, match.route.permission);
+      return { identity, access: { key, project, match } };
+    } catch (refused) {
+      return { identity, refused };
+    }
   }
 
   /**
-   * The key and operationId of a request answered before any check (by a fault): the key's id and
-   * name, `unknown` for a value no key has, `none` without one; the route's operationId, if any.
+   * The identity of a request answered before any check (by a fault): the key's id and name,
+   * `unknown` for a value no key has, `none` without one; the route's operationId, if any.
    */
-  function traceUnchecked(presented: PresentedKey, match: RouteMatch<Route> | undefined, trace: Trace) {
-    if (presented !== null) {
-      const key = ctx.store.keyByHash(presented.hash);
-      trace.key = key && key.revokedAt === null ? { id: key.id, name: key.name } : 'unknown';
-    }
-    trace.operationId = match?.route.operationId ?? null;
+  function uncheckedIdentity(presented: PresentedKey, match: RouteMatch<Route> | undefined): Identity {
+    const key = presented === null ? undefined : ctx.store.keyByHash(presented.hash);
+    return {
+      key:
+        presented === null
+          ? 'none'
+          : key && key.revokedAt === null
+            ? { id: key.id, name: key.name }
+            : 'unknown',
+      operationId: match?.route.operationId ?? null,
+    };
   }
 
+  /** The answer to an error: an API error by the one error table, anything else a 500 (a bug, logged). */
+  function refusal(caught: unknown, identity: Identity, body: Uint8Array | null): Decision {
+    // Nobody is left to answer: no answer, no outcome, nothing logged.
+    if (caught instanceof RequestAbortedError) throw caught;
+    if (isApiError(caught))
+      return {
+        ...identity,
+        ...NOTHING_CHANGED,
+        answer: errorAnswer(caught),
+        rule: ruleOf(caught),
+        error: journalError(caught),
+        body,
+      };
+    logger.error('unexpected error while answering a request', caught);
+    const internal = httpErrors.internal();
+    return {
+      ...identity,
+      ...NOTHING_CHANGED,
+      answer: errorAnswer(internal),
+      rule: 'INTERNAL_ERROR: a bug in the mock (see its log)',
+      error: journalError(internal),
+      body,
+    };
+  }
+
+  /** Runs the route (under the lock) and queues the webhook events it caused. */
   async function takeEffect(
-    access: Access,
+    checked: Checked,
     query: Record<string, string>,
-    body: Record<string, unknown>,
-    trace: Trace,
-  ): Promise<MockAnswer> {
-    const { key, project, match } = access;
-    const output = await match.route.handle({ ctx, project, key, params: match.params, query, body });
-    for (const event of output.events ?? []) {
-      const delivery = dispatcher.enqueue(project.id, event);
-      if (delivery !== null) trace.deliveries.push(delivery);
-    }
-    for (const id of output.changed ?? []) {
-      trace.reservations.push(id);
-      events.emit({
-        type: 'state',
-        data: { kind: 'reservation', at: isoOf(ctx.clock.now()), slug: project.slug, id },
+    parsed: Record<string, unknown>,
+    body: Uint8Array | null,
+  ): Promise<Decision> {
+    if ('refused' in checked) return refusal(checked.refused, checked.identity, body);
+    const { key, project, match } = checked.access;
+    try {
+      const output = await match.route.handle({
+        ctx,
+        project,
+        key,
+        params: match.params,
+        query,
+        body: parsed,
       });
+      const deliveries: string[] = [];
+      for (const event of output.events ?? []) {
+        const delivery = dispatcher.enqueue(project.id, event);
+        if (delivery !== null) deliveries.push(delivery);
+      }
+      return {
+        ...checked.identity,
+        answer: jsonAnswer(output.status, output.body),
+        rule: 'ok',
+        error: null,
+        reservations: output.changed ?? [],
+        deliveries,
+        body,
+      };
+    } catch (caught) {
+      return refusal(caught, checked.identity, body);
     }
-    return jsonAnswer(output.status, output.body);
   }
 
-  async function run(request: MockRequest, trace: Trace): Promise<MockAnswer> {
+  async function decide(request: MockRequest): Promise<Decision> {
     const { url, method } = request;
     const [rawSlug = '', ...rest] = url.pathname.slice(apiRoot.length).split('/');
-    const slug = safeDecode(rawSlug);
+    const slug = safeDecode(rawSlug) ?? '';
     const parts = pathSegments(rest.join('/'));
     // Matched once: a route depends on the method and path only, never on the store.
     const match = parts ? router.match(method, parts) : undefined;
     const query = queryObject(url.searchParams);
     const presented = presentKey(request.header('x-api-key'));
-    if (presented === null) trace.key = 'none';
-    else trace.key = 'unknown';
 
     const fault = faults.take(method, url.pathname.slice(basePath.length), url.searchParams);
     if (fault) {
-      events.emit({
-        type: 'state',
-        data: { kind: 'faults', at: isoOf(ctx.clock.now()), id: fault.id },
-      });
       if (fault.delayMs > 0) await delays.wait(fault.delayMs);
       const faulted = faultAnswer(fault);
       if (faulted) {
-        trace.error = faulted.error;
-        trace.rule =
-          fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`;
         // Under the lock: the store is read as it is between writes (and after the seed).
-        await lock.run(() => traceUnchecked(presented, match, trace));
-        return faulted.answer;
+        const identity = await lock.run(() => uncheckedIdentity(presented, match));
+        return {
+          ...identity,
+          ...NOTHING_CHANGED,
+          answer: faulted.answer,
+          error: faulted.error,
+          rule: fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`,
+          body: null,
+        };
       }
     }
 
     // Routes without a body take effect in one step; the others are checked up to the permission
     // first, so a refused request's body is never read, and judged again once it has arrived.
-    const answered = await lock.run(() => {
-      const access = resolveAccess(presented, slug, match, trace);
-      return access.match.route.body === 'none' ? takeEffect(access, query, {}, trace) : null;
+    const first = await lock.run(async (): Promise<{ decided: Decision } | { reading: Identity }> => {
+      const checked = check(presented, slug, match);
+      if ('access' in checked && checked.access.match.route.body !== 'none')
+        return { reading: checked.identity };
+      return { decided: await takeEffect(checked, query, {}, null) };
     });
-    if (answered) return answered;
-    const body = await readJsonBody(
-      {
-        method,
-        url,
-        hasBody: request.hasBody,
-        header: (name) => request.header(name),
-        // The bytes read are kept (clipped) for the journal, whether or not they parse.
-        body: async (limit) => {
-          const bytes = await request.body(limit);
-          const text = clip(new TextDecoder().decode(bytes));
-          trace.body = { ...text, bytes: bytes.byteLength };
-          return bytes;
+    if ('decided' in first) return first.decided;
+    // The bytes read are kept for the outcome, whether or not they parse.
+    let bytes: Uint8Array | null = null;
+    let parsed: Record<string, unknown>;
+    try {
+      parsed = await readJsonBody(
+        {
+          method,
+          url,
+          hasBody: request.hasBody,
+          header: (name) => request.header(name),
+          body: async (limit) => {
+            bytes = await request.body(limit);
+            return bytes;
+          },
         },
-      },
-      { optional: match?.route.body === 'optional' },
-    );
-    return lock.run(() => takeEffect(resolveAccess(presented, slug, match, trace), query, body, trace));
+        { optional: match?.route.body === 'optional' },
+      );
+    } catch (caught) {
+      return refusal(caught, first.reading, bytes);
+    }
+    return lock.run(() => takeEffect(check(presented, slug, match), query, parsed, bytes));
   }
 
   return {
@@ -200,60 +275,36 @@ export function createApi(deps: ApiDependencies): Api {
       const { url } = request;
       if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
       const started = performance.now();
-      const arrival = journal.arrival();
+      const arrival = requestIds.arrival();
       // Only the journal shows them: not formatted for a mock that keeps none.
-      const at = journal.enabled ? isoOf(ctx.clock.now()) : '';
-      const wallTime = journal.enabled ? isoOf(Date.now()) : '';
-      const trace: Trace = {
-        key: 'none',
-        operationId: null,
-        rule: 'ok',
-        reservations: [],
-        deliveries: [],
-        body: null,
-        error: null,
-      };
-      let answer: MockAnswer;
+      const at = requestIds.enabled ? isoOf(ctx.clock.now()) : '';
+      const wallTime = requestIds.enabled ? isoOf(Date.now()) : '';
+      let decision: Decision;
       try {
-        answer = await run(request, trace);
+        decision = await decide(request);
       } catch (caught) {
-        // Nobody is left to answer: no answer, no journal entry, nothing logged.
-        if (caught instanceof RequestAbortedError) throw caught;
-        if (isApiError(caught)) {
-          answer = errorAnswer(caught);
-          trace.rule = ruleOf(caught);
-          trace.error = journalError(caught);
-        } else {
-          // A bug, not a client error: say so in the log, answer with the documented 500 body.
-          logger.error('unexpected error while answering a request', caught);
-          const internal = httpErrors.internal();
-          answer = errorAnswer(internal);
-          trace.error = journalError(internal);
-          trace.rule = 'INTERNAL_ERROR: a bug in the mock (see its log)';
-        }
+        decision = refusal(caught, { key: 'none', operationId: null }, null);
       }
-      // The journal entry's id, also when the journal is off: the client can quote it either way.
-      const id = journal.nextId();
+      // Numbered once answered, so ids increase in the journal's order.
+      const id = requestIds.nextId();
+      const { answer, body, ...decided } = decision;
       answer.headers['x-request-id'] = id;
-      if (journal.enabled) {
-        const entry = journal.record(
-          {
-            at,
-            wallTime,
-            method: request.method,
-            path: url.pathname,
-            query: url.search,
-            project: safeDecode(url.pathname.slice(apiRoot.length).split('/')[0] ?? '') || null,
-            ...trace,
-            status: answer.status,
-            durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-            response: (({ text, truncated }) => ({ body: text, truncated }))(clip(answer.body)),
-          },
-          arrival,
-          id,
-        );
-        if (entry) events.emit({ type: 'request', data: entry });
-      }
+      outcomes.emit({
+        ...decided,
+        id,
+        arrival,
+        request: {
+          at,
+          wallTime,
+          method: request.method,
+          path: url.pathname,
+          query: url.search,
+          project: safeDecode(url.pathname.slice(apiRoot.length).split('/')[0] ?? '') || null,
+          body,
+        },
+        answer: { status: answer.status, body: answer.body },
+        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      });
       return answer;
     },
   };

@@ -1,0 +1,80 @@
+// Keeping a mock's data between runs (mock README, "Keeping the data across reloads"): the data is
+// loaded at start instead of the seed, and saved after every change the event stream announces (an
+// API request that took effect, a control call), never for the clock or faults, which are not kept.
+import type { DomainContext } from '../domain/context';
+import type { Store } from '../domain/store';
+import type { Lock } from '../runtime/lock';
+import type { MockLogger } from '../runtime/logger';
+import type { MockEventBus } from './mock-events';
+import { type MockPersistence, storeFromSnapshot, takeSnapshot } from './snapshot';
+
+export interface PersistenceDependencies {
+  persistence: MockPersistence;
+  ctx: DomainContext;
+  lock: Lock;
+  events: MockEventBus;
+  logger: MockLogger;
+}
+
+export interface KeptData {
+  /** The persisted data as a store, or null when there is none (or it no longer fits: one warning). */
+  load(): Promise<Store | null>;
+  /** Saves after each change from now on, and takes another writer's data when it saves. */
+  keep(): void;
+}
+
+export function keptData({ persistence, ctx, lock, events, logger }: PersistenceDependencies): KeptData {
+  async function load(): Promise<Store | null> {
+    try {
+      const saved = await persistence.load();
+      if (!saved) return null;
+      const store = await storeFromSnapshot(saved);
+      if (typeof store === 'string') {
+        logger.warn(`the persisted data does not fit this mock (${store}); starting from the seed`);
+        return null;
+      }
+      ctx.ids.restore?.(saved.ids);
+      return store;
+    } catch (error) {
+      logger.warn('the persisted data could not be loaded; starting from the seed', error);
+      return null;
+    }
+  }
+
+  function keep(): void {
+    // Saved once the change has taken effect (the save queues behind it on the lock); changes that
+    // come before that save runs are saved by it.
+    let saving = false;
+    // A failed save (e.g. the storage quota) is reported once, not after every change; the mock goes
+    // on with its data in memory, and the storage keeps the last save that succeeded.
+    let saveFailed = false;
+    events.subscribe((event) => {
+      if (event.type !== 'state' || event.data.kind === 'clock' || event.data.kind === 'faults' || saving)
+        return;
+      saving = true;
+      void lock
+        .run(async () => {
+          saving = false;
+          await persistence.save(takeSnapshot(ctx));
+          saveFailed = false;
+        })
+        .catch((error: unknown) => {
+          if (saveFailed) return;
+          saveFailed = true;
+          logger.warn(
+            'the data could not be saved (kept in memory; the storage keeps the last save that succeeded)',
+            error,
+          );
+        });
+    });
+    // Another tab saved: take its data (without saving it back, which would echo between tabs).
+    persistence.watch?.(() => {
+      void lock.run(async () => {
+        const store = await load();
+        if (store) ctx.store = store;
+      });
+    });
+  }
+
+  return { load, keep };
+}

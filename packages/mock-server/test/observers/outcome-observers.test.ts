@@ -1,0 +1,84 @@
+// The journal and the event stream hear of an API request only through its outcome.
+import { describe, expect, it } from 'vitest';
+import { createJournal, JOURNAL_BODY_LIMIT } from '../../src/observers/journal';
+import type { MockEvent } from '../../src/observers/mock-events';
+import type { Outcome } from '../../src/observers/outcome';
+import { observeOutcomes } from '../../src/observers/outcome-observers';
+import { createManualClock } from '../../src/runtime/clock';
+import { createEventBus } from '../../src/runtime/event-bus';
+import type { MockLogger } from '../../src/runtime/logger';
+
+const silent: MockLogger = { error: () => {}, warn: () => {} };
+
+function outcome(overrides: Partial<Outcome> = {}): Outcome {
+  return {
+    id: 'req_000001',
+    arrival: 0,
+    request: {
+      at: '2026-06-15T08:00:00.000Z',
+      wallTime: '2026-11-25T07:00:00.000Z',
+      method: 'POST',
+      path: '/api/v1/demo-bistro/reservations',
+      query: '',
+      project: 'demo-bistro',
+      body: new TextEncoder().encode('{"email":"guest@example.com"}'),
+    },
+    answer: { status: 201, body: `{"id":"res_0001","note":"${'x'.repeat(JOURNAL_BODY_LIMIT)}"}` },
+    key: { id: 'key_demo_full', name: 'Full access' },
+    operationId: 'createReservation',
+    rule: 'ok',
+    error: null,
+    reservations: ['res_0001'],
+    deliveries: ['whd_0001'],
+    durationMs: 1.5,
+    ...overrides,
+  };
+}
+
+function observed(journalLimit: number) {
+  const journal = createJournal(journalLimit);
+  const events = createEventBus<MockEvent>(silent);
+  const outcomes = createEventBus<Outcome>(silent);
+  const heard: MockEvent[] = [];
+  events.subscribe((event) => heard.push(event));
+  observeOutcomes(outcomes, { journal, events, clock: createManualClock('2026-06-15T08:00:00Z') });
+  return { journal, outcomes, heard };
+}
+
+describe('observers of outcomes', () => {
+  it('announce each changed reservation, then the journal entry made from the outcome', () => {
+    const { journal, outcomes, heard } = observed(10);
+    outcomes.emit(outcome());
+    expect(heard.map((event) => event.type)).toEqual(['state', 'request']);
+    expect(heard[0]?.data).toMatchObject({ kind: 'reservation', id: 'res_0001', slug: 'demo-bistro' });
+    const [entry] = journal.list();
+    expect(heard[1]?.data).toEqual(entry);
+    expect(entry).toMatchObject({
+      id: 'req_000001',
+      status: 201,
+      body: { text: '{"email":"guest@example.com"}', truncated: false, bytes: 29 },
+      reservations: ['res_0001'],
+      deliveries: ['whd_0001'],
+      response: { truncated: true },
+    });
+    expect(entry?.response.body).toHaveLength(JOURNAL_BODY_LIMIT);
+  });
+
+  it('a request that changed nothing is journaled without a state event; with the journal off, neither', () => {
+    const on = observed(10);
+    on.outcomes.emit(outcome({ reservations: [], deliveries: [] }));
+    expect(on.heard.map((event) => event.type)).toEqual(['request']);
+    const off = observed(0);
+    off.outcomes.emit(outcome({ reservations: [] }));
+    expect(off.heard).toEqual([]);
+    expect(off.journal.list()).toEqual([]);
+  });
+
+  it('drops the outcome of a request that arrived before the last clear', () => {
+    const { journal, outcomes, heard } = observed(10);
+    journal.clear();
+    outcomes.emit(outcome({ reservations: [] }));
+    expect(journal.list()).toEqual([]);
+    expect(heard).toEqual([]);
+  });
+});

@@ -1,0 +1,113 @@
+// The API pipeline returns what happened as one typed outcome per request, published once; it calls
+// no journal, event stream or persistence itself (mock README, "How it works").
+import { describe, expect, it } from 'vitest';
+import { createFaults } from '../../src/control/faults';
+import type { Outcome } from '../../src/observers/outcome';
+import { createWebhookDispatcher } from '../../src/observers/webhooks';
+import { createApi } from '../../src/pipeline/api';
+import type { MockRequest } from '../../src/pipeline/exchange';
+import { createDelays } from '../../src/runtime/delays';
+import { createEventBus } from '../../src/runtime/event-bus';
+import { createLock } from '../../src/runtime/lock';
+import type { MockLogger } from '../../src/runtime/logger';
+import { booking } from '../support/api';
+import { createTestDomain } from '../support/domain';
+
+const BASE = 'http://127.0.0.1:4010';
+const silent: MockLogger = { error: () => {}, warn: () => {} };
+
+function request(method: string, path: string, options: { key?: string; json?: unknown } = {}): MockRequest {
+  const bytes = options.json === undefined ? null : new TextEncoder().encode(JSON.stringify(options.json));
+  const headers: Record<string, string> = {
+    ...(options.key ? { 'x-api-key': options.key } : {}),
+    ...(bytes ? { 'content-type': 'application/json', 'content-length': String(bytes.byteLength) } : {}),
+  };
+  return {
+    method,
+    url: new URL(`${BASE}${path}`),
+    header: (name) => headers[name] ?? null,
+    hasBody: bytes !== null,
+    body: async () => bytes ?? new Uint8Array(),
+  };
+}
+
+async function pipeline() {
+  const { ctx } = await createTestDomain();
+  const outcomes = createEventBus<Outcome>(silent);
+  const published: Outcome[] = [];
+  outcomes.subscribe((outcome) => published.push(outcome));
+  let requests = 0;
+  const dispatcher = createWebhookDispatcher({
+    clock: ctx.clock,
+    ids: ctx.ids,
+    getTarget: () => ({ url: 'https://hooks.example.test/in', secret: 'whsec_test' }),
+    fetch: async () => new Response(null, { status: 204 }),
+  });
+  const api = createApi({
+    ctx,
+    lock: createLock(),
+    faults: createFaults(),
+    dispatcher,
+    requestIds: { enabled: true, arrival: () => 0, nextId: () => `req_${++requests}` },
+    outcomes,
+    logger: silent,
+    baseUrl: BASE,
+    delays: createDelays(),
+  });
+  return { api, published, dispatcher, close: () => dispatcher.close() };
+}
+
+describe('the API pipeline returns what happened', () => {
+  it('a booking: one outcome with the rule, the reservation it created and the delivery it queued', async () => {
+    const { api, published, dispatcher, close } = await pipeline();
+    const sent = booking({ tableId: 'tbl_02', from: '18:00', to: '20:00' });
+    const answer = await api.answer(
+      request('POST', '/api/v1/demo-bistro/reservations', { key: 'rk_demo_full', json: sent }),
+    );
+    close();
+    expect(answer?.status).toBe(201);
+    expect(published).toHaveLength(1);
+    const [outcome] = published;
+    expect(outcome).toMatchObject({
+      id: answer?.headers['x-request-id'],
+      key: { id: 'key_demo_full' },
+      operationId: 'createReservation',
+      rule: 'ok',
+      error: null,
+      answer: { status: 201, body: answer?.body },
+      request: { method: 'POST', path: '/api/v1/demo-bistro/reservations', project: 'demo-bistro' },
+    });
+    expect(new TextDecoder().decode(outcome?.request.body ?? undefined)).toBe(JSON.stringify(sent));
+    expect(outcome?.reservations).toHaveLength(1);
+    expect(answer?.body).toContain(`"id":"${outcome?.reservations[0]}"`);
+    expect(outcome?.deliveries).toEqual(dispatcher.deliveries().map((d) => d.id));
+    expect(outcome?.deliveries).toHaveLength(1);
+  });
+
+  it('a refusal: the rule and how far the checks got, nothing changed, the body never read', async () => {
+    const { api, published, dispatcher, close } = await pipeline();
+    const answer = await api.answer(
+      request('POST', '/api/v1/demo-bistro/reservations', { key: 'rk_demo_read', json: booking() }),
+    );
+    close();
+    expect(answer?.status).toBe(403);
+    expect(published).toHaveLength(1);
+    expect(published[0]).toMatchObject({
+      key: { id: 'key_demo_read' },
+      operationId: 'createReservation',
+      error: { code: 'PERMISSION_DENIED' },
+      reservations: [],
+      deliveries: [],
+      request: { body: null },
+    });
+    expect(published[0]?.rule).toMatch(/^PERMISSION_DENIED/);
+    expect(dispatcher.deliveries()).toEqual([]);
+  });
+
+  it('a URL outside the API: no answer and no outcome', async () => {
+    const { api, published, close } = await pipeline();
+    expect(await api.answer(request('GET', '/__mock/requests'))).toBeUndefined();
+    close();
+    expect(published).toEqual([]);
+  });
+});
