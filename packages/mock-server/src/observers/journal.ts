@@ -7,7 +7,7 @@
 // ids are unique and increase in the order of the list. A request that arrived before a clear() (or
 // a reset(), which clears) and is answered after it is not recorded: the journal holds only requests
 // that arrived after its last clear.
-import type { AnswerError, OperationId, Outcome, RequestKey } from './outcome';
+import type { OperationId, Outcome, RequestLine, Verdict } from './outcome';
 
 export type { OperationId } from './outcome';
 
@@ -15,33 +15,11 @@ export type { OperationId } from './outcome';
 export const JOURNAL_BODY_LIMIT = 4096;
 export const DEFAULT_JOURNAL_LIMIT = 1000;
 
-export interface JournalEntry {
+export interface JournalEntry extends RequestLine, Verdict {
   /** `req_000001`, … (six digits or more): unique and increasing for the life of the mock. */
   id: string;
-  /** The mock clock when the request arrived (ISO). */
-  at: string;
-  /** The wall clock when the request arrived (ISO). */
-  wallTime: string;
-  method: string;
-  /** URL path, e.g. `/api/v1/demo-bistro/reservations`. */
-  path: string;
-  /** `''` or the query string with its `?`. */
-  query: string;
-  /** The slug in the path, if any. */
-  project: string | null;
-  /** The key's id and name; `none` without a key, `unknown` for a value no key has. */
-  key: RequestKey;
   body: { text: string; truncated: boolean; bytes: number } | null;
   status: number;
-  error: AnswerError;
-  operationId: OperationId | null;
-  /** Which rule decided the answer: `ok`, `fault flt_0001`, or the error code and its rule. */
-  rule: string;
-  /** Reservations the request created or changed. */
-  reservations: string[];
-  /** Webhook deliveries it caused. */
-  deliveries: string[];
-  durationMs: number;
   response: { body: string; truncated: boolean };
 }
 
@@ -99,8 +77,8 @@ function entryOf(outcome: Outcome): JournalEntry {
     error: outcome.error,
     operationId: outcome.operationId,
     rule: outcome.rule,
-    reservations: [...outcome.reservations],
-    deliveries: [...outcome.deliveries],
+    reservations: outcome.reservations,
+    deliveries: outcome.deliveries,
     durationMs: outcome.durationMs,
     response: { body: response.text, truncated: response.truncated },
   };

@@ -14,36 +14,45 @@ export type RequestKey = { id: string; name: string } | 'none' | 'unknown';
 /** The error an answer carries (its `code` and `message`), null for a success. */
 export type AnswerError = { code: string | null; message: string } | null;
 
-export interface Outcome {
-  /** The request id (`req_…`), also sent as the answer's `x-request-id`. */
-  id: string;
-  /** The journal's clear mark when the request arrived (a request from before a clear is not kept). */
-  arrival: number;
-  request: {
-    /** The mock clock and the wall clock when it arrived (ISO; empty when no journal keeps them). */
-    at: string;
-    wallTime: string;
-    method: string;
-    path: string;
-    /** `''` or the query string with its `?`. */
-    query: string;
-    /** The slug in the path, if any. */
-    project: string | null;
-    /** The body as read (null when it was not read: refused first, or a route without a body). */
-    body: Uint8Array | null;
-  };
-  /** The answer as sent: its status and body text. */
-  answer: { status: number; body: string };
+/** Where and when a request came (the journal shows these as they are). */
+export interface RequestLine {
+  /** The mock clock when the request arrived (ISO; empty when no journal keeps it). */
+  at: string;
+  /** The wall clock when the request arrived (ISO; empty when no journal keeps it). */
+  wallTime: string;
+  method: string;
+  /** URL path, e.g. `/api/v1/demo-bistro/reservations`. */
+  path: string;
+  /** `''` or the query string with its `?`. */
+  query: string;
+  /** The slug in the path, if any. */
+  project: string | null;
+}
+
+/** What the mock made of a request (the journal shows these as they are). */
+export interface Verdict {
+  /** The key's id and name; `none` without a key, `unknown` for a value no key has. */
   key: RequestKey;
   operationId: OperationId | null;
   /** Which rule decided the answer: `ok`, `fault flt_0001`, or the error code and its rule. */
   rule: string;
   error: AnswerError;
-  /** Reservations the request created or changed (empty unless it took effect). */
-  reservations: readonly string[];
-  /** Webhook deliveries it queued (ids; empty unless it took effect). */
-  deliveries: readonly string[];
+  /** Reservations the request created or changed. */
+  reservations: string[];
+  /** Webhook deliveries it caused. */
+  deliveries: string[];
   durationMs: number;
+}
+
+export interface Outcome extends Verdict {
+  /** The request id (`req_…`), also sent as the answer's `x-request-id`. */
+  id: string;
+  /** The journal's clear mark when the request arrived (a request from before a clear is not kept). */
+  arrival: number;
+  /** The body as read: null when it was not read (refused first, or a route without a body). */
+  request: RequestLine & { body: Uint8Array | null };
+  /** The answer as sent: its status and body text. */
+  answer: { status: number; body: string };
 }
 
 /** The bus a mock publishes its outcomes on. */

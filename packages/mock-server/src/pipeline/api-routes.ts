@@ -79,7 +79,7 @@ export interface RouteOutput<Body> {
   body: Body;
   /** Events to hand to the webhook dispatcher once the answer is certain. */
   events?: readonly WebhookEvent[];
-  /** Ids of the reservations the request created or changed (for the request journal). */
+  /** Ids of the reservations the request created or changed (for the request's outcome). */
   changed?: readonly string[];
 }
 

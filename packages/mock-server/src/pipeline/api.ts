@@ -68,8 +68,6 @@ interface Access {
 
 type Checked = { identity: Identity } & ({ access: Access } | { refused: unknown });
 
-const NOTHING_CHANGED = { reservations: [], deliveries: [] } as const;
-
 function queryObject(params: URLSearchParams): Record<string, string> {
   // A plain object with no prototype: a `__proto__` parameter stays an ordinary key.
   const query: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -155,7 +153,8 @@ export function createApi(deps: ApiDependencies): Api {
     if (isApiError(caught))
       return {
         ...identity,
-        ...NOTHING_CHANGED,
+        reservations: [],
+        deliveries: [],
         answer: errorAnswer(caught),
         rule: ruleOf(caught),
         error: journalError(caught),
@@ -165,7 +164,8 @@ export function createApi(deps: ApiDependencies): Api {
     const internal = httpErrors.internal();
     return {
       ...identity,
-      ...NOTHING_CHANGED,
+      reservations: [],
+      deliveries: [],
       answer: errorAnswer(internal),
       rule: 'INTERNAL_ERROR: a bug in the mock (see its log)',
       error: journalError(internal),
@@ -201,7 +201,7 @@ export function createApi(deps: ApiDependencies): Api {
         answer: jsonAnswer(output.status, output.body),
         rule: 'ok',
         error: null,
-        reservations: output.changed ?? [],
+        reservations: [...(output.changed ?? [])],
         deliveries,
         body,
       };
@@ -229,7 +229,8 @@ export function createApi(deps: ApiDependencies): Api {
         const identity = await lock.run(() => uncheckedIdentity(presented, match));
         return {
           ...identity,
-          ...NOTHING_CHANGED,
+          reservations: [],
+          deliveries: [],
           answer: faulted.answer,
           error: faulted.error,
           rule: fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`,
