@@ -7,7 +7,13 @@
 // BENCHMARKS.md (`--no-write` to only print).
 import createClient from 'openapi-fetch';
 // One home for writing BENCHMARKS.md and for the median, shared with the mock's benchmarks.
-import { machineLine, median, table, writeSection } from '../../mock-server/bench/support/report';
+import {
+  machineLine,
+  median,
+  table,
+  waitForIdle,
+  writeSection,
+} from '../../mock-server/bench/support/report';
 import type { paths } from '../src/index';
 import { createReservationClient } from '../src/index';
 import { reservation } from '../test/support/fixtures';
@@ -59,8 +65,11 @@ async function opsPerSecond(fn: () => Promise<unknown>, ms: number): Promise<num
   return ops / ((performance.now() - start) / 1000);
 }
 
+// Other work on the machine moves both sides, but not always alike: wait (up to a minute) for an
+// idle second, and say how idle it was.
+const idle = await waitForIdle(0.9, 60_000);
 const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
-const machine = machineLine();
+const machine = `${machineLine()}${Number.isFinite(idle) ? `, ${Math.round(idle * 100)} % idle in the second before` : ''}`;
 // Warm-up lets the JIT settle; rounds alternate the candidates, in reverse order every other round,
 // so drift and the garbage one candidate leaves behind affect all alike.
 for (const fn of Object.values(candidates)) await opsPerSecond(fn, 500);
