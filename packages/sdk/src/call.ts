@@ -81,7 +81,7 @@ export class Call {
   private timedOut = false;
   /** The response being read (the one `send` returned); unset while attempts are under way. */
   private response: Response | undefined = undefined;
-  /** The current attempt's controller: its signal is what fetch gets. */
+  /** The current attempt's controller: its signal is what fetch gets (none when nothing can abort). */
   private controller: AbortController | undefined = undefined;
   /** Rejects the current attempt's race (set by `race`). */
   private interrupt: ((reason: unknown) => void) | undefined = undefined;
@@ -258,7 +258,7 @@ export class Call {
     }
   }
 
-  /** Starts an attempt: a fresh controller and timer. Returns the signal to give fetch. */
+  /** Starts an attempt: a fresh controller and timer where they can act. Returns the signal to give fetch. */
   private begin(request: Request): AbortSignal {
     this.attempts++;
     this.timedOut = false;
