@@ -1,6 +1,19 @@
 // Cost per call of the SDK vs raw openapi-fetch vs plain fetch, all on the same stub fetch that
-// returns a canned Response (no network), in one process, after warm-up. Run: pnpm --filter @reservation-api/sdk bench
+// returns a canned Response (no network), in one process, after warm-up. The goal is a ratio measured
+// in the same run: the SDK at most 1.10× raw openapi-fetch. Two reference rows show where that sits:
+// raw openapi-fetch with a per-call timeout signal (what a user writes to get the SDK's timeout), and
+// one AbortSignal alone (the SDK makes one per attempt for its timeout and the caller's abort).
+// Run: pnpm bench (root) or pnpm --filter @reservation-api/sdk bench. Writes the "sdk" section of
+// BENCHMARKS.md (`--no-write` to only print).
 import createClient from 'openapi-fetch';
+// One home for writing BENCHMARKS.md and for the median, shared with the mock's benchmarks.
+import {
+  machineLine,
+  median,
+  table,
+  waitForIdle,
+  writeSection,
+} from '../../mock-server/bench/support/report';
 import type { paths } from '../src/index';
 import { createReservationClient } from '../src/index';
 import { reservation } from '../test/support/fixtures';
@@ -8,6 +21,8 @@ import { reservation } from '../test/support/fixtures';
 const BASE_URL = 'http://127.0.0.1:4010';
 const API_KEY = 'rk_bench';
 const SLUG = 'demo-bistro';
+const TIMEOUT_MS = 30_000; // the SDK's default
+const GOAL = 1.1;
 // The typed (and contract-checked) test fixture, so the bench parses a realistic body.
 const BODY = JSON.stringify({
   success: true,
@@ -15,11 +30,15 @@ const BODY = JSON.stringify({
   total: 2,
   reservations: [reservation(1), reservation(2)],
 });
+// Both clients get the same transport, called the same way (openapi-fetch passes the Request; the SDK
+// passes the Request and `{ signal }`, which this stub, like any in-process fetch, may ignore).
 const stubFetch = async (_request: Request): Promise<Response> =>
   new Response(BODY, { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 const sdk = createReservationClient({ baseUrl: BASE_URL, apiKey: API_KEY, project: SLUG, fetch: stubFetch });
+// What a user of openapi-fetch writes: the key as a client header, the same path and parameters.
 const raw = createClient<paths>({ baseUrl: BASE_URL, fetch: stubFetch, headers: { 'X-API-Key': API_KEY } });
+const params = { path: { slug: SLUG } };
 
 const candidates: Record<string, () => Promise<unknown>> = {
   'plain fetch': async () => {
@@ -28,9 +47,11 @@ const candidates: Record<string, () => Promise<unknown>> = {
     );
     return response.json();
   },
-  'openapi-fetch': async () =>
-    (await raw.GET('/api/v1/{slug}/reservations', { params: { path: { slug: SLUG } } })).data,
+  'openapi-fetch': async () => (await raw.GET('/api/v1/{slug}/reservations', { params })).data,
+  'openapi-fetch + timeout': async () =>
+    (await raw.GET('/api/v1/{slug}/reservations', { params, signal: AbortSignal.timeout(TIMEOUT_MS) })).data,
   sdk: () => sdk.reservations.list(),
+  'one AbortSignal': async () => new AbortController().signal,
 };
 
 async function opsPerSecond(fn: () => Promise<unknown>, ms: number): Promise<number> {
@@ -44,38 +65,74 @@ async function opsPerSecond(fn: () => Promise<unknown>, ms: number): Promise<num
   return ops / ((performance.now() - start) / 1000);
 }
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
-// Warm-up lets the JIT settle; rounds alternate the candidates so drift affects all alike.
+// Other work on the machine moves both sides, but not always alike: wait (up to a minute) for an
+// idle second, and say how idle it was.
+const idle = await waitForIdle(0.9, 60_000);
+const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const machine = `${machineLine()}${Number.isFinite(idle) ? `, ${Math.round(idle * 100)} % idle in the second before` : ''}`;
+// Warm-up lets the JIT settle; rounds alternate the candidates, in reverse order every other round,
+// so drift and the garbage one candidate leaves behind affect all alike.
 for (const fn of Object.values(candidates)) await opsPerSecond(fn, 500);
 const ROUNDS = 15;
-const samples: Record<string, number[]> = Object.fromEntries(
-  Object.keys(candidates).map((name) => [name, []]),
-);
+const names = Object.keys(candidates);
+const samples: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, fn] of Object.entries(candidates)) samples[name]?.push(await opsPerSecond(fn, 300));
+  for (const name of round % 2 ? [...names].reverse() : names) {
+    const fn = candidates[name];
+    if (fn) samples[name]?.push(await opsPerSecond(fn, 300));
+  }
 }
 
-const results = Object.entries(samples).map(([name, values]) => ({ name, ops: median(values) }));
-const of = (name: string): number => results.find((r) => r.name === name)?.ops ?? Number.NaN;
-const openapiFetch = of('openapi-fetch');
-console.log(`GET /reservations on a stub fetch, median of ${ROUNDS} rounds (Node ${process.version})\n`);
-console.log(
-  `${'candidate'.padEnd(15)}${'ops/s'.padStart(10)}${'µs/call'.padStart(10)}${'cost vs openapi-fetch'.padStart(24)}`,
-);
-for (const { name, ops } of results) {
-  const ratio = (openapiFetch / ops).toFixed(2);
-  console.log(
-    `${name.padEnd(15)}${Math.round(ops).toString().padStart(10)}${(1e6 / ops).toFixed(1).padStart(10)}${`${ratio}×`.padStart(24)}`,
-  );
-}
 // Paired per round (same moment, same GC and JIT state), then the median: steadier than a ratio of medians.
-const paired = median(
-  samples['openapi-fetch']?.map((ops, i) => ops / (samples.sdk?.[i] ?? Number.NaN)) ?? [],
+const perRound = (name: string): number =>
+  median(samples['openapi-fetch']?.map((ops, i) => ops / (samples[name]?.[i] ?? Number.NaN)) ?? []);
+const microseconds = (name: string): number => 1e6 / median(samples[name] ?? []);
+const rows = names.map((name) => [
+  name,
+  Math.round(median(samples[name] ?? [])).toLocaleString('en-US'),
+  microseconds(name).toFixed(1),
+  name === 'one AbortSignal' ? '' : `${perRound(name).toFixed(2)}×`,
+]);
+const header = ['candidate', 'calls/s', 'µs/call', 'cost vs openapi-fetch (paired rounds)'];
+const ratio = perRound('sdk');
+const met = ratio <= GOAL;
+const gap = microseconds('sdk') - microseconds('openapi-fetch');
+const signalShare = microseconds('one AbortSignal') / microseconds('openapi-fetch');
+
+console.log(`GET /reservations on a stub fetch, median of ${ROUNDS} rounds (${machine})\n`);
+console.table(
+  Object.fromEntries(
+    rows.map(([name, ...cells]) => [name, Object.fromEntries(cells.map((c, i) => [header[i + 1], c]))]),
+  ),
 );
 console.log(
-  `\nSDK cost per call: ${paired.toFixed(2)}× openapi-fetch (median of per-round ratios; goal ≤ 1.10×: ${paired <= 1.1 ? 'met' : 'missed'})`,
+  `\nSDK cost per call: ${ratio.toFixed(2)}× openapi-fetch (goal ≤ ${GOAL.toFixed(2)}×: ${met ? 'met' : 'missed'}); ` +
+    `${gap.toFixed(1)} µs more per call, of which one AbortSignal is ${microseconds('one AbortSignal').toFixed(1)} µs ` +
+    `(${(signalShare * 100).toFixed(0)} % of a raw openapi-fetch call)`,
 );
+
+if (!process.argv.includes('--no-write')) {
+  writeSection(
+    'sdk',
+    `## SDK: cost per call against raw openapi-fetch
+
+\`pnpm bench\` (\`packages/sdk/bench/overhead.ts\`, from the TypeScript sources), run ${startedAt}.
+Machine: ${machine}.
+
+\`GET /api/v1/{slug}/reservations\` (a page of two reservations) on one stub fetch that answers a canned
+Response, in one process: 500 ms of warm-up each, then ${ROUNDS} rounds of 300 ms per candidate, the
+candidates alternating (reversed every other round); the cost is the median of the per-round ratios.
+The SDK does more per call by design: its headers, a timeout per attempt (an AbortSignal and a timer),
+the caller's signal, retries, the check of the body, typed errors. Two reference rows: openapi-fetch
+with \`signal: AbortSignal.timeout(${TIMEOUT_MS})\` (what a user writes for a timeout) and one AbortSignal
+alone (\`new AbortController().signal\`).
+
+${table(header, rows)}
+
+Goal (the SDK ≤ ${GOAL.toFixed(2)}× openapi-fetch, paired rounds): ${met ? 'met' : '**missed**'} at ${ratio.toFixed(2)}×. The SDK
+costs ${gap.toFixed(1)} µs more per call; one AbortSignal alone costs ${microseconds('one AbortSignal').toFixed(1)} µs in this run,
+${(signalShare * 100).toFixed(0)} % of a raw openapi-fetch call.
+`,
+  );
+  console.log('wrote the "sdk" section of BENCHMARKS.md');
+}

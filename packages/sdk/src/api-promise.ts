@@ -16,6 +16,11 @@ export function requestIdOf(headers: Headers): string | undefined {
   return headers.get('x-request-id') ?? undefined;
 }
 
+/** The executor of every ApiPromise: its value is never used, as then/catch/finally read `answer`. */
+function unused<T>(resolve: (value: T) => void): void {
+  resolve(undefined as T);
+}
+
 /**
  * A Promise of the data that can also give the response. The data promise is derived only when it
  * is awaited (`then`), so a caller who uses only `withResponse()` leaves no second promise to reject
@@ -26,8 +31,7 @@ export class ApiPromise<T> extends Promise<T> {
   private data: Promise<T> | undefined;
 
   constructor(answer: Promise<WithResponse<T>>) {
-    // The executor's value is never used: then/catch/finally below read `answer`.
-    super((resolve) => resolve(undefined as T));
+    super(unused);
     this.answer = answer;
   }
 

@@ -81,7 +81,7 @@ export class Call {
   private timedOut = false;
   /** The response being read (the one `send` returned); unset while attempts are under way. */
   private response: Response | undefined = undefined;
-  /** The current attempt's controller: its signal is what fetch gets. */
+  /** The current attempt's controller: its signal is what fetch gets (none when nothing can abort). */
   private controller: AbortController | undefined = undefined;
   /** Rejects the current attempt's race (set by `race`). */
   private interrupt: ((reason: unknown) => void) | undefined = undefined;
@@ -165,10 +165,11 @@ export class Call {
     this.sent = request;
     // openapi-fetch built this Request for us alone, so its headers are set in place, and the same
     // Request can be sent again on a retry (GETs have no body).
-    for (const [name, value] of settings.headers) request.headers.set(name, value);
+    const { headers } = request;
+    for (const [name, value] of settings.headers) headers.set(name, value);
 
     for (let retry = 0; ; retry++) {
-      const signal = this.begin();
+      const signal = this.begin(request);
       const sentAt = log ? settings.now() : 0;
       let response: Response | undefined;
       let failure: unknown;
@@ -257,13 +258,15 @@ export class Call {
     }
   }
 
-  /** Starts an attempt: a fresh controller and timer. Returns the signal to give fetch. */
-  private begin(): AbortSignal {
+  /** Starts an attempt: a fresh controller and timer where they can act. Returns the signal to give fetch. */
+  private begin(request: Request): AbortSignal {
     this.attempts++;
     this.timedOut = false;
-    this.controller = new AbortController();
-    // Infinity means no timer at all (setTimeout would treat it as 1 ms).
     const { timeoutMs } = this.settings;
+    // Infinity means no timer at all (setTimeout would treat it as 1 ms). With no caller signal
+    // either, nothing can abort the attempt: the Request's own signal (never aborted) will do.
+    if (timeoutMs === Number.POSITIVE_INFINITY && !this.caller) return request.signal;
+    this.controller = new AbortController();
     if (timeoutMs !== Number.POSITIVE_INFINITY) this.timer = setTimeout(() => this.onTimeout(), timeoutMs);
     return this.controller.signal;
   }

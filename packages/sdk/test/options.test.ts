@@ -88,6 +88,22 @@ describe('timeoutMs', () => {
     }
   });
 
+  it("gives fetch the Request's own signal when nothing can abort a call (Infinity, no signal)", async () => {
+    const seen: boolean[] = [];
+    const stub = stubFetch(ok);
+    const { client } = clientOn(stub, {
+      timeoutMs: Number.POSITIVE_INFINITY,
+      fetch: async (request, init) => {
+        seen.push(init.signal === request.signal);
+        return stub.fetch(request, init);
+      },
+    });
+    await client.schedule.get();
+    // A caller's signal can abort, so that call gets a signal of its own that follows it.
+    await client.schedule.get({ signal: new AbortController().signal });
+    expect(seen).toEqual([true, false]);
+  });
+
   it('accepts the largest timer delay', async () => {
     const stub = stubFetch(ok);
     const { client } = clientOn(stub, { timeoutMs: 2_147_483_647 });

@@ -3,6 +3,8 @@ import type { RequestOptions } from '../request-options';
 import type { AvailabilityDay, AvailabilityQuery } from '../types';
 import { fields, type ResourceContext, withoutSuccess } from './context';
 
+const BODY = fields({ slots: 'list' });
+
 export interface AvailabilityResource {
   /** Slots of one day; a closed day has `isOpen: false`, a `reason` and no slots. */
   get(query: AvailabilityQuery, options?: RequestOptions): ApiPromise<AvailabilityDay>;
@@ -15,7 +17,7 @@ export function createAvailabilityResource(ctx: ResourceContext): AvailabilityRe
         options,
         (fetch) => ctx.api.GET('/api/v1/{slug}/availability', { params: { path: ctx.slug, query }, fetch }),
         withoutSuccess,
-        fields({ slots: 'list' }),
+        BODY,
       ),
   };
 }

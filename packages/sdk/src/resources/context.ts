@@ -54,10 +54,11 @@ export function describe(value: unknown): string {
  * 2xx with another shape gets a ReservationApiError, not a raw TypeError or a wrong value.
  */
 export function fields<T>(spec: Record<string, Kind>): Check<T> {
+  // Made once per check, not per call.
+  const checks = Object.entries(spec).map(([name, kind]) => [name, ...KINDS[kind]] as const);
   return (data) => {
-    for (const [name, kind] of Object.entries(spec)) {
+    for (const [name, what, is] of checks) {
       const value = (data as Record<string, unknown>)[name];
-      const [what, is] = KINDS[kind];
       if (!is(value)) return `with a body whose \`${name}\` is not ${what} (got ${describe(value)})`;
     }
     return undefined;

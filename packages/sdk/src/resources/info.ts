@@ -3,6 +3,8 @@ import type { RequestOptions } from '../request-options';
 import type { ProjectInfo } from '../types';
 import { fields, type ResourceContext, withoutSuccess } from './context';
 
+const BODY = fields({ project: 'object', settings: 'object' });
+
 export interface InfoResource {
   /** The project, its settings and branding colours. */
   get(options?: RequestOptions): ApiPromise<ProjectInfo>;
@@ -15,7 +17,7 @@ export function createInfoResource(ctx: ResourceContext): InfoResource {
         options,
         (fetch) => ctx.api.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, fetch }),
         withoutSuccess,
-        fields({ project: 'object', settings: 'object' }),
+        BODY,
       ),
   };
 }

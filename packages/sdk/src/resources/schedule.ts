@@ -3,6 +3,8 @@ import type { RequestOptions } from '../request-options';
 import type { Schedule } from '../types';
 import { fields, type ResourceContext, withoutSuccess } from './context';
 
+const BODY = fields({ openingHours: 'list', holidays: 'list' });
+
 export interface ScheduleResource {
   /** Weekly opening hours (Czech day names, 0 is Sunday) and holidays. */
   get(options?: RequestOptions): ApiPromise<Schedule>;
@@ -15,7 +17,7 @@ export function createScheduleResource(ctx: ResourceContext): ScheduleResource {
         options,
         (fetch) => ctx.api.GET('/api/v1/{slug}/schedule', { params: { path: ctx.slug }, fetch }),
         withoutSuccess,
-        fields({ openingHours: 'list', holidays: 'list' }),
+        BODY,
       ),
   };
 }

@@ -3,6 +3,8 @@ import type { RequestOptions } from '../request-options';
 import type { Service, ServiceListQuery } from '../types';
 import { fields, type ResourceContext } from './context';
 
+const BODY = fields({ services: 'list' });
+
 export interface ServicesResource {
   /** Active services, by `name`. */
   list(query?: ServiceListQuery, options?: RequestOptions): ApiPromise<Service[]>;
@@ -15,7 +17,7 @@ export function createServicesResource(ctx: ResourceContext): ServicesResource {
         options,
         (fetch) => ctx.api.GET('/api/v1/{slug}/services', { params: { path: ctx.slug, query }, fetch }),
         (data) => data.services,
-        fields({ services: 'list' }),
+        BODY,
       ),
   };
 }

@@ -3,6 +3,8 @@ import type { RequestOptions } from '../request-options';
 import type { Table, TableListQuery } from '../types';
 import { fields, type ResourceContext } from './context';
 
+const BODY = fields({ tables: 'list' });
+
 export interface TablesResource {
   /** Active tables, by `position`. */
   list(query?: TableListQuery, options?: RequestOptions): ApiPromise<Table[]>;
@@ -15,7 +17,7 @@ export function createTablesResource(ctx: ResourceContext): TablesResource {
         options,
         (fetch) => ctx.api.GET('/api/v1/{slug}/tables', { params: { path: ctx.slug, query }, fetch }),
         (data) => data.tables,
-        fields({ tables: 'list' }),
+        BODY,
       ),
   };
 }
