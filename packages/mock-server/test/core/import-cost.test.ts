@@ -23,25 +23,28 @@ describe("the package's entry", () => {
     expect(built.objects).toBe(0);
   });
 
-  it('builds them on first use, once: a second mock builds none', async () => {
+  it('builds them on first use, once per process: a second mock doing the same builds none', async () => {
     built.objects = 0;
     const { createMockService } = await import('../../src/index');
-    const mock = createMockService({ now: '2030-06-17T08:00:00Z' });
-    const answer = await mock.fetch(
-      new Request(`${mock.baseUrl}/api/v1/demo-bistro/reservations`, {
-        method: 'POST',
-        headers: { 'x-api-key': 'rk_demo_full', 'content-type': 'application/json' },
-        body: JSON.stringify({}),
-      }),
-    );
-    expect(answer?.status).toBe(400);
-    expect(built.objects).toBeGreaterThan(0);
-    mock.close();
+    /** A fresh mock, a rejected booking (the body schema) and a reset (the control's schema). */
+    const use = async () => {
+      const mock = createMockService({ now: '2030-06-17T08:00:00Z' });
+      const answer = await mock.fetch(
+        new Request(`${mock.baseUrl}/api/v1/demo-bistro/reservations`, {
+          method: 'POST',
+          headers: { 'x-api-key': 'rk_demo_full', 'content-type': 'application/json' },
+          body: JSON.stringify({}),
+        }),
+      );
+      await mock.control.reset();
+      mock.close();
+      return answer?.status;
+    };
 
+    expect(await use()).toBe(400);
     const afterFirst = built.objects;
-    const second = createMockService({ now: '2030-06-17T08:00:00Z' });
-    await second.control.reset();
-    second.close();
+    expect(afterFirst).toBeGreaterThan(0);
+    expect(await use()).toBe(400);
     expect(built.objects).toBe(afterFirst);
   });
 });
