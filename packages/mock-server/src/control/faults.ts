@@ -3,6 +3,7 @@
 // or a 5xx INTERNAL_ERROR, or a custom JSON body and headers), a dropped connection, and/or a delay.
 // Checked before anything else, so a fault hits whatever request matches, valid or not. The spec is
 // validated by one zod schema, for the JavaScript control and the /__mock/faults route alike.
+// Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { MAX_TIMER_DELAY_MS } from '../domain/time';
 import { globMatches } from './glob';
@@ -18,59 +19,63 @@ const positiveInt = (name: string) =>
       error: `${name} must be a positive integer`,
     });
 
-export const faultSpecSchema = z
-  .object({
-    /** HTTP method to match (any when absent). */
-    method: z.string().min(1).optional(),
-    /** Path relative to the base URL, e.g. `/api/v1/demo-bistro/reservations`; `*` matches anything. */
-    path: z.string().min(1).optional(),
-    /** 429, or 500–599. Without it the request is only delayed, then answered normally. */
-    status: z
-      .number({ error: 'status must be 429 or 500-599' })
-      .refine((s) => s === 429 || (Number.isInteger(s) && s >= 500 && s <= 599), {
-        error: 'status must be 429 or 500-599',
-      })
-      .optional(),
-    /** How many matching requests the fault applies to, or `"always"` (until removed). Default 1. */
-    times: z
-      .union([positiveInt('times'), z.literal('always')], {
-        error: 'times must be a positive integer or "always"',
-      })
-      .optional(),
-    /** `"reset"`: the connection is dropped with no answer (a network error for the client). */
-    connection: z.literal('reset', { error: 'connection must be "reset"' }).optional(),
-    /** The answer's JSON body instead of the documented error body (needs `status`). */
-    body: z.json({ error: 'body must be a JSON value' }).optional(),
-    /** Extra answer headers (needs `status`); names are matched case-insensitively. */
-    headers: z
-      .record(
-        z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'headers: a name must be an HTTP token' }),
-        z.string().regex(/^[^\r\n\0]*$/, { error: 'headers: a value must not contain CR, LF or NUL' }),
-        { error: 'headers must be an object of strings' },
-      )
-      .optional(),
-    /** Query parameters the request must carry with these values (others may be there too). */
-    query: z.record(z.string(), z.string(), { error: 'query must be an object of strings' }).optional(),
-    /** Delay before answering, in ms (at most 2,147,483,647). */
-    delayMs: z
-      .number({ error: 'delayMs must be an integer from 0 to 2147483647' })
-      .min(0, { error: 'delayMs must be an integer from 0 to 2147483647' })
-      .max(MAX_DELAY_MS, { error: 'delayMs must be an integer from 0 to 2147483647' })
-      .refine(Number.isInteger, { error: 'delayMs must be an integer from 0 to 2147483647' })
-      .optional(),
-    /** Seconds for the Retry-After header of a 429. Default 1. */
-    retryAfter: positiveInt('retryAfter').optional(),
-  })
-  .strict()
-  .refine((spec) => spec.status !== undefined || spec.connection !== undefined || (spec.delayMs ?? 0) > 0, {
-    error: 'give a status, a connection, a delayMs, or a status or connection with a delayMs',
-  })
-  .refine((spec) => spec.status === undefined || spec.connection === undefined, {
-    error: 'give either a status or connection "reset", not both',
-  })
-  .refine((spec) => spec.status !== undefined || (spec.body === undefined && spec.headers === undefined), {
-    error: 'body and headers need a status',
-  });
+export const faultSpecSchema = z.lazy(() =>
+  z
+    .object({
+      /** HTTP method to match (any when absent). */
+      method: z.string().min(1).optional(),
+      /** Path relative to the base URL, e.g. `/api/v1/demo-bistro/reservations`; `*` matches anything. */
+      path: z.string().min(1).optional(),
+      /** 429, or 500–599. Without it the request is only delayed, then answered normally. */
+      status: z
+        .number({ error: 'status must be 429 or 500-599' })
+        .refine((s) => s === 429 || (Number.isInteger(s) && s >= 500 && s <= 599), {
+          error: 'status must be 429 or 500-599',
+        })
+        .optional(),
+      /** How many matching requests the fault applies to, or `"always"` (until removed). Default 1. */
+      times: z
+        .union([positiveInt('times'), z.literal('always')], {
+          error: 'times must be a positive integer or "always"',
+        })
+        .optional(),
+      /** `"reset"`: the connection is dropped with no answer (a network error for the client). */
+      connection: z.literal('reset', { error: 'connection must be "reset"' }).optional(),
+      /** The answer's JSON body instead of the documented error body (needs `status`). */
+      body: z.json({ error: 'body must be a JSON value' }).optional(),
+      /** Extra answer headers (needs `status`); names are matched case-insensitively. */
+      headers: z
+        .record(
+          z
+            .string()
+            .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'headers: a name must be an HTTP token' }),
+          z.string().regex(/^[^\r\n\0]*$/, { error: 'headers: a value must not contain CR, LF or NUL' }),
+          { error: 'headers must be an object of strings' },
+        )
+        .optional(),
+      /** Query parameters the request must carry with these values (others may be there too). */
+      query: z.record(z.string(), z.string(), { error: 'query must be an object of strings' }).optional(),
+      /** Delay before answering, in ms (at most 2,147,483,647). */
+      delayMs: z
+        .number({ error: 'delayMs must be an integer from 0 to 2147483647' })
+        .min(0, { error: 'delayMs must be an integer from 0 to 2147483647' })
+        .max(MAX_DELAY_MS, { error: 'delayMs must be an integer from 0 to 2147483647' })
+        .refine(Number.isInteger, { error: 'delayMs must be an integer from 0 to 2147483647' })
+        .optional(),
+      /** Seconds for the Retry-After header of a 429. Default 1. */
+      retryAfter: positiveInt('retryAfter').optional(),
+    })
+    .strict()
+    .refine((spec) => spec.status !== undefined || spec.connection !== undefined || (spec.delayMs ?? 0) > 0, {
+      error: 'give a status, a connection, a delayMs, or a status or connection with a delayMs',
+    })
+    .refine((spec) => spec.status === undefined || spec.connection === undefined, {
+      error: 'give either a status or connection "reset", not both',
+    })
+    .refine((spec) => spec.status !== undefined || (spec.body === undefined && spec.headers === undefined), {
+      error: 'body and headers need a status',
+    }),
+);
 
 export type FaultSpec = z.input<typeof faultSpecSchema>;
 

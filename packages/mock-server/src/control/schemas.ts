@@ -2,6 +2,7 @@
 // routes (mock README, "The control interface"): nothing changes until the whole input is valid.
 // Checks that need the mock's state (an id that exists, the clock's range after an advance) are
 // made in control/control.ts.
+// Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { API_OPERATION_IDS } from '../contract';
 import { PERMISSIONS } from '../domain/records';
@@ -18,107 +19,128 @@ export const MAX_CLOCK_MS = 253_402_300_799_999;
 const CLOCK_RANGE = 'between 1970-01-01 and 9999-12-31';
 
 /** An instant as the control takes it: a Date, an ISO 8601 date-time with an offset, or epoch ms. */
-export const instantInput = z
-  .union(
-    [
-      z.date().transform((d) => d.getTime()),
-      z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
-      z.number(),
-    ],
-    { error: `now must be an ISO 8601 date-time or epoch milliseconds ${CLOCK_RANGE}` },
-  )
-  .pipe(
-    z
-      .number()
-      .min(0, { error: `now must be ${CLOCK_RANGE}` })
-      .max(MAX_CLOCK_MS, { error: `now must be ${CLOCK_RANGE}` })
-      .refine(Number.isInteger, { error: 'now must be whole milliseconds' }),
-  );
-
-export const advanceInput = z
-  .number({ error: 'advanceMs must be a non-negative integer' })
-  .min(0, { error: 'advanceMs must be a non-negative integer' })
-  .max(MAX_CLOCK_MS, { error: 'advanceMs would move the clock past 9999-12-31' })
-  .refine(Number.isInteger, { error: 'advanceMs must be a non-negative integer' });
-
-/** reset()'s options and the body of POST /__mock/reset (none, `{}` or `{ "now": … }`). */
-export const resetInput = z.object({ now: instantInput.optional() }).strict();
-
-/** POST /__mock/sessions (standalone server): `{ id?, now?, seed? }`. */
-export const sessionInput = z
-  .object({
-    id: z
-      .string({ error: 'id must be a string' })
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1-64 characters of A-Z, a-z, 0-9, _ and -' })
-      .optional(),
-    now: instantInput.optional(),
-    seed: z.enum(['demo', 'empty'], { error: 'seed must be "demo" or "empty"' }).optional(),
-  })
-  .strict();
-
-export const clockBody = z.union(
-  [z.object({ now: z.unknown() }).strict(), z.object({ advanceMs: z.unknown() }).strict()],
-  { error: 'give either now or advanceMs' },
+export const instantInput = z.lazy(() =>
+  z
+    .union(
+      [
+        z.date().transform((d) => d.getTime()),
+        z.iso.datetime({ offset: true }).transform((s) => Date.parse(s)),
+        z.number(),
+      ],
+      { error: `now must be an ISO 8601 date-time or epoch milliseconds ${CLOCK_RANGE}` },
+    )
+    .pipe(
+      z
+        .number()
+        .min(0, { error: `now must be ${CLOCK_RANGE}` })
+        .max(MAX_CLOCK_MS, { error: `now must be ${CLOCK_RANGE}` })
+        .refine(Number.isInteger, { error: 'now must be whole milliseconds' }),
+    ),
 );
 
-export const keyInput = z.object({
-  permissions: z.array(z.enum(PERMISSIONS), {
-    error: `permissions must be a list of ${PERMISSIONS.join(', ')}`,
-  }),
-  name: z.string().min(1).optional(),
-});
+export const advanceInput = z.lazy(() =>
+  z
+    .number({ error: 'advanceMs must be a non-negative integer' })
+    .min(0, { error: 'advanceMs must be a non-negative integer' })
+    .max(MAX_CLOCK_MS, { error: 'advanceMs would move the clock past 9999-12-31' })
+    .refine(Number.isInteger, { error: 'advanceMs must be a non-negative integer' }),
+);
 
-export const webhookInput = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
-  secret: z.string().min(1).optional(),
-});
+/** reset()'s options and the body of POST /__mock/reset (none, `{}` or `{ "now": … }`). */
+export const resetInput = z.lazy(() => z.object({ now: instantInput.optional() }).strict());
+
+/** POST /__mock/sessions (standalone server): `{ id?, now?, seed? }`. */
+export const sessionInput = z.lazy(() =>
+  z
+    .object({
+      id: z
+        .string({ error: 'id must be a string' })
+        .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1-64 characters of A-Z, a-z, 0-9, _ and -' })
+        .optional(),
+      now: instantInput.optional(),
+      seed: z.enum(['demo', 'empty'], { error: 'seed must be "demo" or "empty"' }).optional(),
+    })
+    .strict(),
+);
+
+export const clockBody = z.lazy(() =>
+  z.union([z.object({ now: z.unknown() }).strict(), z.object({ advanceMs: z.unknown() }).strict()], {
+    error: 'give either now or advanceMs',
+  }),
+);
+
+export const keyInput = z.lazy(() =>
+  z.object({
+    permissions: z.array(z.enum(PERMISSIONS), {
+      error: `permissions must be a list of ${PERMISSIONS.join(', ')}`,
+    }),
+    name: z.string().min(1).optional(),
+  }),
+);
+
+export const webhookInput = z.lazy(() =>
+  z.object({
+    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+    secret: z.string().min(1).optional(),
+  }),
+);
 
 /** The events trigger() can cause: every webhook event. */
 export const TRIGGER_EVENTS = WEBHOOK_EVENT_NAMES;
 
-export const triggerInput = z.object({
-  event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }),
-  reservationId: z.string().min(1, { error: 'reservationId must not be empty' }).optional(),
-});
+export const triggerInput = z.lazy(() =>
+  z.object({
+    event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }),
+    reservationId: z.string().min(1, { error: 'reservationId must not be empty' }).optional(),
+  }),
+);
 
-export const redeliverInput = z.object({
-  url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).optional(),
-});
+export const redeliverInput = z.lazy(() =>
+  z.object({
+    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).optional(),
+  }),
+);
 
 /** GET /__mock/webhooks/deliveries and control.deliveries(): every filter optional, combined with AND. */
-export const deliveriesFilter = z.object({
-  event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }).optional(),
-  status: z
-    .enum(['pending', 'delivered', 'failed'], { error: 'status must be pending, delivered or failed' })
-    .optional(),
-  /** A project slug. */
-  project: z.string().min(1).optional(),
-  reservationId: z.string().min(1).optional(),
-  /** `oldest` first (default) or `newest` first. */
-  order: z.enum(['oldest', 'newest'], { error: 'order must be oldest or newest' }).optional(),
-});
+export const deliveriesFilter = z.lazy(() =>
+  z.object({
+    event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }).optional(),
+    status: z
+      .enum(['pending', 'delivered', 'failed'], { error: 'status must be pending, delivered or failed' })
+      .optional(),
+    /** A project slug. */
+    project: z.string().min(1).optional(),
+    reservationId: z.string().min(1).optional(),
+    /** `oldest` first (default) or `newest` first. */
+    order: z.enum(['oldest', 'newest'], { error: 'order must be oldest or newest' }).optional(),
+  }),
+);
 
-export const reservationsFilter = z.object({
-  date: z
-    .string()
-    .refine(isCalendarDate, { error: `date ${DATE_MESSAGE}` })
-    .optional(),
-});
+export const reservationsFilter = z.lazy(() =>
+  z.object({
+    date: z
+      .string()
+      .refine(isCalendarDate, { error: `date ${DATE_MESSAGE}` })
+      .optional(),
+  }),
+);
 
-export const journalFilter = z.object({
-  method: z.string().min(1).optional(),
-  path: z.string().min(1).optional(),
-  status: z.coerce.number().int().optional(),
-  code: z.string().min(1).optional(),
-  operationId: z
-    .custom<OperationId>((value) => typeof value === 'string' && OPERATION_IDS.has(value), {
-      error: `operationId must be one of ${[...OPERATION_IDS].join(', ')}`,
-    })
-    .optional(),
-  since: z
-    .string()
-    .refine((s) => /^req_\d+$/.test(s) || !Number.isNaN(Date.parse(s)), {
-      error: 'since must be a request id (req_…) or an ISO time',
-    })
-    .optional(),
-});
+export const journalFilter = z.lazy(() =>
+  z.object({
+    method: z.string().min(1).optional(),
+    path: z.string().min(1).optional(),
+    status: z.coerce.number().int().optional(),
+    code: z.string().min(1).optional(),
+    operationId: z
+      .custom<OperationId>((value) => typeof value === 'string' && OPERATION_IDS.has(value), {
+        error: `operationId must be one of ${[...OPERATION_IDS].join(', ')}`,
+      })
+      .optional(),
+    since: z
+      .string()
+      .refine((s) => /^req_\d+$/.test(s) || !Number.isNaN(Date.parse(s)), {
+        error: 'since must be a request id (req_…) or an ISO time',
+      })
+      .optional(),
+  }),
+);

@@ -104,15 +104,20 @@ export function isBlacklisted(store: Store, projectId: string, email: string, ph
     );
 }
 
-/** A blacklist entry as given by a seed or the control interface: an e-mail, a phone, or both. */
-export const blacklistInput = z
-  .object({
-    email: z.string().trim().min(1).optional(),
-    phone: z.string().trim().min(1).optional(),
-  })
-  .refine((entry) => entry.email !== undefined || entry.phone !== undefined, {
-    error: 'give an email or a phone',
-  });
+/**
+ * A blacklist entry as given by a seed or the control interface: an e-mail, a phone, or both. Built on
+ * first use (z.lazy), like every schema of the package: see records.ts.
+ */
+export const blacklistInput = z.lazy(() =>
+  z
+    .object({
+      email: z.string().trim().min(1).optional(),
+      phone: z.string().trim().min(1).optional(),
+    })
+    .refine((entry) => entry.email !== undefined || entry.phone !== undefined, {
+      error: 'give an email or a phone',
+    }),
+);
 export type BlacklistInput = z.output<typeof blacklistInput>;
 
 export async function addToBlacklist(

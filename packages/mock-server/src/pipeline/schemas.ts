@@ -2,6 +2,7 @@
 // the boundary, so the domain receives typed, valid input. Their messages go into VALIDATION_ERROR
 // details. At the end, type-level assertions tie each schema's output to the types generated from
 // openapi.yaml: when the contract changes and a schema does not, `tsc` fails here.
+// Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 
 import { z } from 'zod';
 import type { components, operations } from '../contract';
@@ -36,46 +37,51 @@ const offsetParam = () => intParam('must be an integer of at least 0', 0);
 
 // ---------------------------------------------------------------- bodies
 
-export const createReservationBody = z
-  .object({
-    email: z.email({ error: 'must be a valid e-mail address' }),
-    firstName: text().optional(),
-    lastName: text().optional(),
-    phone: text().optional(),
-    date: calendarDate(),
-    from: startTime(),
-    to: endTime(),
-    guests: z
-      .number({ error: 'must be a positive integer' })
-      .int({ error: 'must be a positive integer' })
-      .min(1, { error: 'must be a positive integer' })
-      .optional(),
-    branchId: id().optional(),
-    tableId: id().optional(),
-    serviceIds: z.array(id(), { error: 'must be an array of strings' }).optional(),
-    note: text().max(1000, { error: 'must be at most 1000 characters' }).optional(),
-  })
-  .refine(startsBeforeEnd, {
-    error: 'must be before to',
-    path: ['from'],
-    // Checked whenever both times are valid, so it is reported together with other fields' issues.
-    when: (p) => !p.issues.some((issue) => issue.path?.[0] === 'from' || issue.path?.[0] === 'to'),
-  });
+export const createReservationBody = z.lazy(() =>
+  z
+    .object({
+      email: z.email({ error: 'must be a valid e-mail address' }),
+      firstName: text().optional(),
+      lastName: text().optional(),
+      phone: text().optional(),
+      date: calendarDate(),
+      from: startTime(),
+      to: endTime(),
+      guests: z
+        .number({ error: 'must be a positive integer' })
+        .int({ error: 'must be a positive integer' })
+        .min(1, { error: 'must be a positive integer' })
+        .optional(),
+      branchId: id().optional(),
+      tableId: id().optional(),
+      serviceIds: z.array(id(), { error: 'must be an array of strings' }).optional(),
+      note: text().max(1000, { error: 'must be at most 1000 characters' }).optional(),
+    })
+    .refine(startsBeforeEnd, {
+      error: 'must be before to',
+      path: ['from'],
+      // Checked whenever both times are valid, so it is reported together with other fields' issues.
+      when: (p) => !p.issues.some((issue) => issue.path?.[0] === 'from' || issue.path?.[0] === 'to'),
+    }),
+);
 
-export const updateReservationStatusBody = z.object({
-  status: status(),
-  note: text().optional(),
-  reason: text().optional(),
-});
+export const updateReservationStatusBody = z.lazy(() =>
+  z.object({
+    status: status(),
+    note: text().optional(),
+    reason: text().optional(),
+  }),
+);
 
-export const cancelReservationBody = z.object({ reason: text().optional() });
+export const cancelReservationBody = z.lazy(() => z.object({ reason: text().optional() }));
 
 /**
  * The fields POST /reservations lists as missing (400 without a code): the schema's required keys
  * in its order (email, date, from, to), then phone when the project requires it.
  */
 export function requiredReservationFields(requirePhone: boolean): string[] {
-  const shape = createReservationBody.shape;
+  // The object inside the lazy schema (built once, on first use).
+  const shape = createReservationBody.unwrap().shape;
   const required = Object.entries(shape)
     .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
     .map(([name]) => name);
@@ -94,28 +100,34 @@ export function requireFields(body: Readonly<Record<string, unknown>>, fields: r
 
 // ---------------------------------------------------------------- queries
 
-export const listReservationsQuery = z.object({
-  date: calendarDate().optional(),
-  from: calendarDate().optional(),
-  to: calendarDate().optional(),
-  status: status().optional(),
-  branchId: id().optional(),
-  limit: limitParam().optional(),
-  offset: offsetParam().optional(),
-});
+export const listReservationsQuery = z.lazy(() =>
+  z.object({
+    date: calendarDate().optional(),
+    from: calendarDate().optional(),
+    to: calendarDate().optional(),
+    status: status().optional(),
+    branchId: id().optional(),
+    limit: limitParam().optional(),
+    offset: offsetParam().optional(),
+  }),
+);
 
-export const availabilityQuery = z.object({
-  date: calendarDate(),
-  branchId: id().optional(),
-  serviceId: id().optional(),
-  duration: intParam('must be an integer from 1 to 1440', 1)
-    .pipe(z.number().max(1440, { error: 'must be an integer from 1 to 1440' }))
-    .optional(),
-});
+export const availabilityQuery = z.lazy(() =>
+  z.object({
+    date: calendarDate(),
+    branchId: id().optional(),
+    serviceId: id().optional(),
+    duration: intParam('must be an integer from 1 to 1440', 1)
+      .pipe(z.number().max(1440, { error: 'must be an integer from 1 to 1440' }))
+      .optional(),
+  }),
+);
 
-export const tablesQuery = z.object({ branchId: id().optional(), zoneId: id().optional() });
-export const servicesQuery = z.object({ branchId: id().optional() });
-export const pageQuery = z.object({ limit: limitParam().optional(), offset: offsetParam().optional() });
+export const tablesQuery = z.lazy(() => z.object({ branchId: id().optional(), zoneId: id().optional() }));
+export const servicesQuery = z.lazy(() => z.object({ branchId: id().optional() }));
+export const pageQuery = z.lazy(() =>
+  z.object({ limit: limitParam().optional(), offset: offsetParam().optional() }),
+);
 
 export type Checked<T> = { success: true; data: T } | { success: false; issues: ValidationIssue[] };
 

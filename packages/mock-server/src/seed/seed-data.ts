@@ -2,6 +2,7 @@
 // shape is used by the built-in demo data, by `createMockService({ seed })` and by `--seed FILE`.
 // Optional fields have the defaults noted; references (tableId, zoneId, ...) must point inside the
 // same project. README.md ("Seed format") documents it for users.
+// Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { blacklistInput, DEFAULT_SLOT_MINUTES, DEFAULT_TIME_ZONE } from '../domain/projects';
 import { PERMISSIONS, RESERVATION_STATUSES } from '../domain/records';
@@ -14,31 +15,33 @@ import {
   startTime,
 } from '../domain/values';
 
-const date = calendarDate();
-const timestamp = isoTimestamp();
-const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be #RRGGBB');
+const date = calendarDate;
+const timestamp = isoTimestamp;
+const color = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be #RRGGBB');
 
 /** One day's hours; a day that is absent or null is closed. */
-const hours = z
-  .object({
-    open: startTime(),
-    close: endTime(),
-    breakStart: startTime().optional(),
-    breakEnd: endTime().optional(),
-  })
-  .refine((h) => startsBeforeEnd({ from: h.open, to: h.close }), 'open must be before close')
-  .refine(
-    (h) => (h.breakStart === undefined) === (h.breakEnd === undefined),
-    'breakStart and breakEnd go together',
-  )
-  .refine(
-    (h) =>
-      h.breakStart === undefined ||
-      (toMinutes(h.open) < toMinutes(h.breakStart) &&
-        toMinutes(h.breakStart) < toMinutes(h.breakEnd ?? '') &&
-        toMinutes(h.breakEnd ?? '') <= toMinutes(h.close)),
-    'the break must lie inside the opening hours (it may end at close, e.g. 24:00)',
-  );
+const hours = z.lazy(() =>
+  z
+    .object({
+      open: startTime(),
+      close: endTime(),
+      breakStart: startTime().optional(),
+      breakEnd: endTime().optional(),
+    })
+    .refine((h) => startsBeforeEnd({ from: h.open, to: h.close }), 'open must be before close')
+    .refine(
+      (h) => (h.breakStart === undefined) === (h.breakEnd === undefined),
+      'breakStart and breakEnd go together',
+    )
+    .refine(
+      (h) =>
+        h.breakStart === undefined ||
+        (toMinutes(h.open) < toMinutes(h.breakStart) &&
+          toMinutes(h.breakStart) < toMinutes(h.breakEnd ?? '') &&
+          toMinutes(h.breakEnd ?? '') <= toMinutes(h.close)),
+      'the break must lie inside the opening hours (it may end at close, e.g. 24:00)',
+    ),
+);
 
 export const WEEKDAY_KEYS = [
   'sunday',
@@ -50,18 +53,21 @@ export const WEEKDAY_KEYS = [
   'saturday',
 ] as const;
 
-const weeklyHours = z.object({
-  sunday: hours.nullish(),
-  monday: hours.nullish(),
-  tuesday: hours.nullish(),
-  wednesday: hours.nullish(),
-  thursday: hours.nullish(),
-  friday: hours.nullish(),
-  saturday: hours.nullish(),
-});
+const weeklyHours = z.lazy(() =>
+  z.object({
+    sunday: hours.nullish(),
+    monday: hours.nullish(),
+    tuesday: hours.nullish(),
+    wednesday: hours.nullish(),
+    thursday: hours.nullish(),
+    friday: hours.nullish(),
+    saturday: hours.nullish(),
+  }),
+);
 export type SeedWeeklyHours = z.infer<typeof weeklyHours>;
 
-const reservationFields = {
+/** The fields both reservation schemas share (a function: built with the schema that uses them). */
+const reservationFields = () => ({
   id: z.string().min(1).optional(),
   from: startTime(),
   to: endTime(),
@@ -78,188 +84,200 @@ const reservationFields = {
   tableId: z.string().nullable().default(null),
   serviceIds: z.array(z.string()).default([]),
   /** Default: the time the reservation is added. */
-  createdAt: timestamp.optional(),
+  createdAt: timestamp().optional(),
   /** Who made the status changes after creation (history `changedBy`). Default `system`. */
   changedBy: z.string().default('system'),
-};
+});
 
 /** A reservation put straight into the store (control.addReservation): an absolute date. */
-export const reservationImportSchema = z
-  .object({ ...reservationFields, date })
-  .refine(startsBeforeEnd, 'from must be before to');
+export const reservationImportSchema = z.lazy(() =>
+  z.object({ ...reservationFields(), date: date() }).refine(startsBeforeEnd, 'from must be before to'),
+);
 
-const reservation = z
-  .object({
-    ...reservationFields,
-    /** An absolute date, or… */
-    date: date.optional(),
-    /**
-     * …days from the project's local date when the seed is applied (0 = today). A closed day moves to
-     * the next open day, so a demo always has bookings around "now".
-     */
-    dayOffset: z.number().int().optional(),
-  })
-  .refine(
-    (r) => (r.date === undefined) !== (r.dayOffset === undefined),
-    'give exactly one of date and dayOffset',
-  )
-  .refine(startsBeforeEnd, 'from must be before to');
+const reservation = z.lazy(() =>
+  z
+    .object({
+      ...reservationFields(),
+      /** An absolute date, or… */
+      date: date().optional(),
+      /**
+       * …days from the project's local date when the seed is applied (0 = today). A closed day moves to
+       * the next open day, so a demo always has bookings around "now".
+       */
+      dayOffset: z.number().int().optional(),
+    })
+    .refine(
+      (r) => (r.date === undefined) !== (r.dayOffset === undefined),
+      'give exactly one of date and dayOffset',
+    )
+    .refine(startsBeforeEnd, 'from must be before to'),
+);
 
-export const seedTableSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  label: z.string().nullable().default(null),
-  capacity: z.number().int().positive(),
-  branchId: z.string().nullable().default(null),
-  zoneId: z.string().nullable().default(null),
-  /** Default: the table's place in this list (1-based). */
-  position: z.number().int().optional(),
-  visualX: z.number().nullable().default(null),
-  visualY: z.number().nullable().default(null),
-  visualWidth: z.number().nullable().default(null),
-  visualHeight: z.number().nullable().default(null),
-  visualRotation: z.number().nullable().default(null),
-  visualShape: z.enum(['rectangle', 'circle', 'square']).nullable().default(null),
-  isActive: z.boolean().default(true),
-});
+export const seedTableSchema = z.lazy(() =>
+  z.object({
+    id: z.string().min(1),
+    name: z.string(),
+    label: z.string().nullable().default(null),
+    capacity: z.number().int().positive(),
+    branchId: z.string().nullable().default(null),
+    zoneId: z.string().nullable().default(null),
+    /** Default: the table's place in this list (1-based). */
+    position: z.number().int().optional(),
+    visualX: z.number().nullable().default(null),
+    visualY: z.number().nullable().default(null),
+    visualWidth: z.number().nullable().default(null),
+    visualHeight: z.number().nullable().default(null),
+    visualRotation: z.number().nullable().default(null),
+    visualShape: z.enum(['rectangle', 'circle', 'square']).nullable().default(null),
+    isActive: z.boolean().default(true),
+  }),
+);
 export type SeedTableInput = z.input<typeof seedTableSchema>;
 
-export const seedServiceSchema = z.object({
-  id: z.string().min(1),
-  name: z.string(),
-  description: z.string().nullable().default(null),
-  duration: z.number().int().positive(),
-  price: z.number().nonnegative(),
-  currency: z.enum(['CZK', 'EUR']).default('CZK'),
-  branchId: z.string().nullable().default(null),
-  isActive: z.boolean().default(true),
-});
+export const seedServiceSchema = z.lazy(() =>
+  z.object({
+    id: z.string().min(1),
+    name: z.string(),
+    description: z.string().nullable().default(null),
+    duration: z.number().int().positive(),
+    price: z.number().nonnegative(),
+    currency: z.enum(['CZK', 'EUR']).default('CZK'),
+    branchId: z.string().nullable().default(null),
+    isActive: z.boolean().default(true),
+  }),
+);
 export type SeedServiceInput = z.input<typeof seedServiceSchema>;
 
-export const seedProjectSchema = z
-  .object({
-    id: z.string().min(1),
-    slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
-    name: z.string().min(1),
-    logoUrl: z.string().nullable().default(null),
-    address: z.string().nullable().default(null),
-    contactEmail: z.string().nullable().default(null),
-    contactPhone: z.string().nullable().default(null),
-    isActive: z.boolean().default(true),
-    timeZone: z.string().refine(isValidTimeZone, 'must be an IANA time zone').default(DEFAULT_TIME_ZONE),
-    slotMinutes: z.number().int().positive().default(DEFAULT_SLOT_MINUTES),
-    settings: z
-      .object({
-        primaryColor: color.default('#1F2937'),
-        secondaryColor: color.default('#4B5563'),
-        accentColor: color.default('#F59E0B'),
-        borderColor: color.default('#E5E7EB'),
-        fontFamily: z.string().default('Inter'),
-        socialLinks: z.record(z.string(), z.string()).default({}),
-        defaultView: z.enum(['calendar', 'list']).default('calendar'),
-        showPrices: z.boolean().default(true),
-        allowNotes: z.boolean().default(true),
-        requirePhone: z.boolean().default(false),
-      })
-      .prefault({}),
-    openingHours: weeklyHours,
-    holidays: z
-      .array(z.object({ date, name: z.string().min(1), isOpen: z.boolean().default(false) }))
-      .default([]),
-    branches: z
-      .array(
-        z.object({
-          id: z.string().min(1),
-          name: z.string(),
-          address: z.string(),
-          openingHours: weeklyHours.optional(),
-        }),
-      )
-      .default([]),
-    zones: z
-      .array(
-        z.object({ id: z.string().min(1), name: z.string(), branchId: z.string().nullable().default(null) }),
-      )
-      .default([]),
-    tables: z.array(seedTableSchema).default([]),
-    services: z.array(seedServiceSchema).default([]),
-    photos: z
-      .array(
-        z.object({
-          id: z.string().min(1),
-          imageUrl: z.url(),
-          title: z.string().nullable().default(null),
-          description: z.string().nullable().default(null),
-          /** Default: the photo's place in this list (1-based). */
-          displayOrder: z.number().int().optional(),
-          createdAt: timestamp,
-        }),
-      )
-      .default([]),
-    reviews: z
-      .array(
-        z.object({
-          id: z.string().min(1),
-          customerName: z.string(),
-          rating: z.number().int().min(1).max(5),
-          comment: z.string().nullable().default(null),
-          businessReply: z.string().nullable().default(null),
-          repliedAt: timestamp.nullable().default(null),
-          createdAt: timestamp,
-          isApproved: z.boolean().default(true),
-          isVisible: z.boolean().default(true),
-        }),
-      )
-      .default([]),
-    apiKeys: z
-      .array(
-        z.object({
-          /** Default: a generated `key_…` id. */
-          id: z.string().min(1).optional(),
-          name: z.string().optional(),
-          /** The plain value clients send in X-API-Key; only its SHA-256 is kept. */
-          key: z.string().min(8),
-          permissions: z.array(z.enum(PERMISSIONS)),
-        }),
-      )
-      .default([]),
-    blacklist: z.array(blacklistInput).default([]),
-    /** Webhook target; `url` null (default) sends nothing until one is set. Default secret: generated. */
-    webhook: z
-      .object({ url: z.url().nullable().default(null), secret: z.string().min(1).optional() })
-      .optional(),
-    reservations: z.array(reservation).default([]),
-  })
-  .superRefine((project, context) => {
-    // References point inside the same project: checked here, so a bad seed is refused before a write.
-    const where = `project ${project.slug}`;
-    const known = {
-      branch: new Set(project.branches.map((b) => b.id)),
-      zone: new Set(project.zones.map((z) => z.id)),
-      table: new Set(project.tables.map((t) => t.id)),
-      service: new Set(project.services.map((s) => s.id)),
-    };
-    const check = (kind: keyof typeof known, id: string | null, what: string) => {
-      if (id !== null && !known[kind].has(id))
-        context.addIssue({
-          code: 'custom',
-          message: `Seed: ${where} ${what} refers to unknown ${kind} ${id}`,
-        });
-    };
-    for (const zone of project.zones) check('branch', zone.branchId, `zone ${zone.id}`);
-    for (const table of project.tables) {
-      check('branch', table.branchId, `table ${table.id}`);
-      check('zone', table.zoneId, `table ${table.id}`);
-    }
-    for (const service of project.services) check('branch', service.branchId, `service ${service.id}`);
-    for (const [i, r] of project.reservations.entries()) {
-      check('branch', r.branchId, `reservation ${r.id ?? i}`);
-      check('table', r.tableId, `reservation ${r.id ?? i}`);
-      for (const id of r.serviceIds) check('service', id, `reservation ${r.id ?? i}`);
-    }
-  });
+export const seedProjectSchema = z.lazy(() =>
+  z
+    .object({
+      id: z.string().min(1),
+      slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
+      name: z.string().min(1),
+      logoUrl: z.string().nullable().default(null),
+      address: z.string().nullable().default(null),
+      contactEmail: z.string().nullable().default(null),
+      contactPhone: z.string().nullable().default(null),
+      isActive: z.boolean().default(true),
+      timeZone: z.string().refine(isValidTimeZone, 'must be an IANA time zone').default(DEFAULT_TIME_ZONE),
+      slotMinutes: z.number().int().positive().default(DEFAULT_SLOT_MINUTES),
+      settings: z
+        .object({
+          primaryColor: color().default('#1F2937'),
+          secondaryColor: color().default('#4B5563'),
+          accentColor: color().default('#F59E0B'),
+          borderColor: color().default('#E5E7EB'),
+          fontFamily: z.string().default('Inter'),
+          socialLinks: z.record(z.string(), z.string()).default({}),
+          defaultView: z.enum(['calendar', 'list']).default('calendar'),
+          showPrices: z.boolean().default(true),
+          allowNotes: z.boolean().default(true),
+          requirePhone: z.boolean().default(false),
+        })
+        .prefault({}),
+      openingHours: weeklyHours,
+      holidays: z
+        .array(z.object({ date: date(), name: z.string().min(1), isOpen: z.boolean().default(false) }))
+        .default([]),
+      branches: z
+        .array(
+          z.object({
+            id: z.string().min(1),
+            name: z.string(),
+            address: z.string(),
+            openingHours: weeklyHours.optional(),
+          }),
+        )
+        .default([]),
+      zones: z
+        .array(
+          z.object({
+            id: z.string().min(1),
+            name: z.string(),
+            branchId: z.string().nullable().default(null),
+          }),
+        )
+        .default([]),
+      tables: z.array(seedTableSchema).default([]),
+      services: z.array(seedServiceSchema).default([]),
+      photos: z
+        .array(
+          z.object({
+            id: z.string().min(1),
+            imageUrl: z.url(),
+            title: z.string().nullable().default(null),
+            description: z.string().nullable().default(null),
+            /** Default: the photo's place in this list (1-based). */
+            displayOrder: z.number().int().optional(),
+            createdAt: timestamp(),
+          }),
+        )
+        .default([]),
+      reviews: z
+        .array(
+          z.object({
+            id: z.string().min(1),
+            customerName: z.string(),
+            rating: z.number().int().min(1).max(5),
+            comment: z.string().nullable().default(null),
+            businessReply: z.string().nullable().default(null),
+            repliedAt: timestamp().nullable().default(null),
+            createdAt: timestamp(),
+            isApproved: z.boolean().default(true),
+            isVisible: z.boolean().default(true),
+          }),
+        )
+        .default([]),
+      apiKeys: z
+        .array(
+          z.object({
+            /** Default: a generated `key_…` id. */
+            id: z.string().min(1).optional(),
+            name: z.string().optional(),
+            /** The plain value clients send in X-API-Key; only its SHA-256 is kept. */
+            key: z.string().min(8),
+            permissions: z.array(z.enum(PERMISSIONS)),
+          }),
+        )
+        .default([]),
+      blacklist: z.array(blacklistInput).default([]),
+      /** Webhook target; `url` null (default) sends nothing until one is set. Default secret: generated. */
+      webhook: z
+        .object({ url: z.url().nullable().default(null), secret: z.string().min(1).optional() })
+        .optional(),
+      reservations: z.array(reservation).default([]),
+    })
+    .superRefine((project, context) => {
+      // References point inside the same project: checked here, so a bad seed is refused before a write.
+      const where = `project ${project.slug}`;
+      const known = {
+        branch: new Set(project.branches.map((b) => b.id)),
+        zone: new Set(project.zones.map((z) => z.id)),
+        table: new Set(project.tables.map((t) => t.id)),
+        service: new Set(project.services.map((s) => s.id)),
+      };
+      const check = (kind: keyof typeof known, id: string | null, what: string) => {
+        if (id !== null && !known[kind].has(id))
+          context.addIssue({
+            code: 'custom',
+            message: `Seed: ${where} ${what} refers to unknown ${kind} ${id}`,
+          });
+      };
+      for (const zone of project.zones) check('branch', zone.branchId, `zone ${zone.id}`);
+      for (const table of project.tables) {
+        check('branch', table.branchId, `table ${table.id}`);
+        check('zone', table.zoneId, `table ${table.id}`);
+      }
+      for (const service of project.services) check('branch', service.branchId, `service ${service.id}`);
+      for (const [i, r] of project.reservations.entries()) {
+        check('branch', r.branchId, `reservation ${r.id ?? i}`);
+        check('table', r.tableId, `reservation ${r.id ?? i}`);
+        for (const id of r.serviceIds) check('service', id, `reservation ${r.id ?? i}`);
+      }
+    }),
+);
 
-export const seedDataSchema = z.object({ projects: z.array(seedProjectSchema) });
+export const seedDataSchema = z.lazy(() => z.object({ projects: z.array(seedProjectSchema) }));
 export type SeedProjectInput = z.input<typeof seedProjectSchema>;
 
 /** A seed as written (defaults may be left out). */
