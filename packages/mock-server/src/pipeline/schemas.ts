@@ -80,8 +80,8 @@ export const cancelReservationBody = z.lazy(() => z.object({ reason: text().opti
  * in its order (email, date, from, to), then phone when the project requires it.
  */
 export function requiredReservationFields(requirePhone: boolean): string[] {
-  // The object inside the lazy schema (built once, on first use).
-  const shape = createReservationBody.unwrap().shape;
+  // The object inside the lazy schema, as zod keeps it once built (`unwrap()` would build it anew).
+  const shape = createReservationBody._zod.innerType.shape;
   const required = Object.entries(shape)
     .filter(([, schema]) => !(schema as z.ZodType).safeParse(undefined).success)
     .map(([name]) => name);
