@@ -13,7 +13,8 @@
 // Writes the "http" section of BENCHMARKS.md and docs/benchmarks.svg.
 //
 //   pnpm bench:http [--rounds 3] [--round-s 2] [--warmup-s 1] [--connections 10] [--no-build]
-//                   [--no-profile] [--no-write]
+//                   [--no-profile] [--no-write] [--only TEXT]
+// `--only services` measures the endpoints whose name contains TEXT, for trial runs; it never writes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'no-profile': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const ROUNDS = Math.min(10, Math.max(1, Number(args.rounds)));
@@ -415,9 +417,11 @@ try {
   children.push(raw);
 
   const results: CaseResult[] = [];
-  for (const bench of CASES) results.push(await measure({ mock, bare, raw }, bench));
+  const only = args.only;
+  const selected = only === undefined ? CASES : CASES.filter((c) => c.name.includes(only));
+  for (const bench of selected) results.push(await measure({ mock, bare, raw }, bench));
   // Measured after the load runs, so this process does not compete with a server child for a core.
-  const costs = await inProcessCosts(CASES, SEEDED);
+  const costs = await inProcessCosts(selected, SEEDED);
   for (const result of results) result.inProcessUs = costs.get(result.bench.name) ?? Number.NaN;
   if (!args['no-profile']) {
     const counter = { next: 10_000_000 };
@@ -444,7 +448,14 @@ try {
       failed = true;
     }
   }
-  if (!args['no-write'] && !failed) report(results, mock.seedMs, startedAt);
+  for (const result of results) {
+    const p = result.profile;
+    if (p)
+      console.log(
+        `${result.bench.name} in process ${result.inProcessUs.toFixed(1)} µs; profile: mock ${p.mock.usPerRequest.toFixed(0)} µs (writev ${p.mock.writevUs.toFixed(0)}), raw ${p.raw.usPerRequest.toFixed(0)} µs; ${p.mock.layers}; ${p.mock.frames}`,
+      );
+  }
+  if (!args['no-write'] && only === undefined && !failed) report(results, mock.seedMs, startedAt);
 } finally {
   await Promise.all(children.map((child) => child.stop()));
   rmSync(dir, { recursive: true, force: true });

@@ -16,8 +16,8 @@ import {
   ENGLISH_DAY_NAMES,
   type EnglishDayName,
   formatMinutes,
+  instantsOn,
   overlaps,
-  startsInPast,
   toMinutes,
 } from './time';
 
@@ -111,11 +111,13 @@ export function getAvailability(
         ];
 
   const now = ctx.clock.now();
+  // The rule of startsInPast (domain/time.ts), with the day's zone looked up once for every slot.
+  const instantAt = instantsOn(query.date, project.timeZone);
   const slots: AvailabilityDay['slots'] = [];
   for (let from = day.open; from + length <= day.close; from += length) {
     const to = from + length;
     if (outsideOpening(day, from, to) !== null) continue;
-    const past = startsInPast(query.date, formatMinutes(from), project.timeZone, now);
+    const past = instantAt(from) < now;
     const free = !past && places.some((busy) => !busy.some(([bFrom, bTo]) => overlaps(from, to, bFrom, bTo)));
     slots.push({ from: formatMinutes(from), to: formatMinutes(to), available: free });
   }

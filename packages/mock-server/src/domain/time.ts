@@ -58,9 +58,14 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Minutes since midnight of a validated `HH:MM` (24:00 is 1440). */
+/** Minutes since midnight of a validated `HH:MM` (24:00 is 1440), from its digits (no substrings). */
 export function toMinutes(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  return (
+    (time.charCodeAt(0) - 48) * 600 +
+    (time.charCodeAt(1) - 48) * 60 +
+    (time.charCodeAt(3) - 48) * 10 +
+    (time.charCodeAt(4) - 48)
+  );
 }
 
 /** `HH:MM` of minutes since midnight; 1440 is `24:00`. */
@@ -183,15 +188,24 @@ export function localTime(epochMs: number, timeZone: string): LocalTime {
  * refuse those first, see missingMinutes).
  */
 export function instantOf(date: string, time: string, timeZone: string): number {
-  const minutes = toMinutes(time);
+  return instantsOn(date, timeZone)(toMinutes(time));
+}
+
+/**
+ * instantOf for many times of one day (minutes since local midnight, 1440 being the next midnight):
+ * the zone's day is looked up once, for all of them (the slots of GET /availability).
+ */
+export function instantsOn(date: string, timeZone: string): (minutes: number) => number {
   const day = zoneDay(date, timeZone);
-  // 24:00 is the next day's midnight, which may itself be skipped (a zone that springs forward at
-  // midnight): that one is left to Temporal.
-  if (day.uniform && minutes < 1440) return day.startMs + minutes * 60_000;
-  return Temporal.PlainDate.from(date)
-    .toPlainDateTime({ hour: 0 })
-    .add({ minutes })
-    .toZonedDateTime(timeZone, { disambiguation: 'earlier' }).epochMilliseconds;
+  return (minutes) =>
+    // 24:00 is the next day's midnight, which may itself be skipped (a zone that springs forward at
+    // midnight): that one is left to Temporal.
+    day.uniform && minutes < 1440
+      ? day.startMs + minutes * 60_000
+      : Temporal.PlainDate.from(date)
+          .toPlainDateTime({ hour: 0 })
+          .add({ minutes })
+          .toZonedDateTime(timeZone, { disambiguation: 'earlier' }).epochMilliseconds;
 }
 
 /**
@@ -205,7 +219,8 @@ export function missingMinutes(date: string, timeZone: string): readonly [number
 /**
  * Whether a booking that starts at `time` on `date` (project local) starts before the instant
  * `nowMs`. The one rule for availability and booking alike: the start is taken as an instant
- * (instantOf, so a time of the repeated autumn hour is its first occurrence) and compared with now.
+ * (instantOf, or instantsOn for the slots of a day, so a time of the repeated autumn hour is its
+ * first occurrence) and compared with now.
  */
 export function startsInPast(date: string, time: string, timeZone: string, nowMs: number): boolean {
   return instantOf(date, time, timeZone) < nowMs;
