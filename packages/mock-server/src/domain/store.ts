@@ -168,6 +168,33 @@ function groupIndex<T>(keyOf: (record: T) => string | null, map: Map<string, T[]
   };
 }
 
+/**
+ * Records grouped by two keys (a table or project, then a date), each group in insertion order: two
+ * Map lookups on the strings as they are, no key string made per lookup.
+ */
+function dayIndex<T>(
+  ownerOf: (record: T) => string | null,
+  dateOf: (record: T) => string,
+  map: Map<string, Map<string, T[]>>,
+): SecondaryIndex<T> {
+  return {
+    add(record) {
+      const owner = ownerOf(record);
+      if (owner === null) return;
+      const days = map.get(owner) ?? new Map<string, T[]>();
+      map.set(owner, days);
+      groupIndex(dateOf, days).add(record);
+    },
+    remove(record) {
+      const owner = ownerOf(record);
+      const days = owner === null ? undefined : map.get(owner);
+      if (!days || owner === null) return;
+      groupIndex(dateOf, days).remove(record);
+      if (days.size === 0) map.delete(owner);
+    },
+  };
+}
+
 const pair = (a: string, b: string): string => `${a}\u0000${b}`;
 
 export interface ReservationCountFilter {
@@ -239,8 +266,9 @@ export function createStore(): Store {
   const keyByHash = new Map<string, ApiKeyRecord>();
   const customerByEmail = new Map<string, CustomerRecord>();
   /** Per project and date, its reservations in insertion order. */
-  const reservationsByProjectDay = new Map<string, ReservationRecord[]>();
-  const reservationsByTableDay = new Map<string, ReservationRecord[]>();
+  const reservationsByProjectDay = new Map<string, Map<string, ReservationRecord[]>>();
+  /** Per table and date, its reservations in insertion order. */
+  const reservationsByTableDay = new Map<string, Map<string, ReservationRecord[]>>();
   /**
    * Per project and filter key (status or any, branch or any), its reservations in list order by
    * date with running counts (domain/list-index.ts): a page of GET /reservations and its `total`.
@@ -267,11 +295,6 @@ export function createStore(): Store {
       if (lists.size === 0) listsByProject.delete(record.projectId);
     },
   };
-  const projectDays = groupIndex<ReservationRecord>(
-    (r) => pair(r.projectId, r.date),
-    reservationsByProjectDay,
-  );
-
   const tables = {
     projects: new Table(projectSchema, [uniqueIndex((p) => p.slug, projectBySlug)]),
     branches: new Table(branchSchema),
@@ -283,9 +306,17 @@ export function createStore(): Store {
     ]),
     blacklist: new Table(blacklistEntrySchema),
     reservations: new Table(reservationSchema, [
-      projectDays,
+      dayIndex(
+        (r) => r.projectId,
+        (r) => r.date,
+        reservationsByProjectDay,
+      ),
       listIndexes,
-      groupIndex((r) => (r.tableId === null ? null : pair(r.tableId, r.date)), reservationsByTableDay),
+      dayIndex(
+        (r) => r.tableId,
+        (r) => r.date,
+        reservationsByTableDay,
+      ),
     ]),
     photos: new Table(photoSchema),
     reviews: new Table(reviewSchema),
@@ -298,8 +329,8 @@ export function createStore(): Store {
     projectBySlug: (slug) => projectBySlug.get(slug),
     keyByHash: (hash) => keyByHash.get(hash),
     customerByEmail: (projectId, email) => customerByEmail.get(pair(projectId, email.toLowerCase())),
-    reservationsOn: (projectId, date) => reservationsByProjectDay.get(pair(projectId, date)) ?? [],
-    reservationsOfTableOn: (tableId, date) => reservationsByTableDay.get(pair(tableId, date)) ?? [],
+    reservationsOn: (projectId, date) => reservationsByProjectDay.get(projectId)?.get(date) ?? [],
+    reservationsOfTableOn: (tableId, date) => reservationsByTableDay.get(tableId)?.get(date) ?? [],
     reservationPage(projectId, filter, range, offset, limit) {
       const list = listsByProject.get(projectId)?.get(pair(filter.status ?? '', filter.branchId ?? ''));
       return list ? list.page(range.from, range.to, offset, limit) : { items: [], total: 0 };
