@@ -362,9 +362,23 @@ ${profiles.join('\n')}
       : ''
   }
 
+- **The reservations page** is read from the store's list index (\`src/domain/list-index.ts\`: per project
+  and filter, the reservations in list order by date with the count before each date), so a page and its
+  \`total\` are binary searches and slices; before, walking the project's days to count \`total\` was the
+  largest frame (\`listOf\`, 280 µs per request at ${fmt(SEEDED)} reservations). What is left of its own work is
+  building and encoding the 50 views (\`jsonAnswer\` above). Next lever: each reservation's view encoded
+  once per record version and the page's JSON put together from those, which needs an answer that can
+  carry JSON already encoded (Node 20 has no \`JSON.rawJSON\`).
+- **The journal** keeps every answered request (its entry, and its answer's body up to 4,096
+  characters) until 1,000 newer ones push it out: each entry outlives the young generation and is
+  promoted, and the old generation's collections then mark the whole store. A cut body is now a copy
+  (\`clip()\` in \`src/observers/journal.ts\`; a slice kept the whole answer alive). Next lever: keep the
+  answer's encoded bytes (outside the JavaScript heap) and clip them only when the journal is read, and
+  fill entries of one fixed shape (\`src/pipeline/api.ts\`).
+
 What the rebuilt core (one store, one lock, Web Crypto, Temporal) costs and why: see "The rebuilt core"
-above this section; speed-ups live at the edge (\`src/transports/node-server.ts\` answers from plain requests
-without Fetch objects, encodes each body once), not in the domain.
+above this section. At the edge, \`src/transports/node-server.ts\` answers from plain requests without
+Fetch objects and writes each answer's head and body as one string, encoded once, in one socket write.
 `;
   writeSection('http', markdown);
   writeFile(
