@@ -351,7 +351,7 @@ ${profiles.join('\n')}
   } When the server is the slower side, each answer wakes a load generator that sleeps waiting for it,
   and on this virtual machine that wake-up is paid inside the system call; when the generator is the
   slower side (raw) it is awake and the write is cheap. So the ratio falls faster than the mock's own
-  work grows, and GET /services, whose own work is smallest, stays furthest from its goal: closing the
+  work grows, and even GET /services, whose own work is smallest, stays far from its goal: closing the
   gap would take a server that does next to nothing per request (cached answers), not a faster mock.
 - **CPU during the rounds** (medians over the endpoints): mock ${pct(mockServerCpu)} of a core with the generator at
   ${pct(mockGeneratorCpu)}; raw server ${pct(rawServerCpu)} with the generator at ${pct(rawGeneratorCpu)}.${
@@ -371,7 +371,11 @@ ${profiles.join('\n')}
   carry JSON already encoded (Node 20 has no \`JSON.rawJSON\`).
 - **The journal** keeps every answered request (its entry, and its answer's body up to 4,096
   characters) until 1,000 newer ones push it out: each entry outlives the young generation and is
-  promoted, and the old generation's collections then mark the whole store. A cut body is now a copy
+  promoted, and the old generation's collections then mark the whole store.${
+    services
+      ? ` With the journal off, GET /services answered ${pct(summary(services.bare).rps / summary(services.raw).rps)} of the raw server's requests per second in this run.`
+      : ''
+  } A cut body is now a copy
   (\`clip()\` in \`src/observers/journal.ts\`; a slice kept the whole answer alive). Next lever: keep the
   answer's encoded bytes (outside the JavaScript heap) and clip them only when the journal is read, and
   fill entries of one fixed shape (\`src/pipeline/api.ts\`).
