@@ -13,7 +13,8 @@
 // Writes the "http" section of BENCHMARKS.md and docs/benchmarks.svg.
 //
 //   pnpm bench:http [--rounds 3] [--round-s 2] [--warmup-s 1] [--connections 10] [--no-build]
-//                   [--no-profile] [--no-write]
+//                   [--no-profile] [--no-write] [--only TEXT]
+// `--only services` measures the endpoints whose name contains TEXT, for trial runs; it never writes.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'no-profile': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const ROUNDS = Math.min(10, Math.max(1, Number(args.rounds)));
@@ -349,7 +351,7 @@ ${profiles.join('\n')}
   } When the server is the slower side, each answer wakes a load generator that sleeps waiting for it,
   and on this virtual machine that wake-up is paid inside the system call; when the generator is the
   slower side (raw) it is awake and the write is cheap. So the ratio falls faster than the mock's own
-  work grows, and GET /services, whose own work is smallest, stays furthest from its goal: closing the
+  work grows, and even GET /services, whose own work is smallest, stays far from its goal: closing the
   gap would take a server that does next to nothing per request (cached answers), not a faster mock.
 - **CPU during the rounds** (medians over the endpoints): mock ${pct(mockServerCpu)} of a core with the generator at
   ${pct(mockGeneratorCpu)}; raw server ${pct(rawServerCpu)} with the generator at ${pct(rawGeneratorCpu)}.${
@@ -360,9 +362,27 @@ ${profiles.join('\n')}
       : ''
   }
 
+- **The reservations page** is read from the store's list index (\`src/domain/list-index.ts\`: per project
+  and filter, the reservations in list order by date with the count before each date), so a page and its
+  \`total\` are binary searches and slices; before, walking the project's days to count \`total\` was the
+  largest frame (\`listOf\`, 280 µs per request at ${fmt(SEEDED)} reservations). What is left of its own work is
+  building and encoding the 50 views (\`jsonAnswer\` above). Next lever: each reservation's view encoded
+  once per record version and the page's JSON put together from those, which needs an answer that can
+  carry JSON already encoded (Node 20 has no \`JSON.rawJSON\`).
+- **The journal** keeps every answered request (its entry, and its answer's body up to 4,096
+  characters) until 1,000 newer ones push it out: each entry outlives the young generation and is
+  promoted, and the old generation's collections then mark the whole store.${
+    services
+      ? ` With the journal off, GET /services answered ${pct(summary(services.bare).rps / summary(services.raw).rps)} of the raw server's requests per second in this run.`
+      : ''
+  } A cut body is now a copy
+  (\`clip()\` in \`src/observers/journal.ts\`; a slice kept the whole answer alive). Next lever: keep the
+  answer's encoded bytes (outside the JavaScript heap) and clip them only when the journal is read, and
+  fill entries of one fixed shape (\`src/pipeline/api.ts\`).
+
 What the rebuilt core (one store, one lock, Web Crypto, Temporal) costs and why: see "The rebuilt core"
-above this section; speed-ups live at the edge (\`src/transports/node-server.ts\` answers from plain requests
-without Fetch objects, encodes each body once), not in the domain.
+above this section. At the edge, \`src/transports/node-server.ts\` answers from plain requests without
+Fetch objects and writes each answer's head and body as one string, encoded once, in one socket write.
 `;
   writeSection('http', markdown);
   writeFile(
@@ -415,9 +435,11 @@ try {
   children.push(raw);
 
   const results: CaseResult[] = [];
-  for (const bench of CASES) results.push(await measure({ mock, bare, raw }, bench));
+  const only = args.only;
+  const selected = only === undefined ? CASES : CASES.filter((c) => c.name.includes(only));
+  for (const bench of selected) results.push(await measure({ mock, bare, raw }, bench));
   // Measured after the load runs, so this process does not compete with a server child for a core.
-  const costs = await inProcessCosts(CASES, SEEDED);
+  const costs = await inProcessCosts(selected, SEEDED);
   for (const result of results) result.inProcessUs = costs.get(result.bench.name) ?? Number.NaN;
   if (!args['no-profile']) {
     const counter = { next: 10_000_000 };
@@ -444,7 +466,14 @@ try {
       failed = true;
     }
   }
-  if (!args['no-write'] && !failed) report(results, mock.seedMs, startedAt);
+  for (const result of results) {
+    const p = result.profile;
+    if (p)
+      console.log(
+        `${result.bench.name} in process ${result.inProcessUs.toFixed(1)} µs; profile: mock ${p.mock.usPerRequest.toFixed(0)} µs (writev ${p.mock.writevUs.toFixed(0)}), raw ${p.raw.usPerRequest.toFixed(0)} µs; ${p.mock.layers}; ${p.mock.frames}`,
+      );
+  }
+  if (!args['no-write'] && only === undefined && !failed) report(results, mock.seedMs, startedAt);
 } finally {
   await Promise.all(children.map((child) => child.stop()));
   rmSync(dir, { recursive: true, force: true });

@@ -16,8 +16,7 @@ import {
   ENGLISH_DAY_NAMES,
   type EnglishDayName,
   formatMinutes,
-  overlaps,
-  startsInPast,
+  instantsOn,
   toMinutes,
 } from './time';
 
@@ -36,6 +35,37 @@ function activeIntervals(reservations: readonly ReservationRecord[]): Interval[]
   return reservations
     .filter((r) => ACTIVE_STATUSES.has(r.status))
     .map((r) => [toMinutes(r.from), toMinutes(r.to)]);
+}
+
+/**
+ * For each of `count` slots of `length` minutes from `open`, how many places have a busy interval
+ * that overlaps it. Slots are regular steps, so the slots an interval overlaps are found by
+ * arithmetic: the work is the day's intervals and slots, not slots × intervals. Intervals of one
+ * place may overlap each other (inserted records skip the overlap check), so a place counts once
+ * per slot.
+ */
+function busyPlacesPerSlot(
+  places: readonly (readonly Interval[])[],
+  open: number,
+  length: number,
+  count: number,
+): number[] {
+  const busy = new Array<number>(count).fill(0);
+  const markedBy = new Array<number>(count).fill(-1);
+  for (const [place, intervals] of places.entries()) {
+    for (const [from, to] of intervals) {
+      // Slot k is [open + k·length, open + (k+1)·length): it overlaps [from, to) when it starts
+      // before `to` and ends after `from`.
+      const first = Math.max(0, Math.floor((from - open) / length));
+      const last = Math.min(count - 1, Math.ceil((to - open) / length) - 1);
+      for (let k = first; k <= last; k++) {
+        if (markedBy[k] === place) continue;
+        markedBy[k] = place;
+        busy[k] = (busy[k] as number) + 1;
+      }
+    }
+  }
+  return busy;
 }
 
 /** The query fields that name other records. */
@@ -111,12 +141,16 @@ export function getAvailability(
         ];
 
   const now = ctx.clock.now();
+  // The rule of startsInPast (domain/time.ts), with the day's zone looked up once for every slot.
+  const instantAt = instantsOn(query.date, project.timeZone);
+  const count = Math.max(0, Math.floor((day.close - day.open) / length));
+  const busy = busyPlacesPerSlot(places, day.open, length, count);
   const slots: AvailabilityDay['slots'] = [];
-  for (let from = day.open; from + length <= day.close; from += length) {
+  for (let k = 0; k < count; k++) {
+    const from = day.open + k * length;
     const to = from + length;
     if (outsideOpening(day, from, to) !== null) continue;
-    const past = startsInPast(query.date, formatMinutes(from), project.timeZone, now);
-    const free = !past && places.some((busy) => !busy.some(([bFrom, bTo]) => overlaps(from, to, bFrom, bTo)));
+    const free = instantAt(from) >= now && (busy[k] as number) < places.length;
     slots.push({ from: formatMinutes(from), to: formatMinutes(to), available: free });
   }
 

@@ -233,8 +233,8 @@ export { compareListOrder } from './list-order';
 
 /**
  * GET /reservations: filters combined with AND, `from`/`to` inclusive dates, ordered by date, from,
- * createdAt. Walks the project's dates in range in order, counting each from the store's index; a
- * day that holds part of the page gives its slice of the index's list, kept in list order.
+ * createdAt. Read from the store's list index for the filter (domain/list-index.ts): the page and
+ * its `total` come from binary searches and slices, without visiting the project's other days.
  */
 export function listReservations(
   store: Store,
@@ -243,26 +243,19 @@ export function listReservations(
 ): Page<ReservationRecord> {
   requireBranch(store, project, query.branchId);
   const { limit, offset } = resolvePage(query, RESERVATIONS_PAGE);
-  const lowest = [query.date, query.from]
-    .filter((d) => d !== undefined)
-    .sort()
-    .pop();
-  const highest = [query.date, query.to].filter((d) => d !== undefined).sort()[0];
-  const dates = store.reservationDates(project.id, lowest, highest);
-
+  // `date` narrows `from`/`to` to one day: the later of the lower bounds, the earlier of the upper.
+  const from = latest(query.date, query.from);
+  const to = earliest(query.date, query.to);
   const filter = { status: query.status, branchId: query.branchId };
-  const pageEnd = offset + limit;
-  const items: ReservationRecord[] = [];
-  let total = 0;
-  for (const date of dates) {
-    const count = store.reservationCountOn(project.id, date, filter);
-    if (count > 0 && total + count > offset && total < pageEnd) {
-      const day = store.reservationsInListOrder(project.id, date, filter);
-      items.push(...day.slice(Math.max(0, offset - total), pageEnd - total));
-    }
-    total += count;
-  }
-  return { items, total };
+  return store.reservationPage(project.id, filter, { from, to }, offset, limit);
+}
+
+function latest(a: string | undefined, b: string | undefined): string | undefined {
+  return a === undefined ? b : b === undefined || a > b ? a : b;
+}
+
+function earliest(a: string | undefined, b: string | undefined): string | undefined {
+  return a === undefined ? b : b === undefined || a < b ? a : b;
 }
 
 /** The project's reservation `id`; undefined for an unknown id or another project's. */

@@ -12,7 +12,7 @@
 // index is told of the replacement.
 import { Collection } from '@msw/data';
 import type { z } from 'zod';
-import { compareListOrder } from './list-order';
+import { ListIndex, type ListPage } from './list-index';
 import {
   type ApiKeyRecord,
   apiKeySchema,
@@ -168,6 +168,33 @@ function groupIndex<T>(keyOf: (record: T) => string | null, map: Map<string, T[]
   };
 }
 
+/**
+ * Records grouped by two keys (a table or project, then a date), each group in insertion order: two
+ * Map lookups on the strings as they are, no key string made per lookup.
+ */
+function dayIndex<T>(
+  ownerOf: (record: T) => string | null,
+  dateOf: (record: T) => string,
+  map: Map<string, Map<string, T[]>>,
+): SecondaryIndex<T> {
+  return {
+    add(record) {
+      const owner = ownerOf(record);
+      if (owner === null) return;
+      const days = map.get(owner) ?? new Map<string, T[]>();
+      map.set(owner, days);
+      groupIndex(dateOf, days).add(record);
+    },
+    remove(record) {
+      const owner = ownerOf(record);
+      const days = owner === null ? undefined : map.get(owner);
+      if (!days || owner === null) return;
+      groupIndex(dateOf, days).remove(record);
+      if (days.size === 0) map.delete(owner);
+    },
+  };
+}
+
 const pair = (a: string, b: string): string => `${a}\u0000${b}`;
 
 export interface ReservationCountFilter {
@@ -180,30 +207,6 @@ function filterKeys(record: ReservationRecord): string[] {
   const keys = [pair('', ''), pair(record.status, '')];
   if (record.branchId !== null) keys.push(pair('', record.branchId), pair(record.status, record.branchId));
   return keys;
-}
-
-/** The first position in `list` (in list order) whose record comes after `record`, by binary search. */
-function positionAfter(list: readonly ReservationRecord[], record: ReservationRecord): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (compareListOrder(list[mid] as ReservationRecord, record) <= 0) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-
-/** The first position in the sorted `dates` not before `date`, by binary search. */
-function datePosition(dates: readonly string[], date: string): number {
-  let low = 0;
-  let high = dates.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if ((dates[mid] as string) < date) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }
 
 /** The store's tables by name, in the order a seed fills them. */
@@ -240,23 +243,20 @@ export interface Store {
   customerByEmail(projectId: string, email: string): CustomerRecord | undefined;
   /** A project's reservations on a date, in insertion order. */
   reservationsOn(projectId: string, date: string): readonly ReservationRecord[];
-  /** A project's dates that have reservations, in order, from `from` to `to` (inclusive, each when given). */
-  reservationDates(projectId: string, from?: string, to?: string): readonly string[];
   reservationsOfTableOn(tableId: string, date: string): readonly ReservationRecord[];
   /**
-   * How many of a project's reservations on a date have `status` and `branchId` (each when given):
-   * kept by the reservations table's index, so a page's `total` is counted without reading the days.
+   * A page of a project's reservations in list order (domain/list-order.ts) that have `status` and
+   * `branchId` (each when given), dated `range.from` to `range.to` (inclusive, each when given), and
+   * how many there are: kept by the reservations table's index (domain/list-index.ts), so neither
+   * the page nor `total` reads the project's other reservations.
    */
-  reservationCountOn(projectId: string, date: string, filter: ReservationCountFilter): number;
-  /**
-   * A project's reservations on a date that have `status` and `branchId` (each when given), in list
-   * order (domain/list-order.ts): kept so by the index, so a page is a slice, not a sort.
-   */
-  reservationsInListOrder(
+  reservationPage(
     projectId: string,
-    date: string,
     filter: ReservationCountFilter,
-  ): readonly ReservationRecord[];
+    range: { from?: string | undefined; to?: string | undefined },
+    offset: number,
+    limit: number,
+  ): ListPage;
   /** Every collection's records as plain JSON: for before/after comparisons in tests. */
   snapshot(): Record<string, unknown[]>;
 }
@@ -265,64 +265,36 @@ export function createStore(): Store {
   const projectBySlug = new Map<string, ProjectRecord>();
   const keyByHash = new Map<string, ApiKeyRecord>();
   const customerByEmail = new Map<string, CustomerRecord>();
-  /** Per project, its reservations grouped by date. */
-  const reservationsByProject = new Map<string, Map<string, ReservationRecord[]>>();
-  /** Per project, the dates of reservationsByProject in order. */
-  const datesByProject = new Map<string, string[]>();
-  const reservationsByTableDay = new Map<string, ReservationRecord[]>();
+  /** Per project and date, its reservations in insertion order. */
+  const reservationsByProjectDay = new Map<string, Map<string, ReservationRecord[]>>();
+  /** Per table and date, its reservations in insertion order. */
+  const reservationsByTableDay = new Map<string, Map<string, ReservationRecord[]>>();
   /**
-   * Per project and date, its reservations in list order, one list per filter key (status or any,
-   * branch or any): a list's length is the count of a page's `total`, a slice of it is a page.
+   * Per project and filter key (status or any, branch or any), its reservations in list order by
+   * date with running counts (domain/list-index.ts): a page of GET /reservations and its `total`.
    */
-  const listsByProjectDay = new Map<string, Map<string, ReservationRecord[]>>();
-  const dayLists: SecondaryIndex<ReservationRecord> = {
+  const listsByProject = new Map<string, Map<string, ListIndex>>();
+  const listIndexes: SecondaryIndex<ReservationRecord> = {
     add(record) {
-      const key = pair(record.projectId, record.date);
-      const lists = listsByProjectDay.get(key) ?? new Map<string, ReservationRecord[]>();
-      listsByProjectDay.set(key, lists);
+      const lists = listsByProject.get(record.projectId) ?? new Map<string, ListIndex>();
+      listsByProject.set(record.projectId, lists);
       for (const filterKey of filterKeys(record)) {
-        const list = lists.get(filterKey);
-        if (list) list.splice(positionAfter(list, record), 0, record);
-        else lists.set(filterKey, [record]);
+        const list = lists.get(filterKey) ?? new ListIndex();
+        lists.set(filterKey, list);
+        list.add(record);
       }
     },
     remove(record) {
-      const key = pair(record.projectId, record.date);
-      const lists = listsByProjectDay.get(key);
+      const lists = listsByProject.get(record.projectId);
       if (!lists) return;
       for (const filterKey of filterKeys(record)) {
         const list = lists.get(filterKey);
-        // Ids are unique, so the record sorts just before the first position after it.
-        const at = list ? positionAfter(list, record) - 1 : -1;
-        if (list && list[at] === record) list.splice(at, 1);
-        if (list?.length === 0) lists.delete(filterKey);
+        list?.remove(record);
+        if (list?.size === 0) lists.delete(filterKey);
       }
-      if (lists.size === 0) listsByProjectDay.delete(key);
+      if (lists.size === 0) listsByProject.delete(record.projectId);
     },
   };
-  const projectDays: SecondaryIndex<ReservationRecord> = {
-    add(record) {
-      const days = reservationsByProject.get(record.projectId) ?? new Map<string, ReservationRecord[]>();
-      reservationsByProject.set(record.projectId, days);
-      if (!days.has(record.date)) {
-        const dates = datesByProject.get(record.projectId) ?? [];
-        datesByProject.set(record.projectId, dates);
-        dates.splice(datePosition(dates, record.date), 0, record.date);
-      }
-      groupIndex<ReservationRecord>((r) => r.date, days).add(record);
-    },
-    remove(record) {
-      const days = reservationsByProject.get(record.projectId);
-      if (!days) return;
-      groupIndex<ReservationRecord>((r) => r.date, days).remove(record);
-      const dates = datesByProject.get(record.projectId);
-      if (dates && !days.has(record.date)) {
-        const at = datePosition(dates, record.date);
-        if (dates[at] === record.date) dates.splice(at, 1);
-      }
-    },
-  };
-
   const tables = {
     projects: new Table(projectSchema, [uniqueIndex((p) => p.slug, projectBySlug)]),
     branches: new Table(branchSchema),
@@ -334,9 +306,17 @@ export function createStore(): Store {
     ]),
     blacklist: new Table(blacklistEntrySchema),
     reservations: new Table(reservationSchema, [
-      projectDays,
-      dayLists,
-      groupIndex((r) => (r.tableId === null ? null : pair(r.tableId, r.date)), reservationsByTableDay),
+      dayIndex(
+        (r) => r.projectId,
+        (r) => r.date,
+        reservationsByProjectDay,
+      ),
+      listIndexes,
+      dayIndex(
+        (r) => r.tableId,
+        (r) => r.date,
+        reservationsByTableDay,
+      ),
     ]),
     photos: new Table(photoSchema),
     reviews: new Table(reviewSchema),
@@ -344,25 +324,17 @@ export function createStore(): Store {
     webhooks: new Table(webhookConfigSchema),
   };
 
-  const listOf = (projectId: string, date: string, filter: ReservationCountFilter) =>
-    listsByProjectDay.get(pair(projectId, date))?.get(pair(filter.status ?? '', filter.branchId ?? '')) ?? [];
-
   return {
     ...tables,
     projectBySlug: (slug) => projectBySlug.get(slug),
     keyByHash: (hash) => keyByHash.get(hash),
     customerByEmail: (projectId, email) => customerByEmail.get(pair(projectId, email.toLowerCase())),
-    reservationsOn: (projectId, date) => reservationsByProject.get(projectId)?.get(date) ?? [],
-    reservationDates(projectId, from, to) {
-      const dates = datesByProject.get(projectId) ?? [];
-      const start = from === undefined ? 0 : datePosition(dates, from);
-      // The first date after `to`: the position of the smallest string above it.
-      const end = to === undefined ? dates.length : datePosition(dates, `${to}\u0000`);
-      return dates.slice(start, end);
+    reservationsOn: (projectId, date) => reservationsByProjectDay.get(projectId)?.get(date) ?? [],
+    reservationsOfTableOn: (tableId, date) => reservationsByTableDay.get(tableId)?.get(date) ?? [],
+    reservationPage(projectId, filter, range, offset, limit) {
+      const list = listsByProject.get(projectId)?.get(pair(filter.status ?? '', filter.branchId ?? ''));
+      return list ? list.page(range.from, range.to, offset, limit) : { items: [], total: 0 };
     },
-    reservationsOfTableOn: (tableId, date) => reservationsByTableDay.get(pair(tableId, date)) ?? [],
-    reservationCountOn: (projectId, date, filter) => listOf(projectId, date, filter).length,
-    reservationsInListOrder: listOf,
     snapshot() {
       const out: Record<string, unknown[]> = {};
       for (const [name, table] of Object.entries(tables)) {

@@ -38,15 +38,14 @@ export function isDateFormat(value: string): boolean {
   return DATE_PATTERN.test(value) && value >= '1000';
 }
 
-/** An existing calendar date in `YYYY-MM-DD` form (2026-02-30 is not one); years from 1000. */
+/**
+ * An existing calendar date in `YYYY-MM-DD` form (2026-02-30 is not one); years from 1000. Checked
+ * by Date's UTC calendar (proleptic Gregorian, as Temporal's ISO calendar for these years): a day
+ * past its month's end rolls over into the next month, so it does not read back the same. Every
+ * request with a date asks this, and a Temporal parse cost more than the rest of the check.
+ */
 export function isCalendarDate(value: string): boolean {
-  if (!isDateFormat(value)) return false;
-  try {
-    Temporal.PlainDate.from(value, { overflow: 'reject' });
-    return true;
-  } catch {
-    return false;
-  }
+  return isDateFormat(value) && new Date(utcDayMs(value)).toISOString().slice(0, 10) === value;
 }
 
 export function isValidTimeZone(timeZone: string): boolean {
@@ -58,9 +57,14 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Minutes since midnight of a validated `HH:MM` (24:00 is 1440). */
+/** Minutes since midnight of a validated `HH:MM` (24:00 is 1440), from its digits (no substrings). */
 export function toMinutes(time: string): number {
-  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  return (
+    (time.charCodeAt(0) - 48) * 600 +
+    (time.charCodeAt(1) - 48) * 60 +
+    (time.charCodeAt(3) - 48) * 10 +
+    (time.charCodeAt(4) - 48)
+  );
 }
 
 /** `HH:MM` of minutes since midnight; 1440 is `24:00`. */
@@ -183,15 +187,24 @@ export function localTime(epochMs: number, timeZone: string): LocalTime {
  * refuse those first, see missingMinutes).
  */
 export function instantOf(date: string, time: string, timeZone: string): number {
-  const minutes = toMinutes(time);
+  return instantsOn(date, timeZone)(toMinutes(time));
+}
+
+/**
+ * instantOf for many times of one day (minutes since local midnight, 1440 being the next midnight):
+ * the zone's day is looked up once, for all of them (the slots of GET /availability).
+ */
+export function instantsOn(date: string, timeZone: string): (minutes: number) => number {
   const day = zoneDay(date, timeZone);
-  // 24:00 is the next day's midnight, which may itself be skipped (a zone that springs forward at
-  // midnight): that one is left to Temporal.
-  if (day.uniform && minutes < 1440) return day.startMs + minutes * 60_000;
-  return Temporal.PlainDate.from(date)
-    .toPlainDateTime({ hour: 0 })
-    .add({ minutes })
-    .toZonedDateTime(timeZone, { disambiguation: 'earlier' }).epochMilliseconds;
+  return (minutes) =>
+    // 24:00 is the next day's midnight, which may itself be skipped (a zone that springs forward at
+    // midnight): that one is left to Temporal.
+    day.uniform && minutes < 1440
+      ? day.startMs + minutes * 60_000
+      : Temporal.PlainDate.from(date)
+          .toPlainDateTime({ hour: 0 })
+          .add({ minutes })
+          .toZonedDateTime(timeZone, { disambiguation: 'earlier' }).epochMilliseconds;
 }
 
 /**
@@ -205,7 +218,8 @@ export function missingMinutes(date: string, timeZone: string): readonly [number
 /**
  * Whether a booking that starts at `time` on `date` (project local) starts before the instant
  * `nowMs`. The one rule for availability and booking alike: the start is taken as an instant
- * (instantOf, so a time of the repeated autumn hour is its first occurrence) and compared with now.
+ * (instantOf, or instantsOn for the slots of a day, so a time of the repeated autumn hour is its
+ * first occurrence) and compared with now.
  */
 export function startsInPast(date: string, time: string, timeZone: string, nowMs: number): boolean {
   return instantOf(date, time, timeZone) < nowMs;

@@ -53,10 +53,15 @@ export interface Journal {
   clear(): void;
 }
 
-/** The first JOURNAL_BODY_LIMIT UTF-16 code units of a text (`String.length`, not bytes). */
+/**
+ * The first JOURNAL_BODY_LIMIT UTF-16 code units of a text (`String.length`, not bytes). A cut text
+ * is copied: a plain slice may share the whole text's memory (V8 keeps the parent of a "sliced
+ * string" alive), so a journal of cut 20 kB answers would hold all of them. Joined to one character
+ * and sliced again, the engine flattens the joined string into a copy of the cut alone.
+ */
 export function clip(text: string): { text: string; truncated: boolean } {
   return text.length > JOURNAL_BODY_LIMIT
-    ? { text: text.slice(0, JOURNAL_BODY_LIMIT), truncated: true }
+    ? { text: ` ${text.slice(0, JOURNAL_BODY_LIMIT)}`.slice(1), truncated: true }
     : { text, truncated: false };
 }
 

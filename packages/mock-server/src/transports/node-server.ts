@@ -263,10 +263,15 @@ function send(res: ServerResponse, answer: MockAnswer, extra: Record<string, str
     res.socket?.resetAndDestroy();
     return;
   }
-  // Encoded once here: a string body would be measured for Content-Length and encoded again on write.
-  const body = Buffer.from(answer.body);
-  res.writeHead(answer.status, { ...extra, ...answer.headers, 'content-length': String(body.length) });
-  res.end(body);
+  // Head and body leave as one string in one socket write: node:http prepends the head it has not
+  // sent yet to a string body, and the socket encodes both at once (a Buffer body would be encoded
+  // here first, then written beside the head). Content-Length is counted without encoding.
+  res.writeHead(answer.status, {
+    ...extra,
+    ...answer.headers,
+    'content-length': String(Buffer.byteLength(answer.body)),
+  });
+  res.end(answer.body);
 }
 
 const NOT_FOUND = errorAnswer(httpErrors.notFound());

@@ -95,6 +95,40 @@ describe('availability on open days', () => {
     expect(day.slots.filter((s) => !s.available).map((s) => s.from)).toEqual(['18:30']);
   });
 
+  it('finds a slot free exactly when some active table has no overlapping booking, for odd lengths and overlaps', async () => {
+    const { ctx, project } = await createTestDomain();
+    const tables = ['tbl_01', 'tbl_02', 'tbl_03', 'tbl_04', 'tbl_05', 'tbl_06'];
+    const booked: { tableId: string; from: number; to: number }[] = [];
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    // Bookings of 20 to 155 minutes at 5-minute steps, some overlapping on the same table (inserted
+    // records skip the overlap check), some starting before the opening or running into the break.
+    for (let i = 0; i < 40; i++) {
+      const from = 600 + ((i * 37) % 120) * 5;
+      const to = Math.min(from + 20 + ((i * 53) % 28) * 5, 1440);
+      const tableId = tables[(i * 7) % tables.length] as string;
+      booked.push({ tableId, from, to });
+      await insertReservation(ctx, project(), {
+        date: '2026-06-23',
+        from: hhmm(from),
+        to: hhmm(to),
+        tableId,
+        customer: { email: `odd${i}@x.cz` },
+      });
+    }
+    for (const duration of [15, 30, 45, 50, 90]) {
+      const day = getAvailability(ctx, project(), { date: '2026-06-23', duration });
+      expect(day.slots.length).toBeGreaterThan(0);
+      for (const slot of day.slots) {
+        const [from, to] = [slot.from, slot.to].map((t) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3)));
+        const someTableFree = tables.some(
+          (t) => !booked.some((b) => b.tableId === t && b.from < (to as number) && (from as number) < b.to),
+        );
+        expect(slot.available, `${duration} min ${slot.from}`).toBe(someTableFree);
+      }
+    }
+  });
+
   it('does not count cancelled, completed or no-show reservations', async () => {
     const { ctx, project } = await createTestDomain();
     for (const [i, tableId] of ['tbl_01', 'tbl_02', 'tbl_03', 'tbl_04', 'tbl_05', 'tbl_06'].entries()) {

@@ -1,5 +1,6 @@
-// The store keeps each day's reservations in list order, one list per filter (status, branch), so
-// that a page of GET /reservations is a slice: checked against filtering and sorting every record.
+// The store keeps a project's reservations in list order by date, one list per filter (status,
+// branch), with running counts, so that a page of GET /reservations and its total need no walk over
+// the days: checked against filtering and sorting every record.
 import { describe, expect, it } from 'vitest';
 import { compareListOrder } from '../../src/domain/list-order';
 import type { ReservationRecord } from '../../src/domain/records';
@@ -44,16 +45,40 @@ describe("the store's list-order index", () => {
       for (const status of [undefined, 'PENDING', 'CONFIRMED', 'CANCELLED']) {
         for (const branchId of [undefined, branches[0]?.id]) {
           const filter = { status, branchId };
-          expect(ctx.store.reservationsInListOrder(bistro.id, date, filter)).toEqual(
-            expected(date, status, branchId),
-          );
-          expect(ctx.store.reservationCountOn(bistro.id, date, filter)).toBe(
-            expected(date, status, branchId).length,
-          );
+          const day = ctx.store.reservationPage(bistro.id, filter, { from: date, to: date }, 0, 100);
+          expect(day.items).toEqual(expected(date, status, branchId));
+          expect(day.total).toBe(expected(date, status, branchId).length);
         }
       }
     }
-    expect(ctx.store.reservationDates(bistro.id, DATES[0], DATES[1])).toEqual(DATES.slice(0, 2));
+    // Every window of every filter over two days, and over all three: the same slice of the whole list.
+    for (const status of [undefined, 'PENDING', 'CONFIRMED', 'CANCELLED']) {
+      for (const branchId of [undefined, branches[0]?.id]) {
+        const filter = { status, branchId };
+        for (const [from, to] of [
+          [DATES[0], DATES[1]],
+          [DATES[1], undefined],
+          [undefined, undefined],
+        ]) {
+          const whole = all
+            .filter(
+              (r) =>
+                (from === undefined || r.date >= from) &&
+                (to === undefined || r.date <= to) &&
+                (status === undefined || r.status === status) &&
+                (branchId === undefined || r.branchId === branchId),
+            )
+            .sort(compareListOrder);
+          for (let offset = 0; offset <= whole.length + 1; offset++) {
+            for (const limit of [1, 3, 7]) {
+              const page = ctx.store.reservationPage(bistro.id, filter, { from, to }, offset, limit);
+              expect(page.items).toEqual(whole.slice(offset, offset + limit));
+              expect(page.total).toBe(whole.length);
+            }
+          }
+        }
+      }
+    }
     // A page that starts inside one day and ends inside the next is the same slice of the whole list.
     const whole = DATES.flatMap((date) => expected(date));
     const page = listReservations(ctx.store, bistro, { from: DATES[0], to: DATES[2], limit: 7, offset: 5 });

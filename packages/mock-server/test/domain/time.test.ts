@@ -3,7 +3,16 @@
 // ordinary days and on the days clocks move, in zones with whole-hour, half-hour and midnight moves.
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOfWeek, instantOf, localTime, missingMinutes } from '../../src/domain/time';
+import {
+  addDays,
+  dayOfWeek,
+  instantOf,
+  instantsOn,
+  isCalendarDate,
+  localTime,
+  missingMinutes,
+  toMinutes,
+} from '../../src/domain/time';
 
 const ZONES = ['Europe/Prague', 'America/New_York', 'Australia/Lord_Howe', 'America/Santiago', 'Asia/Tokyo'];
 const TIMES = ['00:00', '00:30', '01:30', '02:00', '02:30', '03:00', '12:00', '23:59', '24:00'];
@@ -64,5 +73,42 @@ describe('time: a zone day reused for its times', () => {
       }
       expect(dayOfWeek(date)).toBe(Temporal.PlainDate.from(date).dayOfWeek % 7);
     }
+  });
+
+  it("gives the same instants for a day's minutes at once as for each time alone", () => {
+    for (const zone of ZONES) {
+      for (const date of ['2026-03-29', '2026-10-04', '2026-09-06', '2026-06-16']) {
+        const instantAt = instantsOn(date, zone);
+        for (const time of TIMES)
+          expect(instantAt(toMinutes(time)), `${zone} ${date} ${time}`).toBe(instantOf(date, time, zone));
+      }
+    }
+  });
+
+  it('reads HH:MM as minutes since midnight, 24:00 as 1440', () => {
+    expect(TIMES.map(toMinutes)).toEqual([0, 30, 90, 120, 150, 180, 720, 1439, 1440]);
+  });
+
+  it('accepts exactly the calendar dates Temporal accepts, leap years included', () => {
+    for (const year of [1000, 1900, 2000, 2024, 2026, 2100, 9999]) {
+      for (let month = 1; month <= 12; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+          let expected = true;
+          try {
+            Temporal.PlainDate.from(date, { overflow: 'reject' });
+          } catch {
+            expected = false;
+          }
+          expect(isCalendarDate(date), date).toBe(expected);
+        }
+      }
+    }
+    expect(['2026-13-01', '2026-00-10', '0999-12-31', '2026-1-01'].map(isCalendarDate)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
