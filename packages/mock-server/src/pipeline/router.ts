@@ -18,6 +18,8 @@ type Segment = { literal: string } | { param: string };
 
 /** The segment percent-decoded, or undefined when it holds a malformed escape. */
 export function safeDecode(part: string): string | undefined {
+  // Without a `%` there is nothing to decode (the common case: skips decodeURIComponent's cost).
+  if (!part.includes('%')) return part;
   try {
     return decodeURIComponent(part);
   } catch {
