@@ -16,7 +16,7 @@ import {
   ENGLISH_DAY_NAMES,
   type EnglishDayName,
   formatMinutes,
-  instantsOn,
+  startsInPastOn,
   toMinutes,
 } from './time';
 
@@ -29,31 +29,26 @@ export interface AvailabilityQuery {
   duration?: number | undefined;
 }
 
-type Interval = readonly [from: number, to: number];
-
-function activeIntervals(reservations: readonly ReservationRecord[]): Interval[] {
-  return reservations
-    .filter((r) => ACTIVE_STATUSES.has(r.status))
-    .map((r) => [toMinutes(r.from), toMinutes(r.to)]);
-}
-
 /**
- * For each of `count` slots of `length` minutes from `open`, how many places have a busy interval
- * that overlaps it. Slots are regular steps, so the slots an interval overlaps are found by
- * arithmetic: the work is the day's intervals and slots, not slots × intervals. Intervals of one
- * place may overlap each other (inserted records skip the overlap check), so a place counts once
- * per slot.
+ * For each of `count` slots of `length` minutes from `open`, how many places have an active
+ * reservation (ACTIVE_STATUSES) that overlaps it. Slots are regular steps, so the slots a
+ * reservation overlaps are found by arithmetic: the work is the day's reservations and slots, not
+ * slots × reservations, and nothing is copied per request. A place's reservations may overlap each
+ * other (inserted records skip the overlap check), so a place counts once per slot.
  */
 function busyPlacesPerSlot(
-  places: readonly (readonly Interval[])[],
+  places: readonly (readonly ReservationRecord[])[],
   open: number,
   length: number,
   count: number,
 ): number[] {
   const busy = new Array<number>(count).fill(0);
   const markedBy = new Array<number>(count).fill(-1);
-  for (const [place, intervals] of places.entries()) {
-    for (const [from, to] of intervals) {
+  for (let place = 0; place < places.length; place++) {
+    for (const reservation of places[place] as readonly ReservationRecord[]) {
+      if (!ACTIVE_STATUSES.has(reservation.status)) continue;
+      const from = toMinutes(reservation.from);
+      const to = toMinutes(reservation.to);
       // Slot k is [open + k·length, open + (k+1)·length): it overlaps [from, to) when it starts
       // before `to` and ends after `from`.
       const first = Math.max(0, Math.floor((from - open) / length));
@@ -128,21 +123,18 @@ export function getAvailability(
         t.isActive &&
         (branchId === null || t.branchId === branchId || t.branchId === null),
     );
-  // One list of busy intervals per place: per table, or the one implicit place of a table-less branch.
-  const places: Interval[][] =
+  // The reservations of each place: per table, or the one implicit place of a table-less branch.
+  const places: (readonly ReservationRecord[])[] =
     tables.length > 0
-      ? tables.map((t) => activeIntervals(store.reservationsOfTableOn(t.id, query.date)))
+      ? tables.map((t) => store.reservationsOfTableOn(t.id, query.date))
       : [
-          activeIntervals(
-            store
-              .reservationsOn(project.id, query.date)
-              .filter((r) => branchId === null || r.branchId === branchId || r.branchId === null),
-          ),
+          store
+            .reservationsOn(project.id, query.date)
+            .filter((r) => branchId === null || r.branchId === branchId || r.branchId === null),
         ];
 
   const now = ctx.clock.now();
-  // The rule of startsInPast (domain/time.ts), with the day's zone looked up once for every slot.
-  const instantAt = instantsOn(query.date, project.timeZone);
+  const inPast = startsInPastOn(query.date, project.timeZone, now);
   const count = Math.max(0, Math.floor((day.close - day.open) / length));
   const busy = busyPlacesPerSlot(places, day.open, length, count);
   const slots: AvailabilityDay['slots'] = [];
@@ -150,7 +142,7 @@ export function getAvailability(
     const from = day.open + k * length;
     const to = from + length;
     if (outsideOpening(day, from, to) !== null) continue;
-    const free = instantAt(from) >= now && (busy[k] as number) < places.length;
+    const free = !inPast(from) && (busy[k] as number) < places.length;
     slots.push({ from: formatMinutes(from), to: formatMinutes(to), available: free });
   }
 

@@ -217,12 +217,17 @@ export function missingMinutes(date: string, timeZone: string): readonly [number
 
 /**
  * Whether a booking that starts at `time` on `date` (project local) starts before the instant
- * `nowMs`. The one rule for availability and booking alike: the start is taken as an instant
- * (instantOf, or instantsOn for the slots of a day, so a time of the repeated autumn hour is its
- * first occurrence) and compared with now.
+ * `nowMs`. The one rule for availability and booking alike: the start is taken as an instant (so a
+ * time of the repeated autumn hour is its first occurrence) and compared with now.
  */
 export function startsInPast(date: string, time: string, timeZone: string, nowMs: number): boolean {
-  return instantOf(date, time, timeZone) < nowMs;
+  return startsInPastOn(date, timeZone, nowMs)(toMinutes(time));
+}
+
+/** startsInPast for many start times of one day (minutes since local midnight): the slots of a day. */
+export function startsInPastOn(date: string, timeZone: string, nowMs: number): (minutes: number) => boolean {
+  const instantAt = instantsOn(date, timeZone);
+  return (minutes) => instantAt(minutes) < nowMs;
 }
 
 /** ISO 8601 UTC of an instant: the one format of every timestamp the mock writes. */
