@@ -1,7 +1,8 @@
-// What answering one API request did, as the pipeline (pipeline/api.ts) returns it: the answer, the
-// rule that decided it, and the reservations and webhook deliveries it caused. The mock publishes
-// each outcome once, on its own bus; the journal, the event stream and persistence subscribe to it
-// (observers/outcome-observers.ts), so none of them is called from inside the pipeline.
+// What answering one API request did: the answer, the rule that decided it, and the reservations and
+// webhook deliveries it caused. The pipeline (pipeline/api.ts) publishes each outcome once, on the
+// mock's outcome bus (made in mock.ts); the journal and the event stream subscribe to it
+// (observers/outcome-observers.ts), and persistence to the stream's announcements, so the pipeline
+// calls none of them by name. It takes only request ids and the clear mark from the journal.
 import type { operations } from '../contract';
 import type { EventBus } from '../runtime/event-bus';
 

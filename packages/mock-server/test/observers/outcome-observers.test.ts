@@ -64,13 +64,16 @@ describe('observers of outcomes', () => {
     expect(entry?.response.body).toHaveLength(JOURNAL_BODY_LIMIT);
   });
 
-  it('a request that changed nothing is journaled without a state event; with the journal off, neither', () => {
+  it('a request that changed nothing is journaled without a state event; with the journal off, only changes are announced', () => {
     const on = observed(10);
     on.outcomes.emit(outcome({ reservations: [], deliveries: [] }));
     expect(on.heard.map((event) => event.type)).toEqual(['request']);
     const off = observed(0);
     off.outcomes.emit(outcome({ reservations: [] }));
     expect(off.heard).toEqual([]);
+    // With the journal off a change is still announced (the stream does not depend on the journal).
+    off.outcomes.emit(outcome());
+    expect(off.heard.map((event) => event.type)).toEqual(['state']);
     expect(off.journal.list()).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
-// The API pipeline returns what happened as one typed outcome per request, published once; it calls
-// no journal, event stream or persistence itself (mock README, "How it works").
+// The API pipeline publishes what happened as one typed outcome per request, once, on the bus it is
+// given; no journal, event stream or persistence is wired in here (mock README, "How it works").
 import { describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/control/faults';
 import type { Outcome } from '../../src/observers/outcome';
@@ -16,8 +16,13 @@ import { createTestDomain } from '../support/domain';
 const BASE = 'http://127.0.0.1:4010';
 const silent: MockLogger = { error: () => {}, warn: () => {} };
 
-function request(method: string, path: string, options: { key?: string; json?: unknown } = {}): MockRequest {
-  const bytes = options.json === undefined ? null : new TextEncoder().encode(JSON.stringify(options.json));
+function request(
+  method: string,
+  path: string,
+  options: { key?: string; json?: unknown; text?: string; reads?: { count: number } } = {},
+): MockRequest {
+  const text = options.text ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
+  const bytes = text === undefined ? null : new TextEncoder().encode(text);
   const headers: Record<string, string> = {
     ...(options.key ? { 'x-api-key': options.key } : {}),
     ...(bytes ? { 'content-type': 'application/json', 'content-length': String(bytes.byteLength) } : {}),
@@ -27,7 +32,10 @@ function request(method: string, path: string, options: { key?: string; json?: u
     url: new URL(`${BASE}${path}`),
     header: (name) => headers[name] ?? null,
     hasBody: bytes !== null,
-    body: async () => bytes ?? new Uint8Array(),
+    body: async () => {
+      if (options.reads) options.reads.count++;
+      return bytes ?? new Uint8Array();
+    },
   };
 }
 
@@ -86,11 +94,13 @@ describe('the API pipeline returns what happened', () => {
 
   it('a refusal: the rule and how far the checks got, nothing changed, the body never read', async () => {
     const { api, published, dispatcher, close } = await pipeline();
+    const reads = { count: 0 };
     const answer = await api.answer(
-      request('POST', '/api/v1/demo-bistro/reservations', { key: 'rk_demo_read', json: booking() }),
+      request('POST', '/api/v1/demo-bistro/reservations', { key: 'rk_demo_read', json: booking(), reads }),
     );
     close();
     expect(answer?.status).toBe(403);
+    expect(reads.count).toBe(0);
     expect(published).toHaveLength(1);
     expect(published[0]).toMatchObject({
       key: { id: 'key_demo_read' },
@@ -102,6 +112,18 @@ describe('the API pipeline returns what happened', () => {
     });
     expect(published[0]?.rule).toMatch(/^PERMISSION_DENIED/);
     expect(dispatcher.deliveries()).toEqual([]);
+  });
+
+  it('a body that is not JSON: refused, and the bytes read are in the outcome', async () => {
+    const { api, published, close } = await pipeline();
+    const answer = await api.answer(
+      request('POST', '/api/v1/demo-bistro/reservations', { key: 'rk_demo_full', text: '{bad' }),
+    );
+    close();
+    expect(answer?.status).toBe(400);
+    expect(published[0]?.rule).toMatch(/^INVALID_JSON/);
+    expect(published[0]).toMatchObject({ key: { id: 'key_demo_full' }, operationId: 'createReservation' });
+    expect(new TextDecoder().decode(published[0]?.request.body ?? undefined)).toBe('{bad');
   });
 
   it('a URL outside the API: no answer and no outcome', async () => {
