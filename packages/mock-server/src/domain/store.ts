@@ -187,8 +187,9 @@ function dayIndex<T>(
     },
     remove(record) {
       const owner = ownerOf(record);
-      const days = owner === null ? undefined : map.get(owner);
-      if (!days || owner === null) return;
+      if (owner === null) return;
+      const days = map.get(owner);
+      if (!days) return;
       groupIndex(dateOf, days).remove(record);
       if (days.size === 0) map.delete(owner);
     },

@@ -316,7 +316,8 @@ export function createApi(deps: ApiDependencies): Api {
       try {
         decision = await decide(request, slug ?? '', rest);
       } catch (caught) {
-        // A bug outside the checks: the key as far as the header tells (no store read here).
+        // An abort goes on up (refusal() rethrows it); anything else is a bug outside the checks,
+        // recorded with the key as far as the header tells (no store read here).
         const sent = request.header('x-api-key');
         decision = refusal(caught, { key: sent?.trim() ? 'unknown' : 'none', operationId: null }, null);
       }
