@@ -132,9 +132,6 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     events.emit({ type: 'state', data: { kind: 'faults', at: isoOf(clock.now()), id: fault.id } }),
   );
   const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
-  // Each API request's outcome, published once it is answered (observers/outcome.ts).
-  const outcomes = createEventBus<Outcome>(logger);
-  observeOutcomes(outcomes, { journal, events, clock });
   const dispatcher = createWebhookDispatcher({
     clock,
     ids,
@@ -144,6 +141,9 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
   });
+  // Each API request's outcome, published once it is answered (observers/outcome.ts).
+  const outcomes = createEventBus<Outcome>(logger);
+  observeOutcomes(outcomes, { dispatcher, events, journal, clock });
 
   /**
    * A fresh store with the seed: built aside (or copied from one built before, seed/seeded-store.ts),
@@ -184,7 +184,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const api: Api = createApi({
     ctx,
     lock,
-    dispatcher,
+    webhooks: dispatcher,
     faults,
     requestIds: journal,
     outcomes,

@@ -351,7 +351,8 @@ export function createControl(deps: ControlDependencies): MockControl {
             throw triggerFailure(error, slug, input.reservationId);
           },
         );
-        // Handed to the dispatcher as the API does once a request succeeded; enqueue never waits.
+        // Prepared and started under the lock, as an API request's are when the dispatcher hears its
+        // outcome (a control call has none); enqueue() never waits.
         const deliveries = outcome.events.flatMap((e) => dispatcher.enqueue(p.id, e) ?? []);
         return { reservation: outcome.reservation, deliveries };
       });

@@ -83,7 +83,7 @@ function entryOf(outcome: Outcome): JournalEntry {
     operationId: outcome.operationId,
     rule: outcome.rule,
     reservations: outcome.reservations,
-    deliveries: outcome.deliveries,
+    deliveries: outcome.deliveries.map((delivery) => delivery.id),
     durationMs: outcome.durationMs,
     response: { body: response.text, truncated: response.truncated },
   };

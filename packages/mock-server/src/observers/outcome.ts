@@ -1,10 +1,12 @@
 // What answering one API request did: the answer, the rule that decided it, and the reservations and
 // webhook deliveries it caused. The pipeline (pipeline/api.ts) publishes each outcome once, on the
-// mock's outcome bus (made in mock.ts); the journal and the event stream subscribe to it
-// (observers/outcome-observers.ts), and persistence to the stream's announcements, so the pipeline
-// calls none of them by name. It takes only request ids and the clear mark from the journal.
+// mock's outcome bus (made in mock.ts); the webhook dispatcher, the event stream and the journal
+// subscribe to it (observers/outcome-observers.ts), and persistence to the stream's announcements, so
+// the pipeline calls none of them by name. It takes only request ids and the clear mark from the
+// journal, and has the dispatcher prepare (not send) a change's deliveries.
 import type { operations } from '../contract';
 import type { EventBus } from '../runtime/event-bus';
+import type { PreparedDelivery } from './webhooks';
 
 /** An operationId of openapi.yaml (`listReservations`, `createReservation`, …). */
 export type OperationId = keyof operations;
@@ -40,12 +42,17 @@ export interface Verdict {
   error: AnswerError;
   /** Reservations the request created or changed. */
   reservations: string[];
-  /** Webhook deliveries it caused. */
+  /** Ids of the webhook deliveries it caused. */
   deliveries: string[];
   durationMs: number;
 }
 
-export interface Outcome extends Verdict {
+export interface Outcome extends Omit<Verdict, 'deliveries'> {
+  /**
+   * The webhook deliveries it caused, fixed as the change took effect (id, target, bytes); the
+   * dispatcher sends them when it hears the outcome.
+   */
+  deliveries: readonly PreparedDelivery[];
   /** The request id (`req_…`), also sent as the answer's `x-request-id`. */
   id: string;
   /** The journal's clear mark when the request arrived (a request from before a clear is not kept). */

@@ -11,7 +11,7 @@ import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
 import { isoOf } from '../domain/time';
 import type { Journal } from '../observers/journal';
 import type { AnswerError, OperationId, Outcome, OutcomeBus, RequestKey } from '../observers/outcome';
-import type { WebhookDispatcher } from '../observers/webhooks';
+import type { PreparedDelivery, WebhookDispatcher } from '../observers/webhooks';
 import type { Delays } from '../runtime/delays';
 import type { Lock } from '../runtime/lock';
 import type { MockLogger } from '../runtime/logger';
@@ -26,11 +26,17 @@ export interface ApiDependencies {
   ctx: DomainContext;
   lock: Lock;
   faults: Faults;
-  /** Queues the webhook events of a request that took effect (under the lock, in commit order). */
-  dispatcher: WebhookDispatcher;
+  /**
+   * Prepares the webhook deliveries of a change as it takes effect (ids, target, bytes); the
+   * dispatcher sends them when it hears the outcome.
+   */
+  webhooks: Pick<WebhookDispatcher, 'prepare'>;
   /** Where the request ids and the journal's clear mark come from. */
   requestIds: Pick<Journal, 'arrival' | 'nextId' | 'enabled'>;
-  /** Where each request's outcome is published once it is answered. */
+  /**
+   * Where each request's outcome is published once it is answered: under the lock when the request
+   * reached the store, so observers hear of changes in the order they were made.
+   */
   outcomes: OutcomeBus;
   logger: MockLogger;
   /** `{base_url}` without `/api/v1` and without a trailing slash. */
@@ -68,6 +74,11 @@ interface Access {
 }
 
 type Checked = { identity: Identity } & ({ access: Access } | { refused: unknown });
+
+/** Numbers, times and publishes a decision's outcome; returns the answer to send. */
+type Publish = (decision: Decision) => MockAnswer;
+
+const NO_DELIVERIES: readonly PreparedDelivery[] = [];
 
 function queryObject(params: URLSearchParams): Record<string, string> {
   // A plain object with no prototype: a `__proto__` parameter stays an ordinary key.
@@ -124,7 +135,7 @@ function lastInstantFormatter(): (epochMs: number) => string {
 }
 
 export function createApi(deps: ApiDependencies): Api {
-  const { ctx, lock, dispatcher, faults, requestIds, outcomes, logger, delays } = deps;
+  const { ctx, lock, webhooks, faults, requestIds, outcomes, logger, delays } = deps;
   const base = new URL(deps.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
   const apiRoot = `${basePath}/api/v1/`;
@@ -183,7 +194,7 @@ export function createApi(deps: ApiDependencies): Api {
       return {
         identity,
         reservations: [],
-        deliveries: [],
+        deliveries: NO_DELIVERIES,
         answer: errorAnswer(caught),
         rule: ruleOf(caught),
         error: journalError(caught),
@@ -194,7 +205,7 @@ export function createApi(deps: ApiDependencies): Api {
     return {
       identity,
       reservations: [],
-      deliveries: [],
+      deliveries: NO_DELIVERIES,
       answer: errorAnswer(internal),
       rule: 'INTERNAL_ERROR: a bug in the mock (see its log)',
       error: journalError(internal),
@@ -202,7 +213,7 @@ export function createApi(deps: ApiDependencies): Api {
     };
   }
 
-  /** Runs the route (under the lock) and queues the webhook events it caused. */
+  /** Runs the route (under the lock) and prepares the webhook deliveries of the events it caused. */
   async function takeEffect(
     checked: Checked,
     query: Record<string, string>,
@@ -220,11 +231,7 @@ export function createApi(deps: ApiDependencies): Api {
         query,
         body: parsed,
       });
-      const deliveries: string[] = [];
-      for (const event of output.events ?? []) {
-        const delivery = dispatcher.enqueue(project.id, event);
-        if (delivery !== null) deliveries.push(delivery);
-      }
+      const deliveries = output.events ? webhooks.prepare(project.id, output.events) : NO_DELIVERIES;
       return {
         identity: checked.identity,
         answer: jsonAnswer(output.status, output.body),
@@ -239,8 +246,16 @@ export function createApi(deps: ApiDependencies): Api {
     }
   }
 
-  /** `slug`: the project slug in the path, decoded; `rest`: the path after it. */
-  async function decide(request: MockRequest, slug: string, rest: string): Promise<Decision> {
+  /**
+   * Decides and publishes (under the lock whenever the store is read), then returns the answer.
+   * `slug`: the project slug in the path, decoded; `rest`: the path after it.
+   */
+  async function decide(
+    request: MockRequest,
+    slug: string,
+    rest: string,
+    publish: Publish,
+  ): Promise<MockAnswer> {
     const { url, method } = request;
     const parts = pathSegments(rest);
     // Matched once: a route depends on the method and path only, never on the store.
@@ -254,28 +269,29 @@ export function createApi(deps: ApiDependencies): Api {
       const faulted = faultAnswer(fault);
       if (faulted) {
         // Under the lock: the store is read as it is between writes (and after the seed).
-        const identity = await lock.run(() => uncheckedIdentity(presented, match));
-        return {
-          identity,
-          reservations: [],
-          deliveries: [],
-          answer: faulted.answer,
-          error: faulted.error,
-          rule: fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`,
-          body: null,
-        };
+        return lock.run(() =>
+          publish({
+            identity: uncheckedIdentity(presented, match),
+            reservations: [],
+            deliveries: NO_DELIVERIES,
+            answer: faulted.answer,
+            error: faulted.error,
+            rule: fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`,
+            body: null,
+          }),
+        );
       }
     }
 
     // Routes without a body take effect in one step; the others are checked up to the permission
     // first, so a refused request's body is never read, and judged again once it has arrived.
-    const first = await lock.run(async (): Promise<{ decided: Decision } | { reading: Identity }> => {
+    const first = await lock.run(async (): Promise<{ answered: MockAnswer } | { reading: Identity }> => {
       const checked = check(presented, slug, match);
       if ('access' in checked && checked.access.match.route.body !== 'none')
         return { reading: checked.identity };
-      return { decided: await takeEffect(checked, query, {}, null) };
+      return { answered: publish(await takeEffect(checked, query, {}, null)) };
     });
-    if ('decided' in first) return first.decided;
+    if ('answered' in first) return first.answered;
     // The bytes read are kept for the outcome, whether or not they parse.
     let bytes: Uint8Array | null = null;
     let parsed: Record<string, unknown>;
@@ -294,9 +310,11 @@ export function createApi(deps: ApiDependencies): Api {
         { optional: match?.route.body === 'optional' },
       );
     } catch (caught) {
-      return refusal(caught, first.reading, bytes);
+      return publish(refusal(caught, first.reading, bytes));
     }
-    return lock.run(() => takeEffect(check(presented, slug, match, first.reading), query, parsed, bytes));
+    return lock.run(async () =>
+      publish(await takeEffect(check(presented, slug, match, first.reading), query, parsed, bytes)),
+    );
   }
 
   return {
@@ -312,42 +330,44 @@ export function createApi(deps: ApiDependencies): Api {
       // Only the journal shows them: not formatted for a mock that keeps none.
       const at = requestIds.enabled ? mockTime(ctx.clock.now()) : '';
       const arrivedAt = requestIds.enabled ? wallTime(Date.now()) : '';
-      let decision: Decision;
+      const publish: Publish = (decision) => {
+        // Numbered once answered, so ids increase in the journal's order.
+        const id = requestIds.nextId();
+        const { answer } = decision;
+        answer.headers['x-request-id'] = id;
+        // Field by field: object rest and spread cost more here than the rest of this block.
+        outcomes.emit({
+          key: decision.identity.key,
+          operationId: decision.identity.operationId,
+          rule: decision.rule,
+          error: decision.error,
+          reservations: decision.reservations,
+          deliveries: decision.deliveries,
+          id,
+          arrival,
+          request: {
+            at,
+            wallTime: arrivedAt,
+            method: request.method,
+            path: url.pathname,
+            query: url.search,
+            project: slug || null,
+            body: decision.body,
+          },
+          answer: { status: answer.status, body: answer.body },
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        });
+        return answer;
+      };
       try {
-        decision = await decide(request, slug ?? '', rest);
+        return await decide(request, slug ?? '', rest, publish);
       } catch (caught) {
-        // An abort goes on up (refusal() rethrows it); anything else is a bug outside the checks,
-        // recorded with the key as far as the header tells (no store read here).
+        // An abort goes on up (refusal() rethrows it); anything else is a bug outside the checks
+        // (publish() is the last step of every path, so nothing was published), recorded with the
+        // key as far as the header tells (no store read here).
         const sent = request.header('x-api-key');
-        decision = refusal(caught, { key: sent?.trim() ? 'unknown' : 'none', operationId: null }, null);
+        return publish(refusal(caught, { key: sent?.trim() ? 'unknown' : 'none', operationId: null }, null));
       }
-      // Numbered once answered, so ids increase in the journal's order.
-      const id = requestIds.nextId();
-      const { answer } = decision;
-      answer.headers['x-request-id'] = id;
-      // Field by field: object rest and spread cost more here than the rest of this block.
-      outcomes.emit({
-        key: decision.identity.key,
-        operationId: decision.identity.operationId,
-        rule: decision.rule,
-        error: decision.error,
-        reservations: decision.reservations,
-        deliveries: decision.deliveries,
-        id,
-        arrival,
-        request: {
-          at,
-          wallTime: arrivedAt,
-          method: request.method,
-          path: url.pathname,
-          query: url.search,
-          project: slug || null,
-          body: decision.body,
-        },
-        answer: { status: answer.status, body: answer.body },
-        durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-      });
-      return answer;
     },
   };
 }

@@ -56,6 +56,30 @@ describe('the request journal', () => {
     expect(entry?.deliveries).toEqual([api.service.control.deliveries()[0]?.id]);
   });
 
+  it('concurrent changes: each entry lists its own deliveries, in the order the changes were made', async () => {
+    const { control } = api.service;
+    api.server.use(http.post('https://hooks.example.test/in', () => new HttpResponse(null, { status: 204 })));
+    await control.setWebhook('demo-bistro', { url: 'https://hooks.example.test/in' });
+    const hours = ['12:00', '13:00', '14:00', '18:00', '19:00', '20:00'];
+    await Promise.all(
+      hours.map((from, index) => {
+        const to = `${String(Number(from.slice(0, 2)) + 1).padStart(2, '0')}:00`;
+        return api.post(`${P}/reservations`, booking({ from, to, email: `guest${index}@example.com` }));
+      }),
+    );
+    await control.settled();
+
+    const entries = control.requests.list({ method: 'POST' });
+    expect(entries.map((entry) => entry.status)).toEqual(hours.map(() => 201));
+    const deliveries = control.deliveries();
+    // The dispatcher's order (oldest first) is the journal's: one delivery each, of its own reservation.
+    expect(entries.flatMap((entry) => entry.deliveries)).toEqual(deliveries.map((d) => d.id));
+    for (const [index, entry] of entries.entries()) {
+      expect(entry.deliveries).toHaveLength(1);
+      expect(deliveries[index]?.reservationId).toBe(entry.reservations[0]);
+    }
+  });
+
   it('filters by method, path, status, code and since; clear() and reset() empty it', async () => {
     await api.get(`${P}/tables`);
     await api.get(`${P}/reservations/res_nope`);

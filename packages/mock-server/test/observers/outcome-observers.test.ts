@@ -1,14 +1,27 @@
-// The journal and the event stream hear of an API request only through its outcome.
+// The webhook dispatcher, the journal and the event stream hear of an API request only through its
+// outcome.
 import { describe, expect, it } from 'vitest';
 import { createJournal, JOURNAL_BODY_LIMIT } from '../../src/observers/journal';
 import type { MockEvent } from '../../src/observers/mock-events';
 import type { Outcome } from '../../src/observers/outcome';
 import { observeOutcomes } from '../../src/observers/outcome-observers';
+import type { PreparedDelivery } from '../../src/observers/webhooks';
 import { createManualClock } from '../../src/runtime/clock';
 import { createEventBus } from '../../src/runtime/event-bus';
 import type { MockLogger } from '../../src/runtime/logger';
 
 const silent: MockLogger = { error: () => {}, warn: () => {} };
+
+const prepared: PreparedDelivery = {
+  id: 'whd_0001',
+  event: 'reservation.created',
+  projectId: 'prj_demo_bistro',
+  reservationId: 'res_0001',
+  url: 'https://hooks.example.test/in',
+  secret: 'whsec_test',
+  body: '{\n  "event": "reservation.created"\n}',
+  createdAt: Date.parse('2026-06-15T08:00:00Z'),
+};
 
 function outcome(overrides: Partial<Outcome> = {}): Outcome {
   return {
@@ -29,7 +42,7 @@ function outcome(overrides: Partial<Outcome> = {}): Outcome {
     rule: 'ok',
     error: null,
     reservations: ['res_0001'],
-    deliveries: ['whd_0001'],
+    deliveries: [prepared],
     durationMs: 1.5,
     ...overrides,
   };
@@ -41,18 +54,32 @@ function observed(journalLimit: number) {
   const outcomes = createEventBus<Outcome>(silent);
   const heard: MockEvent[] = [];
   events.subscribe((event) => heard.push(event));
-  observeOutcomes(outcomes, { journal, events, clock: createManualClock('2026-06-15T08:00:00Z') });
-  return { journal, outcomes, heard };
+  // Stands in for the dispatcher: what it is handed, announced on the stream as the real one does.
+  const delivered: PreparedDelivery[][] = [];
+  const dispatcher = {
+    deliver(deliveries: readonly PreparedDelivery[]) {
+      delivered.push([...deliveries]);
+      for (const delivery of deliveries) heard.push({ type: 'delivery', data: deliveryRecord(delivery) });
+    },
+  };
+  observeOutcomes(outcomes, {
+    journal,
+    events,
+    clock: createManualClock('2026-06-15T08:00:00Z'),
+    dispatcher,
+  });
+  return { journal, outcomes, heard, delivered };
 }
 
 describe('observers of outcomes', () => {
-  it('announce each changed reservation, then the journal entry made from the outcome', () => {
-    const { journal, outcomes, heard } = observed(10);
+  it('hand the deliveries to the dispatcher, announce each changed reservation, then the journal entry made from the outcome', () => {
+    const { journal, outcomes, heard, delivered } = observed(10);
     outcomes.emit(outcome());
-    expect(heard.map((event) => event.type)).toEqual(['state', 'request']);
-    expect(heard[0]?.data).toMatchObject({ kind: 'reservation', id: 'res_0001', slug: 'demo-bistro' });
+    expect(delivered).toEqual([[prepared]]);
+    expect(heard.map((event) => event.type)).toEqual(['delivery', 'state', 'request']);
+    expect(heard[1]?.data).toMatchObject({ kind: 'reservation', id: 'res_0001', slug: 'demo-bistro' });
     const [entry] = journal.list();
-    expect(heard[1]?.data).toEqual(entry);
+    expect(heard[2]?.data).toEqual(entry);
     expect(entry).toMatchObject({
       id: 'req_000001',
       status: 201,
@@ -69,19 +96,37 @@ describe('observers of outcomes', () => {
     on.outcomes.emit(outcome({ reservations: [], deliveries: [] }));
     expect(on.heard.map((event) => event.type)).toEqual(['request']);
     const off = observed(0);
-    off.outcomes.emit(outcome({ reservations: [] }));
+    off.outcomes.emit(outcome({ reservations: [], deliveries: [] }));
     expect(off.heard).toEqual([]);
-    // With the journal off a change is still announced (the stream does not depend on the journal).
+    // With the journal off a change is still announced and delivered (neither depends on the journal).
     off.outcomes.emit(outcome());
-    expect(off.heard.map((event) => event.type)).toEqual(['state']);
+    expect(off.heard.map((event) => event.type)).toEqual(['delivery', 'state']);
+    expect(off.delivered).toEqual([[], [prepared]]);
     expect(off.journal.list()).toEqual([]);
   });
 
-  it('drops the outcome of a request that arrived before the last clear', () => {
-    const { journal, outcomes, heard } = observed(10);
+  it('drops the journal entry of a request that arrived before the last clear (its deliveries still go)', () => {
+    const { journal, outcomes, heard, delivered } = observed(10);
     journal.clear();
     outcomes.emit(outcome({ reservations: [] }));
     expect(journal.list()).toEqual([]);
-    expect(heard).toEqual([]);
+    expect(heard.map((event) => event.type)).toEqual(['delivery']);
+    expect(delivered).toEqual([[prepared]]);
   });
 });
+
+function deliveryRecord(delivery: PreparedDelivery) {
+  return {
+    id: delivery.id,
+    event: delivery.event,
+    projectId: delivery.projectId,
+    reservationId: delivery.reservationId,
+    url: delivery.url,
+    status: 'pending' as const,
+    attempts: [],
+    nextAttemptAt: null,
+    createdAt: new Date(delivery.createdAt).toISOString(),
+    body: delivery.body,
+    signature: null,
+  };
+}

@@ -1,5 +1,6 @@
 // The API pipeline publishes what happened as one typed outcome per request, once, on the bus it is
-// given; no journal, event stream or persistence is wired in here (mock README, "How it works").
+// given; no journal, event stream, persistence or delivery is wired in here (mock README, "How it
+// works"): the webhook deliveries a change causes are prepared, named in the outcome and not sent.
 import { describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/control/faults';
 import type { Outcome } from '../../src/observers/outcome';
@@ -45,29 +46,33 @@ async function pipeline() {
   const published: Outcome[] = [];
   outcomes.subscribe((outcome) => published.push(outcome));
   let requests = 0;
+  let sent = 0;
   const dispatcher = createWebhookDispatcher({
     clock: ctx.clock,
     ids: ctx.ids,
     getTarget: () => ({ url: 'https://hooks.example.test/in', secret: 'whsec_test' }),
-    fetch: async () => new Response(null, { status: 204 }),
+    fetch: async () => {
+      sent++;
+      return new Response(null, { status: 204 });
+    },
   });
   const api = createApi({
     ctx,
     lock: createLock(),
     faults: createFaults(),
-    dispatcher,
+    webhooks: dispatcher,
     requestIds: { enabled: true, arrival: () => 0, nextId: () => `req_${++requests}` },
     outcomes,
     logger: silent,
     baseUrl: BASE,
     delays: createDelays(),
   });
-  return { api, published, dispatcher, close: () => dispatcher.close() };
+  return { api, published, dispatcher, sent: () => sent, close: () => dispatcher.close() };
 }
 
 describe('the API pipeline returns what happened', () => {
-  it('a booking: one outcome with the rule, the reservation it created and the delivery it queued', async () => {
-    const { api, published, dispatcher, close } = await pipeline();
+  it('a booking: one outcome with the rule, the reservation it created and the delivery it prepared', async () => {
+    const { api, published, dispatcher, sent: attempts, close } = await pipeline();
     const sent = booking({ tableId: 'tbl_02', from: '18:00', to: '20:00' });
     const answer = await api.answer(
       request('POST', '/api/v1/demo-bistro/reservations', { key: 'rk_demo_full', json: sent }),
@@ -88,8 +93,20 @@ describe('the API pipeline returns what happened', () => {
     expect(new TextDecoder().decode(outcome?.request.body ?? undefined)).toBe(JSON.stringify(sent));
     expect(outcome?.reservations).toHaveLength(1);
     expect(answer?.body).toContain(`"id":"${outcome?.reservations[0]}"`);
-    expect(outcome?.deliveries).toEqual(dispatcher.deliveries().map((d) => d.id));
     expect(outcome?.deliveries).toHaveLength(1);
+    const [delivery] = outcome?.deliveries ?? [];
+    expect(delivery).toMatchObject({
+      event: 'reservation.created',
+      projectId: 'prj_demo_bistro',
+      reservationId: outcome?.reservations[0],
+      url: 'https://hooks.example.test/in',
+      secret: 'whsec_test',
+    });
+    expect(JSON.parse(delivery?.body ?? '')).toMatchObject({ event: 'reservation.created' });
+    // Prepared, not sent: the dispatcher sends it when it hears the outcome (mock.ts subscribes it).
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(dispatcher.deliveries()).toEqual([]);
+    expect(attempts()).toBe(0);
   });
 
   it('a refusal: the rule and how far the checks got, nothing changed, the body never read', async () => {

@@ -15,9 +15,9 @@ import type {
   Delivery,
   DeliveryAttempt,
   MoveCheck,
+  PreparedDelivery,
   WebhookDispatcher,
   WebhookDispatcherOptions,
-  WebhookEvent,
   WebhookTimers,
 } from './types';
 
@@ -30,7 +30,7 @@ const MAX_TIMER_MS = MAX_TIMER_DELAY_MS;
 interface Entry {
   /** The log record; mutated here only, handed out as copies. */
   readonly record: Delivery;
-  /** Signed once at enqueue; every attempt awaits the same promise. */
+  /** Signed once, when delivered; every attempt awaits the same promise. */
   readonly signing: Promise<string>;
   /** Enqueue order: breaks ties between attempts due at the same time (oldest first). */
   readonly seq: number;
@@ -262,30 +262,50 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
 
   const dispatcher: WebhookDispatcher = {
-    enqueue(projectId: string, event: WebhookEvent): string | null {
-      try {
-        const target = options.getTarget(projectId);
-        if (target === null) return null;
-        // Two-space indentation, not what JSON.stringify(parsed) gives: a receiver that verifies a
-        // re-serialised body fails here, locally (mock README, "Webhooks").
-        const body: unknown = JSON.stringify(event, null, 2);
-        if (typeof body !== 'string')
-          throw new TypeError('The webhook event could not be serialised to JSON');
-        const now = clock.now();
+    prepare(projectId, events) {
+      const prepared: PreparedDelivery[] = [];
+      for (const event of events) {
+        try {
+          const target = options.getTarget(projectId);
+          if (target === null) continue;
+          // Two-space indentation, not what JSON.stringify(parsed) gives: a receiver that verifies a
+          // re-serialised body fails here, locally (mock README, "Webhooks").
+          const body: unknown = JSON.stringify(event, null, 2);
+          if (typeof body !== 'string')
+            throw new TypeError('The webhook event could not be serialised to JSON');
+          prepared.push({
+            id: ids.next(DELIVERY_ID_PREFIX),
+            event: event.event,
+            projectId,
+            reservationId: event.data.reservation.id,
+            url: target.url,
+            secret: target.secret,
+            body,
+            createdAt: clock.now(),
+          });
+        } catch (error) {
+          report(error);
+        }
+      }
+      return prepared;
+    },
+
+    deliver(deliveries) {
+      for (const prepared of deliveries) {
         const record: Delivery = {
-          id: ids.next(DELIVERY_ID_PREFIX),
-          event: event.event,
-          projectId,
-          reservationId: event.data.reservation.id,
-          url: target.url,
+          id: prepared.id,
+          event: prepared.event,
+          projectId: prepared.projectId,
+          reservationId: prepared.reservationId,
+          url: prepared.url,
           status: 'pending',
           attempts: [],
           nextAttemptAt: null,
-          createdAt: iso(now),
-          body,
+          createdAt: iso(prepared.createdAt),
+          body: prepared.body,
           signature: null,
         };
-        const signing = signWebhookPayload(body, target.secret).then((signature) => {
+        const signing = signWebhookPayload(record.body, prepared.secret).then((signature) => {
           record.signature = signature;
           return signature;
         });
@@ -302,14 +322,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         };
         entries.set(record.id, entry);
         // validateDelays guarantees a first delay.
-        setDue(entry, now + (delays[0] ?? 0));
+        setDue(entry, prepared.createdAt + (delays[0] ?? 0));
         changed(entry);
-        pump();
-        return record.id;
-      } catch (error) {
-        report(error);
-        return null;
       }
+      if (deliveries.length > 0) pump();
+    },
+
+    enqueue(projectId, event) {
+      const [prepared] = dispatcher.prepare(projectId, [event]);
+      if (prepared === undefined) return null;
+      dispatcher.deliver([prepared]);
+      return prepared.id;
     },
 
     deliveries(): Delivery[] {

@@ -7,6 +7,7 @@ export type {
   DeliveryResponse,
   DeliveryStatus,
   MoveCheck,
+  PreparedDelivery,
   WebhookDispatcher,
   WebhookDispatcherOptions,
   WebhookEvent,

@@ -1,5 +1,7 @@
 // The seam between the domain (which says what happened) and delivery (which tells the world).
-// The domain returns WebhookEvent envelopes; the HTTP layer hands them to the dispatcher.
+// The domain returns WebhookEvent envelopes; the API pipeline has the dispatcher prepare their
+// deliveries as the change takes effect, names them in the request's outcome, and the dispatcher,
+// subscribed to outcomes, sends them (observers/outcome-observers.ts).
 import type { components } from '../../contract';
 import type { Clock } from '../../runtime/clock';
 import type { IdSource } from '../../runtime/ids';
@@ -67,10 +69,28 @@ export interface Delivery {
   /** The exact bytes sent on every attempt (serialised once, with two-space indentation). */
   body: string;
   /**
-   * `sha256=<hex>` over `body`, computed once. Web Crypto signs asynchronously and enqueue() must
+   * `sha256=<hex>` over `body`, computed once. Web Crypto signs asynchronously and deliver() must
    * not wait, so this is null until signing has finished (before the first attempt is sent).
    */
   signature: string | null;
+}
+
+/**
+ * One delivery as the change that caused it fixed it: its id, the project's target as it was then
+ * and the bytes every attempt will send. prepare() makes it and records nothing; deliver() records
+ * it and starts its first attempt. It holds the signing secret: it goes to the dispatcher only.
+ */
+export interface PreparedDelivery {
+  id: string;
+  event: WebhookEventName;
+  projectId: string;
+  reservationId: string;
+  url: string;
+  secret: string;
+  /** The event serialised once, with two-space indentation. */
+  body: string;
+  /** Epoch ms on the mock clock. */
+  createdAt: number;
 }
 
 /**
@@ -81,10 +101,14 @@ export type MoveCheck = (now: number) => void;
 
 export interface WebhookDispatcher {
   /**
-   * Records one delivery for the event when the project has a target and starts its first attempt
-   * at once; returns the delivery's id (null: no target). Never throws into and never waits inside
-   * the API request that caused it.
+   * The deliveries of these events as of now, one per event when the project has a target (none
+   * without one): ids taken, target read, bodies serialised. Records and sends nothing; never
+   * throws (a failure goes to `onError` and that event gets no delivery).
    */
+  prepare(projectId: string, events: readonly WebhookEvent[]): PreparedDelivery[];
+  /** Records prepared deliveries and starts each one's first attempt at once; never waits. */
+  deliver(deliveries: readonly PreparedDelivery[]): void;
+  /** prepare() and deliver() for one event; the delivery's id, or null without a target. */
   enqueue(projectId: string, event: WebhookEvent): string | null;
   /** Every delivery, oldest first (copies: callers cannot mutate the log). */
   deliveries(): Delivery[];
@@ -122,7 +146,7 @@ export interface WebhookTimers {
 export interface WebhookDispatcherOptions {
   clock: Clock;
   ids: IdSource;
-  /** The project's current webhook target, read at enqueue time; null: nothing is sent. */
+  /** The project's current webhook target, read by prepare(); null: nothing is sent. */
   getTarget(projectId: string): WebhookTarget | null;
   /** Default: the global fetch, looked up at each attempt (so MSW and test stubs see it). */
   fetch?: (request: Request) => Promise<Response>;
@@ -137,7 +161,7 @@ export interface WebhookDispatcherOptions {
   timers?: WebhookTimers;
   /**
    * Told about a failure that is not an attempt's (getTarget throwing, an envelope that cannot be
-   * serialised). enqueue() never throws into the API request, so this is the only trace. Default: ignored.
+   * serialised). prepare() never throws into the API request, so this is the only trace. Default: ignored.
    */
   onError?: (error: unknown) => void;
   /** Told of a new delivery and of each attempt's outcome (a copy). */
