@@ -1,7 +1,7 @@
 // Importing the package builds none of its zod object schemas: each is built on its first use and
 // kept (BENCHMARKS.md, "import": building them was most of what the entry itself cost at import). The
 // zod module is replaced by one whose `z.object` counts its calls.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const built = vi.hoisted(() => ({ objects: 0 }));
 
@@ -14,6 +14,9 @@ vi.mock('zod', async (importOriginal) => {
   return { ...zod, z: { ...zod.z, object } };
 });
 
+// Before as well as after: test files share a worker's module cache (vitest.config.ts), so another
+// file may have imported the package already, with the real zod.
+beforeEach(() => vi.resetModules());
 afterEach(() => vi.resetModules());
 
 describe("the package's entry", () => {
