@@ -1,5 +1,5 @@
 // The import rule of src/ (mock README, "How it works"): arrows point only down this list of layers,
-// and the SDK and msw each come in through one place. `pnpm check:imports` runs it (in `pnpm test`);
+// every module of src/ is in one of them, and the SDK and msw each come in through one place. `pnpm check:imports` runs it (in `pnpm test`);
 // test/architecture/import-rules.test.ts proves it reports a forbidden import.
 /** Top to bottom; paths relative to the package folder. */
 const LAYERS = [
@@ -25,10 +25,32 @@ const upward = LAYERS.slice(1).map(([name, path], index) => ({
   to: { path: LAYERS.slice(0, index + 1).map(([, above]) => above) },
 }));
 
+/** A module of src/ that is in no layer would escape every rule above: it may neither import nor be imported. */
+const LAYERED = LAYERS.map(([, path]) => path);
+const unlayered = [
+  {
+    name: 'every-module-in-a-layer',
+    comment:
+      'a module of src/ outside the layers (add it to a layer folder, or the layer list) imports nothing',
+    severity: 'error',
+    from: { path: '^src/', pathNot: LAYERED },
+    to: {},
+  },
+  {
+    name: 'nothing-imports-an-unlayered-module',
+    comment:
+      'a module of src/ outside the layers (add it to a layer folder, or the layer list) is imported by none',
+    severity: 'error',
+    from: {},
+    to: { path: '^src/', pathNot: LAYERED },
+  },
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     ...upward,
+    ...unlayered,
     {
       name: 'runtime-imports-only-runtime',
       comment: 'runtime/ (lock, clock, ids, event bus, logger, delays) depends on nothing else of src/',

@@ -66,4 +66,24 @@ describe('the import rule of src/', () => {
     expect(found.filter((v) => v.includes('src/contract.ts'))).toEqual([]);
     expect(found).toHaveLength(5);
   }, 60_000);
+
+  it('reports a module outside every layer, whether it imports a layer or is imported by one', async () => {
+    const dir = mkdtempSync(join(cacheDir, 'import-rules-unlayered-'));
+    try {
+      const put = (path: string, text: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      put('src/pipeline/api.ts', 'export const api = 1;\n');
+      // util.ts is in no layer: through it the domain could reach the pipeline unseen.
+      put('src/util.ts', "export { api } from './pipeline/api';\n");
+      put('src/domain/rules.ts', "import { api } from '../util';\nexport const rules = api;\n");
+      expect((await violations(dir)).sort()).toEqual([
+        'every-module-in-a-layer: src/util.ts → src/pipeline/api.ts',
+        'nothing-imports-an-unlayered-module: src/domain/rules.ts → src/util.ts',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
