@@ -1,6 +1,7 @@
 // The import rule of src/ (mock README, "How it works"): arrows point only down this list of layers,
-// every module of src/ is in one of them, and the SDK and msw each come in through one place. `pnpm check:imports` runs it (in `pnpm test`);
-// test/architecture/import-rules.test.ts proves it reports a forbidden import.
+// every module of src/ is in one of them, and the SDK and msw each come in through one place.
+// `pnpm check:imports` runs it (in `pnpm test`); test/architecture/import-rules.test.ts proves it
+// reports a forbidden import.
 /** Top to bottom; paths relative to the package folder. */
 const LAYERS = [
   ['entries', '^src/(index|browser|node|client|cli|cli-trigger|public)\\.ts$'],
