@@ -1,7 +1,9 @@
 // The mock's control interface in JavaScript: every row of the mock README's control table, plus the
 // request journal and data helpers for tests and benchmarks. pipeline/control-routes.ts offers the same
-// operations under /__mock/. Input is validated (control/schemas.ts) before anything changes; writes
-// and reads of the store run under the service's lock, after the seed and any reset before them.
+// operations under /__mock/, handing each method its input as the request brought it. Each method
+// parses its own input with its zod schema (control/schemas.ts, faults.ts, seed/seed-data.ts,
+// domain/projects.ts) before anything changes, once, for both; writes and reads of the store run under
+// the service's lock, after the seed and any reset before them.
 
 import type { z } from 'zod';
 import type { components } from '../contract';
@@ -209,6 +211,37 @@ export interface MockControl {
   settled(): Promise<void>;
 }
 
+/**
+ * The control as the /__mock routes call it (pipeline/control-routes.ts): the object createControl()
+ * builds, with each input a request brings taken as it came (`unknown`; trigger's options an object
+ * of unchecked fields). Each method parses its input with its schema before anything changes (an
+ * `unknown` is of no use unparsed, so the compiler holds every method to it): the one input check for
+ * JavaScript and HTTP callers alike, and a route hands a body or query over without parsing or casting
+ * it. A MockControl, whose inputs are typed for users: only the inputs' types here are wider.
+ */
+export interface RawInputControl extends MockControl {
+  reset(options?: unknown): Promise<void>;
+  clock: Omit<MockControl['clock'], 'set' | 'advance'> & {
+    set(time: unknown): Promise<void>;
+    advance(ms: unknown): Promise<void>;
+  };
+  keys: Omit<MockControl['keys'], 'create'> & {
+    create(slug: string, input: unknown): Promise<IssuedKeyInfo>;
+  };
+  blacklist(slug: string, entry: unknown): ReturnType<MockControl['blacklist']>;
+  setWebhook(slug: string, target: unknown): ReturnType<MockControl['setWebhook']>;
+  deliveries(filter?: unknown): Delivery[];
+  redeliver(id: string, options?: unknown): Promise<Delivery>;
+  trigger(slug: string, event: unknown, options?: Readonly<Record<string, unknown>>): Promise<TriggerResult>;
+  faults: Omit<MockControl['faults'], 'add'> & { add(spec: unknown): Fault };
+  requests: Omit<MockControl['requests'], 'list'> & { list(filter?: unknown): JournalEntry[] };
+  reservations(slug: string, filter?: unknown): ReturnType<MockControl['reservations']>;
+  createProject(project: unknown): ReturnType<MockControl['createProject']>;
+  addTable(slug: string, table: unknown): ReturnType<MockControl['addTable']>;
+  addService(slug: string, service: unknown): ReturnType<MockControl['addService']>;
+  addReservation(slug: string, reservation: unknown): ReturnType<MockControl['addReservation']>;
+}
+
 export interface ControlDependencies extends MockParts {
   /** Back to the seed; with `now` (epoch ms, validated), frozen at that instant. */
   reset(now?: number): Promise<void>;
@@ -237,7 +270,7 @@ function keyInfo(key: { id: string; name: string; permissions: Permission[]; pre
   return { id: key.id, name: key.name, permissions: [...key.permissions], prefix: key.prefix };
 }
 
-export function createControl(deps: ControlDependencies): MockControl {
+export function createControl(deps: ControlDependencies): RawInputControl {
   const { ctx, lock, dispatcher, faults, journal, events } = deps;
 
   const project = (slug: string): ProjectRecord => {

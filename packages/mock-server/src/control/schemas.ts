@@ -63,6 +63,7 @@ export const sessionInput = z.lazy(() =>
     .strict(),
 );
 
+/** The shape of POST /__mock/clock's body: now or advanceMs, whose value clock.set()/advance() check. */
 export const clockBody = z.lazy(() =>
   z.union([z.object({ now: z.unknown() }).strict(), z.object({ advanceMs: z.unknown() }).strict()], {
     error: 'give either now or advanceMs',

@@ -177,3 +177,111 @@ describe('other control input', () => {
     });
   });
 });
+
+const EVENTS = 'reservation.created, reservation.confirmed, reservation.cancelled, reservation.completed';
+const INSTANT = 'now must be an ISO 8601 date-time or epoch milliseconds between 1970-01-01 and 9999-12-31';
+
+// Every /__mock route that takes a body or a query hands it to the control method, which parses it:
+// one bad field (the rest valid) is 400 with the message the method's schema gives, word for word.
+const BAD_ROUTE_INPUT: [method: string, path: string, json: unknown, message: string][] = [
+  ['POST', '/__mock/reset', { now: 'yesterday' }, `now: ${INSTANT}`],
+  ['POST', '/__mock/reset', { later: 1 }, 'Unrecognized key: "later"'],
+  ['POST', '/__mock/clock', { now: 'yesterday' }, INSTANT],
+  ['POST', '/__mock/clock', { advanceMs: -1 }, 'advanceMs must be a non-negative integer'],
+  [
+    'GET',
+    '/__mock/projects/demo-bistro/reservations?date=2026-13-40',
+    undefined,
+    'date: date must be a date in YYYY-MM-DD format',
+  ],
+  [
+    'POST',
+    '/__mock/projects',
+    { id: 'prj_x', slug: 'BAD SLUG', name: 'X', openingHours: {} },
+    'slug: must be lower-case letters, digits and dashes',
+  ],
+  [
+    'POST',
+    '/__mock/projects/demo-bistro/tables',
+    { id: 'tbl_x', name: 'X', capacity: 0 },
+    'capacity: Too small: expected number to be >0',
+  ],
+  [
+    'POST',
+    '/__mock/projects/demo-bistro/services',
+    { id: 'svc_x', name: 'X', duration: -5, price: 10 },
+    'duration: Too small: expected number to be >0',
+  ],
+  [
+    'POST',
+    '/__mock/projects/demo-bistro/reservations',
+    { date: '2026-13-40', from: '18:00', to: '19:00', customer: { email: 'a@example.com' } },
+    'date: is not a calendar date',
+  ],
+  [
+    'POST',
+    '/__mock/projects/demo-bistro/keys',
+    { permissions: ['admin'] },
+    'permissions.0: Invalid option: expected one of "read"|"write"|"delete"|"media"',
+  ],
+  [
+    'POST',
+    '/__mock/projects/demo-bistro/blacklist',
+    { email: 5 },
+    'email: Invalid input: expected string, received number',
+  ],
+  ['PUT', '/__mock/projects/demo-bistro/webhook', { url: 'ftp://x' }, 'url: url must be an http(s) URL'],
+  [
+    'GET',
+    '/__mock/webhooks/deliveries?status=lost',
+    undefined,
+    'status: status must be pending, delivered or failed',
+  ],
+  // Input is judged before the id: a bad url to an unknown delivery is 400, not 404.
+  [
+    'POST',
+    '/__mock/webhooks/deliveries/whd_nope/redeliver',
+    { url: 'ftp://x' },
+    'url: url must be an http(s) URL',
+  ],
+  [
+    'POST',
+    '/__mock/projects/demo-bistro/trigger',
+    { event: 'reservation.moved' },
+    `event: event must be one of ${EVENTS}`,
+  ],
+  [
+    'POST',
+    '/__mock/projects/demo-bistro/trigger',
+    { event: 'reservation.created', reservationId: '' },
+    'reservationId: reservationId must not be empty',
+  ],
+  ['POST', '/__mock/faults', { status: 404 }, 'status: status must be 429 or 500-599'],
+  ['GET', '/__mock/requests?status=abc', undefined, 'status: Invalid input: expected number, received NaN'],
+];
+
+describe('each /__mock route with bad input', () => {
+  it('is 400 with the control schema message naming the field; nothing changes', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    // A webhook target, so that a trigger let through would cause a delivery too.
+    await control.setWebhook('demo-bistro', { url: 'http://127.0.0.1:9/hook' });
+    expect((await send(server, 'GET', RESERVATIONS)).status).toBe(200);
+    const state = async () => ({
+      snapshot: await control.snapshot(),
+      now: control.clock.now(),
+      faults: control.faults.list(),
+      deliveries: control.deliveries(),
+      requests: control.requests.list(),
+    });
+    const before = await state();
+    for (const [method, path, json, message] of BAD_ROUTE_INPUT) {
+      const answer = await send(server, method, path, { key: null, ...(json === undefined ? {} : { json }) });
+      expect({ status: answer.status, body: answer.body }, `${method} ${path}`).toEqual({
+        status: 400,
+        body: { error: 'Bad Request', message },
+      });
+    }
+    expect(await state()).toEqual(before);
+  });
+});
