@@ -1,7 +1,9 @@
 // The mock's control interface in JavaScript: every row of the mock README's control table, plus the
 // request journal and data helpers for tests and benchmarks. pipeline/control-routes.ts offers the same
-// operations under /__mock/. Input is validated (control/schemas.ts) before anything changes; writes
-// and reads of the store run under the service's lock, after the seed and any reset before them.
+// operations under /__mock/. Input is validated before anything changes: projects, tables, services
+// and reservations by seed/seed-data.ts (the seed format's schemas), faults by control/faults.ts,
+// blacklist entries by domain/projects.ts, everything else by control/schemas.ts. Writes and reads of
+// the store run under the service's lock, after the seed and any reset before them.
 
 import type { z } from 'zod';
 import type { components } from '../contract';
