@@ -12,8 +12,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGE = join(ROOT, 'packages/mock-server');
-// Inside the package, so the bundle finds the dashboard files beside it (src/node/dashboard-files.ts
-// looks two folders up).
+// Inside the package, so the bundle finds the dashboard files beside it
+// (src/transports/dashboard-files.ts looks for dashboard/ one and two folders up).
 const OUT = join(PACKAGE, '.start');
 const ENTRY = join(PACKAGE, 'src/cli.ts');
 const BUNDLE = join(OUT, 'cli.js');

@@ -11,7 +11,8 @@
 //      generated-clients  no tarball: @hey-api/openapi-ts and orval (npm run by Node 22, as they need
 //                   Node 22.18+) with zod and TypeScript, and openapi.yaml (generators/ holds their configs)
 // 3. Runs: the mock suite (fixtures/mock-suite.test.ts) per msw generation and on the lowest msw 2; the
-//    mock README's supertest recipe (fixtures/supertest-recipe-msw2/3.test.ts) under msw 2 and msw 3; the README blocks marked
+//    mock README's supertest recipe (fixtures/supertest-recipe-msw2.test.ts and
+//    fixtures/supertest-recipe-msw3.test.ts) under msw 2 and msw 3; the README blocks marked
 //    for msw 2 / msw 3 (test/docs/snippets.ts) type-checked under that msw; the SDK against the
 //    standalone mock in Node 20, 22, 24, 26, Bun, Deno and workerd (Miniflare); the MSW handlers in Bun
 //    and Deno; a CommonJS program; tsc under node16 (CommonJS), node10, nodenext and bundler; clients

@@ -7,7 +7,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { assertResponseMatches } from '../support/openapi';
 
-/** A path prefix proves the SDK keeps `{base_url}`'s path when it adds /api/v1. */
+/** A path prefix proves the SDK keeps the base URL's path when it adds /api/v1. */
 export const BASE_URL = 'http://mock.test/prefix';
 /** A Monday, 10:00 in Prague: before the seed's upcoming reservations. */
 export const NOW = '2026-06-15T08:00:00.000Z';

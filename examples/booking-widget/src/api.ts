@@ -63,7 +63,7 @@ async function call<T>(
 
 export type Api = ReturnType<typeof createApi>;
 
-/** `baseUrl` is the API's `{base_url}` (scheme, host, port), without `/api/v1`. */
+/** `baseUrl` is the API's base URL (openapi.yaml's `{baseUrl}`: scheme, host, port), without `/api/v1`. */
 export function createApi(slug: string, baseUrl: string) {
   const client = createClient<paths>({ baseUrl });
   const path = { slug };

@@ -384,9 +384,10 @@ ${profiles.join('\n')}
   formatted once per instant (in a CPU profile of in-process GET /services, the spreading alone was
   about a fifth of the samples).
 
-What the rebuilt core (one store, one lock, Web Crypto, Temporal) costs and why: see "The rebuilt core"
-above this section. At the edge, \`src/transports/node-server.ts\` answers from plain requests without
-Fetch objects and writes each answer's head and body as one string, encoded once, in one socket write.
+What the rebuilt core (one store, one lock, key hashing with @noble/hashes, Temporal) costs and why:
+see "The rebuilt core" above this section. At the edge, \`src/transports/node-server.ts\` answers
+from plain requests without Fetch objects and writes each answer's head and body as one string,
+encoded once, in one socket write.
 `;
   writeSection('http', markdown);
   writeFile(

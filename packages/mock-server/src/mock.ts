@@ -45,7 +45,7 @@ export interface MockServiceOptions {
   seed?: 'demo' | 'empty' | SeedData;
   /** Freezes time at this instant (a manual clock that moves only through control.clock). */
   now?: Date | string | number;
-  /** `{base_url}` the mock answers on, without `/api/v1`. Default http://127.0.0.1:4010. */
+  /** The base URL the mock answers on (`{baseUrl}` of openapi.yaml's `servers`), without `/api/v1`. Default http://127.0.0.1:4010. */
   baseUrl?: string;
   /** fetch used for webhook deliveries. Default: the global fetch at the time of each attempt. */
   fetch?: (request: Request) => Promise<Response>;
@@ -99,7 +99,7 @@ export function resolveSeed(seed: MockServiceOptions['seed']): ResolvedSeedData 
   return parseSeedData(seed);
 }
 
-/** `{base_url}` as the mock uses it: origin and path, no trailing slash (no query or hash allowed). */
+/** The base URL as the mock uses it: origin and path, no trailing slash (no query or hash allowed). */
 export function normaliseBaseUrl(baseUrl: string): string {
   const url = new URL(baseUrl);
   if (url.search || url.hash) throw new TypeError(`baseUrl must not have a query or a hash: ${baseUrl}`);

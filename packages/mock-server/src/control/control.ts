@@ -1,9 +1,10 @@
 // The mock's control interface in JavaScript: every row of the mock README's control table, plus the
 // request journal and data helpers for tests and benchmarks. pipeline/control-routes.ts offers the same
 // operations under /__mock/, handing each method its input as the request brought it. Each method
-// parses its own input with its zod schema (control/schemas.ts, faults.ts, seed/seed-data.ts,
-// domain/projects.ts) before anything changes, once, for both; writes and reads of the store run under
-// the service's lock, after the seed and any reset before them.
+// parses its own input before anything changes, once, for both: projects, tables, services and
+// reservations by seed/seed-data.ts (the seed format's schemas), faults by control/faults.ts, blacklist
+// entries by domain/projects.ts, everything else by control/schemas.ts. Writes and reads of the store
+// run under the service's lock, after the seed and any reset before them.
 
 import type { z } from 'zod';
 import type { components } from '../contract';

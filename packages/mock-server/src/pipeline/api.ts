@@ -39,7 +39,7 @@ export interface ApiDependencies {
    */
   outcomes: OutcomeBus;
   logger: MockLogger;
-  /** `{base_url}` without `/api/v1` and without a trailing slash. */
+  /** The base URL (`{baseUrl}` of openapi.yaml's `servers`) without `/api/v1` and without a trailing slash. */
   baseUrl: string;
   /** The fault delays' timers (ended by the mock's close()). */
   delays: Delays;

@@ -1,5 +1,8 @@
-// The mock's only source of time. Domain code, availability ("past" slots), timestamps and the
-// webhook dispatcher all read it, so a test can pin or move time without waiting.
+// The mock's time for the rules: what counts as a reservation in the past, availability ("past"
+// slots), the records' timestamps and status history, the journal's `at`, and the webhook schedule
+// (when each attempt is due) all read it, so a test can pin or move that time without waiting. It is
+// not the only clock: the journal's `wallTime` is Date.now(), durations are measured with
+// performance.now(), and a webhook attempt's timeout and a fault's delay run on real timers.
 
 export interface Clock {
   /** Current time in epoch milliseconds. */

@@ -7,7 +7,10 @@ import { createTestDomain } from '../support/domain';
 
 const STATUSES: ReservationStatus[] = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'];
 
-/** The specification's §3, written out independently of the implementation's table. */
+/**
+ * The transition table of openapi.yaml's updateReservationStatus (PATCH /reservations/{id}/status),
+ * written out independently of the implementation's table.
+ */
 const ALLOWED: Record<string, { action: string; event: string | null }> = {
   'PENDING→CONFIRMED': { action: 'confirmed', event: 'reservation.confirmed' },
   'PENDING→CANCELLED': { action: 'cancelled', event: 'reservation.cancelled' },
@@ -21,7 +24,7 @@ const pairs = STATUSES.flatMap((from) =>
 );
 
 describe('the reservation state machine', () => {
-  it('has exactly the transitions of the specification', async () => {
+  it('has exactly the transitions of openapi.yaml (updateReservationStatus)', async () => {
     const table = Object.entries(TRANSITIONS).flatMap(([from, tos]) =>
       Object.keys(tos).map((to) => `${from}→${to}`),
     );

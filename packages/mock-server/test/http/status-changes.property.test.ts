@@ -1,6 +1,6 @@
 // Property: whatever sequence of PATCH /status and DELETE a client sends, the reservation is only
-// ever in a state the specification allows, its history records exactly the accepted operations, and
-// a rejected operation changes nothing.
+// ever in a state openapi.yaml allows (updateReservationStatus's transition table, cancelReservation),
+// its history records exactly the accepted operations, and a rejected operation changes nothing.
 import type { components } from '@reservation-api/sdk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,10 @@ type Detail = components['schemas']['ReservationDetailResponse'];
 const P = '/api/v1/demo-bistro';
 const STATUSES: ReservationStatus[] = ['PENDING', 'CONFIRMED', 'CANCELLED', 'COMPLETED', 'NO_SHOW'];
 
-/** The model: §3 of the specification, independent of the implementation. */
+/**
+ * The model: the transition table of openapi.yaml's updateReservationStatus (PATCH
+ * /reservations/{id}/status; DELETE is cancelReservation), independent of the implementation.
+ */
 const NEXT: Record<ReservationStatus, Partial<Record<ReservationStatus, string>>> = {
   PENDING: { CONFIRMED: 'confirmed', CANCELLED: 'cancelled' },
   CONFIRMED: { COMPLETED: 'completed', CANCELLED: 'cancelled', NO_SHOW: 'no_show' },

@@ -1,5 +1,5 @@
 // Events flow from the domain to the dispatcher only after a request succeeded, with the fields of
-// the specification's event table, signed with the project's secret.
+// openapi.yaml's `webhooks` (the Reservation*Event schemas), signed with the project's secret.
 import { signWebhookPayload } from '@reservation-api/sdk/webhooks';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

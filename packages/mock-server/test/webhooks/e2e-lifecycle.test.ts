@@ -1,6 +1,6 @@
 // What the standalone mock sends over real HTTP for each state change, checked by a receiver that
 // verifies like a real integration (the SDK's constructWebhookEvent over the raw bytes, and its
-// deduplicator): envelope and fields exactly as the specification's event table, one delivery per
+// deduplicator): envelope and fields exactly as openapi.yaml's `webhooks` state them, one delivery per
 // event, none for NO_SHOW or a rejected request, and an API that never waits for the receiver.
 import { verifyWebhookSignature } from '@reservation-api/sdk/webhooks';
 import { afterEach, describe, expect, it } from 'vitest';
