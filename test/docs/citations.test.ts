@@ -175,10 +175,11 @@ describe("the repository's own text", () => {
       "| `baseUrl` | `http://127.0.0.1:4010` | the specification's `{base_url}`, without `/api/v1` |",
       'API keys are for server-side use only (Authentication, rule 7 of the API Specification).',
       'Defined by RFC 9110, section 15.4, and by `openapi.yaml`.',
+      '/** `{base_url}` without `/api/v1`. */',
     ].join('\n');
     expect(
       outsideCitations('examples/booking-widget/README.md', readme).map((entry) => entry.split(':')[1]),
-    ).toEqual(['1', '2']);
+    ).toEqual(['1', '2', '4']);
     const yaml = ['# Every point DECISIONS.md leaves open is decided here.', 'openapi: 3.1.0'].join('\n');
     expect(outsideCitations('openapi.yaml', yaml).map((entry) => entry.split(':')[1])).toEqual(['1']);
   });

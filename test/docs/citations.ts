@@ -102,6 +102,8 @@ const OUTSIDE = [
   /(?<!\bRFC ?\d+,? )\bsection \d/i,
   /\.\.\/shared\b/,
   /\bDECISIONS(?:\.md)?\b/,
+  // The external specification's name for the base URL; openapi.yaml's `servers` call it {baseUrl}.
+  /\{base_url\}/,
 ];
 
 /** Files whose comments are read for cited files: JavaScript and TypeScript, any module flavour. */
