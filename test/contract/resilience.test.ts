@@ -1,11 +1,20 @@
 import { ConnectionError, ReservationApiError, ServerError, TimeoutError } from '@reservation-api/sdk';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BASE_URL, OFF_CONTRACT, SLUG, useMockService } from './mock';
 
 const mock = useMockService();
 const TABLES = `/api/v1/${SLUG}/tables`;
 const RESERVATIONS = `/api/v1/${SLUG}/reservations`;
+
+// A test that fakes timers says so with vi.useFakeTimers() (MSW and the mock need no timers of
+// their own): time moves only when the test says, so a timeout fires exactly when its time is
+// advanced, and a fault's delay or a timeout the test never reaches cannot end a call. A call that
+// only such a timer could end hangs, and the test times out; real timers come back after each test
+// (afterEach, not finally, so the tests after one that timed out still run on real timers).
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('retries, timeouts and aborts against the mock service', () => {
   it('retries injected 500 faults of a GET and returns the answer that follows', async () => {
@@ -44,8 +53,13 @@ describe('retries, timeouts and aborts against the mock service', () => {
   });
 
   it('gives each attempt its own timeout: a slow first answer is retried and the second succeeds', async () => {
+    // The first attempt times out at exactly 100 ms while the mock still holds it (400 ms); no more
+    // time passes, so the second must be answered within its own timeout however slow the machine.
+    vi.useFakeTimers();
     mock.service.control.faults.add({ method: 'GET', path: TABLES, delayMs: 400, times: 1 });
-    await expect(mock.client({ timeoutMs: 100 }).tables.list()).resolves.toHaveLength(6);
+    const pending = mock.client({ timeoutMs: 100 }).tables.list();
+    await vi.advanceTimersByTimeAsync(100);
+    await expect(pending).resolves.toHaveLength(6);
     expect(mock.requests).toHaveLength(2);
   });
 
@@ -60,14 +74,18 @@ describe('retries, timeouts and aborts against the mock service', () => {
   });
 
   it('a caller abort rejects at once with an AbortError and does not retry', async () => {
+    // The mock holds the request for 2 s that never pass: only the abort can end the call.
+    vi.useFakeTimers();
     mock.service.control.faults.add({ method: 'GET', path: TABLES, delayMs: 2000, times: 3 });
     const controller = new AbortController();
-    const started = performance.now();
-    const pending = mock.client().tables.list(undefined, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
-    const error = await pending.catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    const pending = mock
+      .client()
+      .tables.list(undefined, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(mock.requests).toHaveLength(1);
+    controller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
     expect(mock.requests).toHaveLength(1);
   });
 });
@@ -87,27 +105,32 @@ describe('the response body under MSW', () => {
     );
 
   it('a caller abort while the body stalls rejects at once with the AbortError', async () => {
+    // The timeout (a minute) is never reached: only the abort can end the call.
+    vi.useFakeTimers();
     stalledTables();
     const controller = new AbortController();
-    const started = performance.now();
-    setTimeout(() => controller.abort(), 100);
-    const error = await mock
+    const pending = mock
       .client({ timeoutMs: 60_000 })
       .tables.list(undefined, { signal: controller.signal })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    await vi.advanceTimersByTimeAsync(100); // the headers have arrived; the body stalls
+    expect(mock.requests).toHaveLength(1);
+    controller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
   });
 
   it('timeoutMs covers a stalled body: TimeoutError', async () => {
+    // Exactly the timeout, and nothing else, ends the call; the body never would.
+    vi.useFakeTimers();
     stalledTables();
-    const started = performance.now();
-    const error = await mock
+    const pending = mock
       .client({ timeoutMs: 100 })
       .tables.list()
       .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(100);
+    const error = await pending;
     expect(error).toBeInstanceOf(TimeoutError);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error).toMatchObject({ timeoutMs: 100 });
     expect(mock.requests).toHaveLength(1);
   });
 
@@ -144,16 +167,18 @@ describe('the response body under MSW', () => {
 
 describe('client.raw against the mock service', () => {
   it('honours the signal of its init: an abort rejects at once, without a retry', async () => {
+    // The mock holds the request for 2 s that never pass: only the abort can end the call.
+    vi.useFakeTimers();
     mock.service.control.faults.add({ method: 'GET', path: TABLES, delayMs: 2000, times: 3 });
     const controller = new AbortController();
-    const started = performance.now();
-    setTimeout(() => controller.abort(), 30);
-    const error = await mock
+    const pending = mock
       .client()
       .raw.GET('/api/v1/{slug}/tables', { params: { path: { slug: SLUG } }, signal: controller.signal })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - started).toBeLessThan(1000);
+    await vi.advanceTimersByTimeAsync(30);
+    expect(mock.requests).toHaveLength(1);
+    controller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
     expect(mock.requests).toHaveLength(1);
   });
 });

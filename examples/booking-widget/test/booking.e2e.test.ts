@@ -33,6 +33,11 @@ const NOW = '2026-12-01T08:00:00Z';
 const DAY = '2026-12-04';
 const GUESTS = 2;
 const TIMEOUT = 60_000;
+/**
+ * Waits for the page to catch up: generous, as a loaded machine can overrun expect.poll's default
+ * second; half the test's timeout, so a page that never catches up fails with what was awaited.
+ */
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: TIMEOUT / 2 });
 
 const hasChromium = existsSync(CHROMIUM);
 const skip = !hasChromium && !process.env.CI;
@@ -129,7 +134,7 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
 
       // 09:00 on an open Tuesday: today is the next open day.
       expect(await page.getByTestId('date').inputValue()).toBe('2026-12-01');
-      await expect.poll(() => slot(page, '11:00').isEnabled()).toBe(true);
+      await eventually(() => slot(page, '11:00').isEnabled()).toBe(true);
     },
     TIMEOUT,
   );
@@ -138,11 +143,11 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
     'shows holidays and Sundays as closed',
     async () => {
       await page.getByTestId('date').fill('2026-12-24');
-      await expect.poll(() => page.getByTestId('day-status').textContent()).toContain('Štědrý den');
+      await eventually(() => page.getByTestId('day-status').textContent()).toContain('Štědrý den');
       expect(await page.locator('[data-testid="slots"] button').count()).toBe(0);
 
       await page.getByTestId('date').fill('2026-12-06');
-      await expect.poll(() => page.getByTestId('day-status').textContent()).toContain('Closed');
+      await eventually(() => page.getByTestId('day-status').textContent()).toContain('Closed');
     },
     TIMEOUT,
   );
@@ -151,7 +156,7 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
     'books a slot, shows the confirmation and disables the now fully booked slot',
     async () => {
       await page.getByTestId('date').fill(DAY);
-      await expect.poll(() => slot(page, '12:00').isEnabled()).toBe(true);
+      await eventually(() => slot(page, '12:00').isEnabled()).toBe(true);
       // Slots follow the break: none from 15:00 to 17:00.
       expect(await slot(page, '15:00').count()).toBe(0);
       expect(await slot(page, '17:00').count()).toBe(1);
@@ -186,7 +191,7 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
       await page.getByTestId('book').click();
 
       const confirmation = page.getByTestId('confirmation');
-      await expect.poll(() => confirmation.textContent()).toContain('Booked!');
+      await eventually(() => confirmation.textContent()).toContain('Booked!');
       const text = (await confirmation.textContent()) ?? '';
       expect(text).toMatch(new RegExp(`Reservation \\S+ on ${DAY} at 12:00–12:30, status PENDING`));
       expect(await page.getByTestId('reservation-id').textContent()).not.toBe('');
@@ -194,7 +199,7 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
       expect(await page.getByTestId('error').textContent()).toBe('');
 
       // Availability was refreshed: no table is left at 12:00.
-      await expect.poll(() => slot(page, '12:00').isDisabled()).toBe(true);
+      await eventually(() => slot(page, '12:00').isDisabled()).toBe(true);
       expect(await slot(page, '12:30').isEnabled()).toBe(true);
       await page.screenshot({ path: join(outputDir, 'booking.png'), fullPage: true });
     },
@@ -220,7 +225,7 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
 
       await page.getByTestId('book').click();
       const alert = page.getByRole('alert');
-      await expect.poll(() => alert.textContent()).toBe('This slot was just taken — pick another');
+      await eventually(() => alert.textContent()).toBe('This slot was just taken — pick another');
       expect(await page.getByTestId('confirmation').textContent()).toBe('');
       await page.screenshot({ path: join(outputDir, 'booking-conflict.png'), fullPage: true });
 
@@ -238,13 +243,13 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
       await page.reload();
       await page.locator('[data-testid="widget"][data-ready="true"]').waitFor();
       await page.getByTestId('date').fill(DAY);
-      await expect.poll(() => slot(page, '17:00').isEnabled()).toBe(true);
+      await eventually(() => slot(page, '17:00').isEnabled()).toBe(true);
       await slot(page, '17:00').click();
       await page.getByTestId('table-select').selectOption({ index: 1 });
       await page.getByTestId('name').fill('Petr Svoboda');
       await page.getByTestId('email').fill('petr@example.com');
       await page.getByTestId('book').click();
-      await expect.poll(() => page.getByTestId('confirmation').textContent()).toContain('Booked!');
+      await eventually(() => page.getByTestId('confirmation').textContent()).toContain('Booked!');
       const id = (await page.getByTestId('reservation-id').textContent()) ?? '';
       expect(id).not.toBe('');
 

@@ -41,7 +41,6 @@ describe('middleware', () => {
 
   it('can recover from a network error with a Response from onError', async () => {
     const { client } = clientOn({
-      calls: [],
       fetch: () => Promise.reject(new TypeError('fetch failed')),
     });
     const fallback: Middleware = {

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ConnectionError,
   createReservationClient,
@@ -16,7 +16,6 @@ import {
   type Responder,
   rawReply,
   reply,
-  settledWithin,
   stallingBody,
   stubFetch,
 } from './support/stub-fetch';
@@ -36,6 +35,12 @@ const rateLimited = (retryAfter: string) =>
 
 /** The rejection reason of a call, as a value (a resolved call gives 'resolved'). */
 const failed = (error: unknown): unknown => error;
+
+// The tests on fake timers restore real ones in `finally`; this also does it after a test that timed
+// out (a call that hangs never reaches its `finally`), so the tests after it run on real timers.
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('retries', () => {
   it('retries a GET after a 500 and returns the later success', async () => {
@@ -184,11 +189,14 @@ describe('timeouts', () => {
   });
 
   it('gives a fetch that reads its signal only after the attempt timed out an aborted signal', async () => {
-    const seen: AbortSignal[] = [];
+    let read: (signal: AbortSignal) => void = () => undefined;
+    const signalRead = new Promise<AbortSignal>((resolve) => {
+      read = resolve;
+    });
     const fetch = async (_request: Request, init: { signal: AbortSignal }): Promise<Response> => {
       // The attempt's timer (10 ms) has fired by the time the signal is read.
       await new Promise((resolve) => setTimeout(resolve, 40));
-      seen.push(init.signal);
+      read(init.signal);
       return new Promise<Response>(() => {});
     };
     const client = createReservationClient({
@@ -200,9 +208,9 @@ describe('timeouts', () => {
       maxRetries: 0,
     });
     await expect(client.schedule.get()).rejects.toBeInstanceOf(TimeoutError);
-    await vi.waitFor(() => expect(seen).toHaveLength(1));
-    expect(seen[0]?.aborted).toBe(true);
-    expect(seen[0]?.reason).toMatchObject({ name: 'TimeoutError' });
+    const signal = await signalRead;
+    expect(signal.aborted).toBe(true);
+    expect(signal.reason).toMatchObject({ name: 'TimeoutError' });
   });
 
   it('gives each attempt a signal of its own: a retry after a timeout gets one not aborted', async () => {
@@ -254,7 +262,7 @@ describe('caller abort', () => {
     const { client } = clientOn(stub, { timeoutMs: 60_000 });
     const controller = new AbortController();
     const pending = client.schedule.get({ signal: controller.signal });
-    await vi.waitFor(() => expect(stub.calls).toHaveLength(1));
+    await stub.called();
     controller.abort();
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DOMException);
@@ -274,7 +282,7 @@ describe('caller abort', () => {
       retry: { baseDelayMs: 60_000 },
     });
     const pending = client.schedule.get({ signal: controller.signal });
-    await vi.waitFor(() => expect(stub.calls).toHaveLength(1));
+    await stub.called();
     const reason = new Error('stop');
     controller.abort(reason);
     await expect(pending).rejects.toBe(reason);
@@ -286,7 +294,7 @@ describe('caller abort', () => {
     const { client } = clientOn(stub);
     const controller = new AbortController();
     const pending = client.schedule.get({ signal: controller.signal });
-    await vi.waitFor(() => expect(stub.calls).toHaveLength(1));
+    await stub.called();
     controller.abort('cancelled by test');
     await expect(pending).rejects.toBe('cancelled by test');
   });
@@ -338,15 +346,20 @@ describe('the response body', () => {
   });
 
   it('keeps the caller signal linked to the request until the body is read, so fetch cancels the body', async () => {
-    const stub = stubFetch(stallingBody({ honourSignal: true }));
-    const { client } = clientOn(stub, { timeoutMs: 60_000 });
-    const controller = new AbortController();
-    const pending = client.schedule.get({ signal: controller.signal });
-    await vi.waitFor(() => expect(stub.calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 20)); // the headers have arrived by now
-    controller.abort('stop');
-    await expect(pending).rejects.toBe('stop');
-    expect(stub.calls[0]?.signal?.aborted).toBe(true);
+    vi.useFakeTimers();
+    try {
+      const stub = stubFetch(stallingBody({ honourSignal: true }));
+      const { client } = clientOn(stub, { timeoutMs: 60_000 });
+      const controller = new AbortController();
+      const pending = client.schedule.get({ signal: controller.signal }).then(() => 'resolved', failed);
+      await vi.advanceTimersByTimeAsync(20); // the headers have arrived; the body stalls
+      expect(stub.calls).toHaveLength(1);
+      controller.abort('stop');
+      expect(await pending).toBe('stop');
+      expect(stub.calls[0]?.signal?.aborted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('timeoutMs covers a body that stalls: TimeoutError, not retried once the headers arrived', async () => {
@@ -506,12 +519,24 @@ describe('client.raw', () => {
   });
 
   it('honours the signal while the body stalls', async () => {
-    const stub = stubFetch(stallingBody());
-    const { client } = clientOn(stub, { timeoutMs: 60_000 });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort('stop'), 100);
-    const { error } = await settledWithin(client.raw.GET(path, { params, signal: controller.signal }), 2_000);
-    expect(error).toBe('stop');
+    // Fake timers, never run up to the timeout: only the abort can settle the call (a signal that
+    // is not honoured leaves it hanging until the test times out).
+    vi.useFakeTimers();
+    try {
+      const stub = stubFetch(stallingBody());
+      const { client } = clientOn(stub, { timeoutMs: 60_000 });
+      const controller = new AbortController();
+      const pending = client.raw
+        .GET(path, { params, signal: controller.signal })
+        .then(() => 'resolved', failed);
+      await vi.advanceTimersByTimeAsync(100); // the headers have arrived; the body stalls
+      expect(stub.calls).toHaveLength(1);
+      controller.abort('stop');
+      expect(await pending).toBe('stop');
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('applies timeoutMs to the body and maps failures like the resource methods', async () => {

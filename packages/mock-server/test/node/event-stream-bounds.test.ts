@@ -30,13 +30,37 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-/** A node:http server that serves only the event stream. */
-async function streamServer(stream: EventStream): Promise<number> {
+/**
+ * Resolves each `until(holds)` once `holds()` is true, checked now and whenever `check()` is called
+ * (on the event that can make it true): a wait on events, with no deadline of its own.
+ */
+function waiters() {
+  const waiting = new Set<{ holds: () => boolean; resolve: () => void }>();
+  return {
+    until: (holds: () => boolean): Promise<void> =>
+      holds() ? Promise.resolve() : new Promise((resolve) => waiting.add({ holds, resolve })),
+    check() {
+      for (const waiter of waiting) {
+        if (!waiter.holds()) continue;
+        waiting.delete(waiter);
+        waiter.resolve();
+      }
+    },
+  };
+}
+
+/** A node:http server that serves only the event stream; `added` counts the clients it took. */
+async function streamServer(stream: EventStream) {
+  const added = waiters();
+  let count = 0;
   const server: Server = createServer((req, res) => {
     if (!stream.add(req, res, {})) {
       res.writeHead(503);
       res.end();
+      return;
     }
+    count += 1;
+    added.check();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => {
@@ -44,20 +68,33 @@ async function streamServer(stream: EventStream): Promise<number> {
     server.closeAllConnections();
     server.close();
   });
-  return (server.address() as AddressInfo).port;
+  return {
+    port: (server.address() as AddressInfo).port,
+    /** Resolves once the stream has taken `n` clients in all. */
+    added: (n: number) => added.until(() => count >= n),
+  };
+}
+
+interface Reader {
+  res: IncomingMessage;
+  received: () => string;
+  /** Resolves once `holds()` is true, checked again on each chunk that arrives. */
+  until: (holds: () => boolean) => Promise<void>;
 }
 
 /** A client that reads everything; resolves once the stream's head has arrived. */
-function reader(port: number): Promise<{ res: IncomingMessage; received: () => string }> {
+function reader(port: number): Promise<Reader> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => {
+      const arrived = waiters();
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         text += chunk;
+        arrived.check();
       });
       cleanups.push(() => res.destroy());
-      resolve({ res, received: () => text });
+      resolve({ res, received: () => text, until: arrived.until });
     });
     req.on('error', reject);
     req.end();
@@ -83,7 +120,7 @@ describe('the event stream', () => {
   it('formats each event once, however many clients watch', async () => {
     const bus = fakeBus();
     const stream = createEventStream(bus);
-    const port = await streamServer(stream);
+    const { port } = await streamServer(stream);
     const clients = await Promise.all([reader(port), reader(port), reader(port)]);
     let serialised = 0;
     const data = { kind: 'reservation', at: '2030-06-17T08:00:00.000Z', id: 'res_0001' } as const;
@@ -99,18 +136,19 @@ describe('the event stream', () => {
         data,
       ),
     });
-    for (const client of clients)
-      await expect.poll(client.received).toContain(`event: state\ndata: ${JSON.stringify(data)}\n\n`);
+    const frame = `event: state\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const client of clients) await client.until(() => client.received().includes(frame));
     expect(serialised).toBe(1);
   });
 
   it('drops a client that stops reading once more than 1 MiB waits for it, and keeps the others', async () => {
     const bus = fakeBus();
     const stream = createEventStream(bus);
-    const port = await streamServer(stream);
+    const { port, added } = await streamServer(stream);
     const active = await reader(port);
     pausedClient(port);
-    await expect.poll(() => stream.clients).toBe(2);
+    await added(2);
+    expect(stream.clients).toBe(2);
 
     // 64 KiB events until the paused client is dropped (the kernel buffers a few MiB first); the
     // bound on the loop only keeps a regression from running forever.
@@ -125,7 +163,7 @@ describe('the event stream', () => {
     expect(stream.clients).toBe(1);
     expect(active.res.destroyed).toBe(false);
     bus.emit(stateEvent('last'));
-    await expect.poll(() => active.received().endsWith('"id":"last"}\n\n'), { timeout: 10_000 }).toBe(true);
+    await active.until(() => active.received().endsWith('"id":"last"}\n\n'));
   });
 
   it(`refuses client ${MAX_EVENT_CLIENTS + 1} with 503 and a message naming the limit, and takes one again when a client leaves`, async () => {

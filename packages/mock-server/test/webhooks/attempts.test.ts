@@ -132,10 +132,15 @@ describe('what each webhook attempt sends', () => {
 
   it('uses the injected timers and timeout instead of the globals', async () => {
     const pending: Array<() => void> = [];
+    let armed: () => void = () => undefined;
+    const timeoutArmed = new Promise<void>((resolve) => {
+      armed = resolve;
+    });
     const timers = {
       setTimeout: (callback: () => void, ms: number) => {
         expect(ms).toBe(250);
         pending.push(callback);
+        armed();
         return pending.length;
       },
       clearTimeout: () => undefined,
@@ -143,7 +148,8 @@ describe('what each webhook attempt sends', () => {
     const { dispatcher } = setup(() => 'hang', { timers, timeoutMs: 250 });
 
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    await timeoutArmed;
+    expect(pending).toHaveLength(1);
     for (const fire of pending) fire();
     await dispatcher.idle();
 

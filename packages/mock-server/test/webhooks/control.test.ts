@@ -89,16 +89,19 @@ describe('reset and close', () => {
 
   it('an attempt in flight during reset() does not bring its delivery back', async () => {
     const answer = deferred<void>();
+    const firstSent = deferred<void>();
     let sent = 0;
     const { dispatcher } = setup(() => 500, {
       fetch: async () => {
         sent += 1;
+        firstSent.resolve();
         await answer.promise;
         return new Response(null, { status: 500 });
       },
     });
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await vi.waitFor(() => expect(sent).toBe(1));
+    await firstSent.promise;
+    expect(sent).toBe(1);
 
     dispatcher.reset();
     answer.resolve();
@@ -111,16 +114,19 @@ describe('reset and close', () => {
 
   it('an attempt waiting behind one in flight is not sent after reset(): no stale request reuses a delivery id', async () => {
     const answer = deferred<void>();
+    const firstSent = deferred<void>();
     let sent = 0;
     const { dispatcher } = setup(() => 500, {
       fetch: async () => {
         sent += 1;
+        firstSent.resolve();
         await answer.promise;
         return new Response(null, { status: 500 });
       },
     });
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await vi.waitFor(() => expect(sent).toBe(1));
+    await firstSent.promise;
+    expect(sent).toBe(1);
     // Queued behind the first attempt, which is still waiting for its answer.
     const redelivery = dispatcher.redeliver('whd_0001');
 
@@ -134,17 +140,20 @@ describe('reset and close', () => {
 
   it('reset() during a runDue stops it: no more attempts and the clock is left where reset put it', async () => {
     const answer = deferred<void>();
+    const firstSent = deferred<void>();
     let sent = 0;
     const { clock, dispatcher } = setup(() => 500, {
       fetch: async () => {
         sent += 1;
+        firstSent.resolve();
         await answer.promise;
         return new Response(null, { status: 500 });
       },
     });
     const advancing = dispatcher.setTime(START + 3 * HOUR);
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await vi.waitFor(() => expect(sent).toBe(1));
+    await firstSent.promise;
+    expect(sent).toBe(1);
 
     dispatcher.reset();
     clock.set(START); // what the mock's reset does with its clock
@@ -172,10 +181,12 @@ describe('reset and close', () => {
 describe('concurrency', () => {
   it('serialises runDue calls: the second waits for the first', async () => {
     const answers: Array<(status: number) => void> = [];
+    const sent = [deferred<void>(), deferred<void>()];
     const { dispatcher } = setup(() => 500, {
       fetch: () =>
         new Promise<Response>((resolve) => {
           answers.push((status) => resolve(new Response(null, { status })));
+          sent[answers.length - 1]?.resolve();
         }),
     });
     dispatcher.enqueue('demo-bistro', createdEvent());
@@ -183,9 +194,11 @@ describe('concurrency', () => {
     const first = dispatcher.setTime(START + 2 * MINUTE).then(() => finished.push('first'));
     const second = dispatcher.idle().then(() => finished.push('second'));
 
-    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    await sent[0]?.promise;
+    expect(answers).toHaveLength(1);
     answers[0]?.(500);
-    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    await sent[1]?.promise;
+    expect(answers).toHaveLength(2);
     expect(finished).toEqual([]);
     answers[1]?.(500);
     await Promise.all([first, second]);
@@ -222,11 +235,18 @@ describe('concurrency', () => {
 
 describe('system clock', () => {
   it('sends the first attempt on its own, without idle() or runDue()', async () => {
-    const { dispatcher, calls } = setup(scripted(204), { clock: createSystemClock() });
+    const delivered = deferred<void>();
+    const { dispatcher, calls } = setup(scripted(204), {
+      clock: createSystemClock(),
+      onChange: (delivery) => {
+        if (delivery.status === 'delivered') delivered.resolve();
+      },
+    });
 
     dispatcher.enqueue('demo-bistro', createdEvent());
 
-    await vi.waitFor(() => expect(dispatcher.deliveries()[0]?.status).toBe('delivered'));
+    await delivered.promise;
+    expect(dispatcher.deliveries()[0]?.status).toBe('delivered');
     expect(calls).toHaveLength(1);
     dispatcher.close();
   });

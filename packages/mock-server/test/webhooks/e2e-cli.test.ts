@@ -73,11 +73,10 @@ describe('reservation-mock --webhook-url', () => {
       expect(response.status).toBe(201);
       const { reservation } = (await response.json()) as { reservation: { id: string } };
 
-      // The first attempt is immediate; this only waits for it to cross the process boundary.
-      const deadline = Date.now() + 5_000;
-      while (receiver.requests.length === 0 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // The first attempt starts at once; POST /__mock/settled answers once no attempt is under way,
+      // so the receiver has it by then (no polling, no deadline).
+      const settled = await fetch(`${base}/__mock/settled`, { method: 'POST' });
+      expect(settled.status).toBe(200);
       const [request] = receiver.requests;
       if (!request) throw new Error(`no delivery received; CLI output:\n${output}`);
       const header = request.headers['x-webhook-signature'];

@@ -34,6 +34,10 @@ describe("webhooks over real HTTP: a reservation's life", () => {
 
     // Timestamps differ per step (the clock moves a minute between changes), so each event's
     // timestamp can be checked and the deduplicator's key (event, id, timestamp) is realistic.
+    // Deliveries never wait on each other, so two made at once may reach the receiver in either
+    // order: each change's delivery is made (settled) before the next change, and the receiver
+    // gets them in the order of the events, however fast each one travels.
+    const settled = () => server.service.control.settled();
     const completed = await create(server, {
       email: 'jana@example.com',
       firstName: 'Jana',
@@ -44,20 +48,30 @@ describe("webhooks over real HTTP: a reservation's life", () => {
       tableId: 'tbl_02',
       serviceIds: ['svc_lunch'],
     });
+    await settled();
     await advance(server, MINUTE);
     await patchStatus(server, completed, { status: 'CONFIRMED', note: 'ok' });
+    await settled();
     await advance(server, MINUTE);
     await patchStatus(server, completed, { status: 'COMPLETED' });
+    await settled();
     await advance(server, MINUTE);
     const deleted = await create(server, { email: 'petr@example.com', from: '13:00', to: '14:00' });
+    await settled();
     await call(server, 'DELETE', `${RESERVATIONS}/${deleted}`);
+    await settled();
     const patched = await create(server, { email: 'eva@example.com', from: '18:00', to: '19:00' });
+    await settled();
     await patchStatus(server, patched, { status: 'CONFIRMED' });
+    await settled();
     await patchStatus(server, patched, { status: 'CANCELLED', reason: 'Weather' });
+    await settled();
     const noShow = await create(server, { email: 'adam@example.com', from: '19:00', to: '20:00' });
+    await settled();
     await patchStatus(server, noShow, { status: 'CONFIRMED' });
+    await settled();
     await patchStatus(server, noShow, { status: 'NO_SHOW' });
-    await server.service.control.settled();
+    await settled();
 
     expect(receiver.rejected).toEqual([]);
     expect(receiver.duplicates).toEqual([]);

@@ -9,8 +9,15 @@ import {
   createWebhookDeduplicator,
   type WebhookEvent,
 } from '@reservation-api/sdk/webhooks';
-import { expect } from 'vitest';
-import { type MockServer, type MockServerOwnMockOptions, startMockServer } from '../../src/node';
+import { expect, onTestFailed } from 'vitest';
+import {
+  createMockCore,
+  type MockServer,
+  type MockServerOptions,
+  type MockServerOwnMockOptions,
+  type MockServiceOptions,
+  startMockServer,
+} from '../../src/node';
 import type { Delivery } from '../../src/observers/webhooks';
 
 /** A Monday morning in Prague (10:00 local); the demo bistro is open all of Tuesday 2026-06-16. */
@@ -32,7 +39,19 @@ export async function closeAll(): Promise<void> {
 
 /** The standalone mock with a frozen clock at T0, so attempt times are exact (`now: undefined`: real time). */
 export async function startMock(options: MockServerOwnMockOptions = {}): Promise<MockServer> {
-  const server = await startMockServer({ port: 0, host: '127.0.0.1', now: T0, ...options });
+  return serve({ now: T0, ...options });
+}
+
+/**
+ * The same over a mock made by createMockCore(options) (frozen at T0 unless `now` says otherwise),
+ * for what only the core takes, such as `webhookTimeoutMs`.
+ */
+export async function startMockCore(options: MockServiceOptions = {}): Promise<MockServer> {
+  return serve({ service: createMockCore({ now: T0, ...options }) });
+}
+
+async function serve(options: MockServerOptions): Promise<MockServer> {
+  const server = await startMockServer({ port: 0, host: '127.0.0.1', ...options });
   cleanups.push(() => server.close());
   return server;
 }
@@ -101,20 +120,39 @@ export async function deliveries(server: MockServer): Promise<Delivery[]> {
 }
 
 /**
- * Polls the delivery log until `done` holds. Only the first attempt needs this: it starts on its own
- * right after the API answer, a few milliseconds later. Never used to wait for a retry.
+ * The delivery log once `done` holds, read again after each delivery event of the mock (a new
+ * delivery, an attempt's outcome): no polling and no deadline of its own, so a slow machine cannot
+ * fail it; the test's timeout is the bound, and a test that fails while this waits says what it was
+ * waiting for. Only the first attempt needs this: it starts on its own right after the API answer.
+ * Never used to wait for a retry.
  */
 export async function waitForDeliveries(
   server: MockServer,
   done: (deliveries: Delivery[]) => boolean,
   what: string,
 ): Promise<Delivery[]> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const log = await deliveries(server);
-    if (done(log)) return log;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(log)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+  let log: Delivery[] = [];
+  let waiting = true;
+  onTestFailed(() => {
+    if (waiting) console.error(`Still waiting for ${what} when the test failed: ${JSON.stringify(log)}`);
+  });
+  let wake: () => void = () => undefined;
+  const unsubscribe = server.service.control.subscribe((event) => {
+    if (event.type === 'delivery') wake();
+  });
+  try {
+    for (;;) {
+      // Armed before the log is read, so an event while it is read is not missed.
+      const changed = new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      log = await deliveries(server);
+      if (done(log)) return log;
+      await changed;
+    }
+  } finally {
+    waiting = false;
+    unsubscribe();
   }
 }
 
@@ -154,6 +192,13 @@ export interface ReceiverOptions {
 export interface TestReceiver {
   url: string;
   requests: ReceivedRequest[];
+  /** Requests whose client went away before the receiver answered (an attempt that timed out). */
+  abandoned: number;
+  /**
+   * Resolves once `holds()` is true, checked now and again whenever a request arrives or is
+   * abandoned: a wait on events, with no deadline of its own (the test's timeout is the bound).
+   */
+  until(holds: () => boolean): Promise<void>;
   /** Verified events, each once (only with `secret`). */
   events: WebhookEvent[];
   /** Verified deliveries that were repeats of a processed event (only with `secret`). */
@@ -164,8 +209,30 @@ export interface TestReceiver {
 
 export async function startReceiver(options: ReceiverOptions = {}): Promise<TestReceiver> {
   const dedupe = createWebhookDeduplicator();
-  const receiver: TestReceiver = { url: '', requests: [], events: [], duplicates: [], rejected: [] };
+  const waiters = new Set<{ holds: () => boolean; resolve: () => void }>();
+  const changed = () => {
+    for (const waiter of waiters) {
+      if (!waiter.holds()) continue;
+      waiters.delete(waiter);
+      waiter.resolve();
+    }
+  };
+  const receiver: TestReceiver = {
+    url: '',
+    requests: [],
+    abandoned: 0,
+    until: (holds) =>
+      holds() ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ holds, resolve })),
+    events: [],
+    duplicates: [],
+    rejected: [],
+  };
   const server = createServer((req, res) => {
+    res.on('close', () => {
+      if (res.writableEnded) return;
+      receiver.abandoned += 1;
+      changed();
+    });
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
@@ -176,7 +243,9 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Test
         body: Buffer.concat(chunks),
       };
       const index = receiver.requests.push(request) - 1;
-      const reply = await (options.answer?.(index, request) ?? 200);
+      const answer = options.answer?.(index, request) ?? 200;
+      changed();
+      const reply = await answer;
       let status = typeof reply === 'number' ? reply : reply.status;
       if (options.secret !== undefined) {
         const header = req.headers['x-webhook-signature'];

@@ -3,7 +3,7 @@ import { API_KEY, BASE_URL, SLUG } from './fixtures';
 import type { Stub } from './stub-fetch';
 
 /** A client on a stub with instant backoff; `sleeps` records every backoff delay requested. */
-export function clientOn(stub: Stub, options: Partial<ReservationClientOptions> = {}) {
+export function clientOn(stub: Pick<Stub, 'fetch'>, options: Partial<ReservationClientOptions> = {}) {
   const sleeps: number[] = [];
   const client = createReservationClient({
     baseUrl: BASE_URL,

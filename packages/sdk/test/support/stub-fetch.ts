@@ -17,13 +17,20 @@ export type Responder = (request: Request, init: { signal?: AbortSignal } | unde
 export interface Stub {
   fetch: (request: Request, init?: { signal?: AbortSignal }) => Promise<Response>;
   calls: RecordedRequest[];
+  /** Resolves once `count` requests have been recorded: a wait on that event, with no deadline. */
+  called(count?: number): Promise<void>;
 }
 
 /** Answers with `responders` in order (the last one repeats) and records every request. */
 export function stubFetch(...responders: Responder[]): Stub {
   const calls: RecordedRequest[] = [];
+  const waiting: { count: number; resolve: () => void }[] = [];
   return {
     calls,
+    called(count = 1) {
+      if (calls.length >= count) return Promise.resolve();
+      return new Promise((resolve) => waiting.push({ count, resolve }));
+    },
     async fetch(request, init) {
       const text = await request.clone().text();
       calls.push({
@@ -33,6 +40,10 @@ export function stubFetch(...responders: Responder[]): Stub {
         body: text === '' ? undefined : JSON.parse(text),
         signal: init?.signal,
       });
+      for (const waiter of waiting.filter((w) => w.count <= calls.length)) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.resolve();
+      }
       const responder = responders[Math.min(calls.length - 1, responders.length - 1)];
       if (!responder) throw new Error('stubFetch: no responder');
       return responder(request, init);
@@ -103,27 +114,3 @@ export const brokenBody: Responder = async () => {
   });
   return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
 };
-
-/**
- * How `promise` settles, failing the test if that takes longer than `withinMs`: a regression that
- * hangs fails fast with a clear message instead of running into the test timeout.
- */
-export async function settledWithin<T>(
-  promise: Promise<T>,
-  withinMs: number,
-): Promise<{ value?: T; error?: unknown; ms: number }> {
-  const started = performance.now();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`did not settle within ${withinMs} ms`)), withinMs);
-  });
-  try {
-    const value = await Promise.race([promise, deadline]);
-    return { value, ms: performance.now() - started };
-  } catch (error) {
-    if (error instanceof Error && error.message === `did not settle within ${withinMs} ms`) throw error;
-    return { error, ms: performance.now() - started };
-  } finally {
-    clearTimeout(timer);
-  }
-}
