@@ -26,9 +26,10 @@ export default defineConfig({
     experimental: { fsModuleCache: true },
     // Test files share their worker's module cache: msw, @msw/data, zod and the packages' sources are
     // imported once per worker instead of once per file (the suite spent about 100 s importing,
-    // more than a third of its time). Safe because nothing here keeps module-level state: every
-    // mock comes from createMockService()/createMockCore(), and a file that fakes timers or replaces
-    // a global restores it in afterEach/finally.
+    // more than a third of its time). Safe because the packages keep no module-level state that a
+    // test can change (only memo caches of built-in seeds and time zones): every mock comes from
+    // createMockService()/createMockCore(). A file that fakes timers, replaces a global or mocks a
+    // module (vi.mock) undoes it when it ends: mocks, too, outlive a file in a shared worker.
     isolate: false,
   },
 });

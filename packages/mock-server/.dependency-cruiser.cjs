@@ -45,6 +45,13 @@ const unlayered = [
     from: {},
     to: { path: '^src/', pathNot: LAYERED },
   },
+  {
+    name: 'no-unlayered-orphan',
+    comment: 'a module of src/ outside the layers that nothing imports (move it into a layer, or remove it)',
+    severity: 'error',
+    from: { orphan: true, path: '^src/', pathNot: LAYERED },
+    to: {},
+  },
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

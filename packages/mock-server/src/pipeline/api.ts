@@ -34,8 +34,8 @@ export interface ApiDependencies {
   /** Where the request ids and the journal's clear mark come from. */
   requestIds: Pick<Journal, 'arrival' | 'nextId' | 'enabled'>;
   /**
-   * Where each request's outcome is published once it is answered: under the lock when the request
-   * reached the store, so observers hear of changes in the order they were made.
+   * Where each request's outcome is published once it is answered: under the lock whenever it took
+   * effect or was answered there, so observers hear of changes in the order they were made.
    */
   outcomes: OutcomeBus;
   logger: MockLogger;

@@ -2,7 +2,8 @@
 // rows of the mock README's control table, each a thin route over the JavaScript control. A route hands
 // the body or query over as it came, and the control method parses it with its zod schema before
 // anything changes (RawInputControl in control/control.ts): the one input check, so no route parses or
-// casts control input. Only POST /clock looks inside the body first, for which move it asks for.
+// casts control input. Only POST /clock (which move it asks for) and POST .../trigger (the event, apart
+// from the options) look inside the body first; the values are still the control method's to check.
 // The live event stream (/__mock/events) is not a single JSON answer: the core's fetch() streams it
 // (pipeline/events-response.ts) and the standalone server writes it itself; the dashboard page is
 // served by the standalone server (transports/).

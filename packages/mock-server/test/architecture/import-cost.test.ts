@@ -1,7 +1,7 @@
 // Importing the package builds none of its zod object schemas: each is built on its first use and
 // kept (BENCHMARKS.md, "import": building them was most of what the entry itself cost at import). The
 // zod module is replaced by one whose `z.object` counts its calls.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const built = vi.hoisted(() => ({ objects: 0 }));
 
@@ -18,6 +18,11 @@ vi.mock('zod', async (importOriginal) => {
 // file may have imported the package already, with the real zod.
 beforeEach(() => vi.resetModules());
 afterEach(() => vi.resetModules());
+// A worker that shares its module cache also keeps mocks across files: the later files get the real zod.
+afterAll(() => {
+  vi.doUnmock('zod');
+  vi.resetModules();
+});
 
 describe("the package's entry", () => {
   it('builds no zod object schema when imported', async () => {

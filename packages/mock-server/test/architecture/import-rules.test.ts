@@ -78,8 +78,11 @@ describe('the import rule of src/', () => {
       // A module in no layer, through which the domain could reach the pipeline unseen.
       put('src/util.ts', "export { api } from './pipeline/api';\n");
       put('src/domain/rules.ts', "import { api } from '../util';\nexport const rules = api;\n");
+      // And one that neither imports nor is imported.
+      put('src/lonely.ts', 'export const lonely = 1;\n');
       expect((await violations(dir)).sort()).toEqual([
         'every-module-in-a-layer: src/util.ts → src/pipeline/api.ts',
+        'no-unlayered-orphan: src/lonely.ts → src/lonely.ts',
         'nothing-imports-an-unlayered-module: src/domain/rules.ts → src/util.ts',
       ]);
     } finally {

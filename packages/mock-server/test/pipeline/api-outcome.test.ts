@@ -104,7 +104,7 @@ describe('the API pipeline returns what happened', () => {
     });
     expect(JSON.parse(delivery?.body ?? '')).toMatchObject({ event: 'reservation.created' });
     // Prepared, not sent: the dispatcher sends it when it hears the outcome (mock.ts subscribes it).
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await dispatcher.idle();
     expect(dispatcher.deliveries()).toEqual([]);
     expect(attempts()).toBe(0);
   });

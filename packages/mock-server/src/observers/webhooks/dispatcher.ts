@@ -291,39 +291,44 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     },
 
     deliver(deliveries) {
+      // Never throws into the outcome bus: a failure is reported and the other deliveries still go.
       for (const prepared of deliveries) {
-        const record: Delivery = {
-          id: prepared.id,
-          event: prepared.event,
-          projectId: prepared.projectId,
-          reservationId: prepared.reservationId,
-          url: prepared.url,
-          status: 'pending',
-          attempts: [],
-          nextAttemptAt: null,
-          createdAt: iso(prepared.createdAt),
-          body: prepared.body,
-          signature: null,
-        };
-        const signing = signWebhookPayload(record.body, prepared.secret).then((signature) => {
-          record.signature = signature;
-          return signature;
-        });
-        // A signing failure is recorded by each attempt that awaits it, not reported as unhandled.
-        signing.catch(() => undefined);
-        const entry: Entry = {
-          record,
-          signing,
-          seq: nextSeq++,
-          dueAt: null,
-          scheduledAttempts: 0,
-          inFlight: null,
-          discarded: false,
-        };
-        entries.set(record.id, entry);
-        // validateDelays guarantees a first delay.
-        setDue(entry, prepared.createdAt + (delays[0] ?? 0));
-        changed(entry);
+        try {
+          const record: Delivery = {
+            id: prepared.id,
+            event: prepared.event,
+            projectId: prepared.projectId,
+            reservationId: prepared.reservationId,
+            url: prepared.url,
+            status: 'pending',
+            attempts: [],
+            nextAttemptAt: null,
+            createdAt: iso(prepared.createdAt),
+            body: prepared.body,
+            signature: null,
+          };
+          const signing = signWebhookPayload(record.body, prepared.secret).then((signature) => {
+            record.signature = signature;
+            return signature;
+          });
+          // A signing failure is recorded by each attempt that awaits it, not reported as unhandled.
+          signing.catch(() => undefined);
+          const entry: Entry = {
+            record,
+            signing,
+            seq: nextSeq++,
+            dueAt: null,
+            scheduledAttempts: 0,
+            inFlight: null,
+            discarded: false,
+          };
+          entries.set(record.id, entry);
+          // validateDelays guarantees a first delay.
+          setDue(entry, prepared.createdAt + (delays[0] ?? 0));
+          changed(entry);
+        } catch (error) {
+          report(error);
+        }
       }
       if (deliveries.length > 0) pump();
     },
