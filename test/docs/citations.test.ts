@@ -30,6 +30,13 @@ function missingTitles(markdown: string): string[] {
   });
 }
 
+/** The paths SECURITY.md-style rows name that do not exist, resolved by the table's conventions. */
+function missingPaths(markdown: string): string[] {
+  return securityCitations(markdown, suites)
+    .filter((citation) => !existsSync(join(root, citation.path)))
+    .map((citation) => citation.path);
+}
+
 /** What `file`'s text cites that the repository does not hold. */
 function missingFiles(file: string, text: string): string[] {
   return citedFiles(root, file, text)
@@ -71,10 +78,7 @@ describe('SECURITY.md', () => {
       '| 3   | **Keys** | `src/domain/keys.ts` | `test/node/races.test.ts` › "x"; `test/fuzz/hostile-input.test.ts` |',
       '| 4   | **SDK** | `packages/sdk/src/client.ts` | `packages/sdk/test/no-such.test.ts` |',
     ].join('\n');
-    const broken = securityCitations(fixture, suites).filter(
-      (citation) => !existsSync(join(root, citation.path)),
-    );
-    expect(broken.map((citation) => citation.path)).toEqual([
+    expect(missingPaths(fixture)).toEqual([
       'packages/mock-server/test/node/races.test.ts',
       'packages/sdk/test/no-such.test.ts',
     ]);
@@ -85,10 +89,7 @@ describe('SECURITY.md', () => {
       '| 19  | **SDK: redirects** | `packages/sdk/src/client.ts` | `scripts/matrix/fixtures/runtime-checks.mjs` › "does not follow a redirect to another origin…"; `scripts/matrix/fixtures/no-such-checks.mjs` |',
       '| 20  | **Seed** | `packages/mock-server/seed.example.json`, `packages/mock-server/no-such-seed.json` | `test/seed/no-such.test.ts` |',
     ].join('\n');
-    const broken = securityCitations(fixture, suites).filter(
-      (citation) => !existsSync(join(root, citation.path)),
-    );
-    expect(broken.map((citation) => citation.path)).toEqual([
+    expect(missingPaths(fixture)).toEqual([
       'scripts/matrix/fixtures/no-such-checks.mjs',
       'packages/mock-server/no-such-seed.json',
       'packages/mock-server/test/seed/no-such.test.ts',
