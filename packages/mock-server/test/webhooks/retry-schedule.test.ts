@@ -127,6 +127,22 @@ describe('webhook retry schedule (manual clock)', () => {
     ]);
   });
 
+  it('sends first attempts in creation order even when the older body takes far longer to sign', async () => {
+    const sent: string[] = [];
+    const { dispatcher } = setup((_, call) => {
+      sent.push(call.headers.get('X-Webhook-Delivery') ?? '');
+      return 204;
+    });
+    const large = createdEvent('res_large');
+    // Megabytes to sign against a few hundred bytes: the small one's signature is ready first.
+    const reservation = { ...large.data.reservation, note: 'x'.repeat(16 * 1024 * 1024) };
+    dispatcher.enqueue('demo-bistro', { ...large, data: { reservation } });
+    dispatcher.enqueue('demo-bistro', completedEvent('res_small'));
+    await dispatcher.idle();
+
+    expect(sent).toEqual(['whd_0001', 'whd_0002']);
+  });
+
   it('records exactly one delivery per enqueue, oldest first, each sent once per attempt', async () => {
     const { dispatcher, calls } = setup(scripted(200));
 

@@ -59,6 +59,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let generation = 0;
   let timer: { handle: unknown } | null = null;
   let closed = false;
+  /**
+   * Tail of the signatures attempts wait for, in the order the attempts started. Signing (Web
+   * Crypto) finishes in no set order, so without this two deliveries created together could be sent
+   * in either order. Only the local signing is taken in turn; the sending never waits on another
+   * delivery.
+   */
+  let signatures: Promise<unknown> = Promise.resolve();
 
   // Looked up on use, not at creation, so that MSW's patched fetch and vitest's fake timers, which
   // may be installed after the mock was created, are the ones used.
@@ -86,11 +93,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     entry.record.nextAttemptAt = dueAt === null ? null : iso(dueAt);
   }
 
+  /** The delivery's signature, once every attempt started before this one has its own. */
+  function signatureInTurn(entry: Entry): Promise<string> {
+    const turn = signatures.then(() => entry.signing);
+    signatures = turn.catch(() => undefined);
+    return turn;
+  }
+
   async function attempt(entry: Entry, manual: boolean, url: string): Promise<void> {
     const at = clock.now();
     let outcome: AttemptOutcome;
     try {
-      const signature = await entry.signing;
+      const signature = await signatureInTurn(entry);
       // reset() while this attempt waited (for the signature, or behind the attempt before it): send
       // nothing, since the delivery is gone and its id may already name a new one.
       if (entry.discarded) return;
