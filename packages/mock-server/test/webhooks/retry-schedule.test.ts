@@ -133,10 +133,8 @@ describe('webhook retry schedule (manual clock)', () => {
       sent.push(call.headers.get('X-Webhook-Delivery') ?? '');
       return 204;
     });
-    const large = createdEvent('res_large');
     // Megabytes to sign against a few hundred bytes: the small one's signature is ready first.
-    const reservation = { ...large.data.reservation, note: 'x'.repeat(16 * 1024 * 1024) };
-    dispatcher.enqueue('demo-bistro', { ...large, data: { reservation } });
+    dispatcher.enqueue('demo-bistro', createdEvent('res_large', 'x'.repeat(16 * 1024 * 1024)));
     dispatcher.enqueue('demo-bistro', completedEvent('res_small'));
     await dispatcher.idle();
 

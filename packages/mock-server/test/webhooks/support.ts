@@ -18,7 +18,7 @@ export const SECRET = 'whsec_test_secret';
 export const TARGET: WebhookTarget = { url: 'https://receiver.test/hooks', secret: SECRET };
 
 /** Non-ASCII names on purpose: the signature must cover UTF-8 bytes, not UTF-16 code units. */
-export function createdEvent(id = 'res_0001'): WebhookEvent {
+export function createdEvent(id = 'res_0001', note = 'U okna, prosím 🙂'): WebhookEvent {
   return {
     event: 'reservation.created',
     timestamp: '2026-06-10T08:15:30.000Z',
@@ -31,7 +31,7 @@ export function createdEvent(id = 'res_0001'): WebhookEvent {
         to: '20:00',
         status: 'PENDING',
         guests: 2,
-        note: 'U okna, prosím 🙂',
+        note,
         customer: { firstName: 'Jana', lastName: 'Nováková', email: 'jana@example.com', phone: null },
         services: [{ id: 'svc_0001', name: 'Degustační menu' }],
         table: { id: 'tbl_0002', name: 'Stůl 2' },
