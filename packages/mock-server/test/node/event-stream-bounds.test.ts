@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MockEvent } from '../../src/observers/mock-events';
 import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from '../../src/transports/events-stream';
 import { startServer } from '../support/server';
+import { waiters } from '../support/waiters';
 
 /** An event bus of our own, to emit events of any size. */
 function fakeBus() {
@@ -29,25 +30,6 @@ const cleanups: (() => void)[] = [];
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
-
-/**
- * Resolves each `until(holds)` once `holds()` is true, checked now and whenever `check()` is called
- * (on the event that can make it true): a wait on events, with no deadline of its own.
- */
-function waiters() {
-  const waiting = new Set<{ holds: () => boolean; resolve: () => void }>();
-  return {
-    until: (holds: () => boolean): Promise<void> =>
-      holds() ? Promise.resolve() : new Promise((resolve) => waiting.add({ holds, resolve })),
-    check() {
-      for (const waiter of waiting) {
-        if (!waiter.holds()) continue;
-        waiting.delete(waiter);
-        waiter.resolve();
-      }
-    },
-  };
-}
 
 /** A node:http server that serves only the event stream; `added` counts the clients it took. */
 async function streamServer(stream: EventStream) {

@@ -19,6 +19,7 @@ import {
   startMockServer,
 } from '../../src/node';
 import type { Delivery } from '../../src/observers/webhooks';
+import { waiters } from '../support/waiters';
 
 /** A Monday morning in Prague (10:00 local); the demo bistro is open all of Tuesday 2026-06-16. */
 export const T0 = '2026-06-15T08:00:00.000Z';
@@ -209,20 +210,13 @@ export interface TestReceiver {
 
 export async function startReceiver(options: ReceiverOptions = {}): Promise<TestReceiver> {
   const dedupe = createWebhookDeduplicator();
-  const waiters = new Set<{ holds: () => boolean; resolve: () => void }>();
-  const changed = () => {
-    for (const waiter of waiters) {
-      if (!waiter.holds()) continue;
-      waiters.delete(waiter);
-      waiter.resolve();
-    }
-  };
+  const arrivals = waiters();
+  const changed = arrivals.check;
   const receiver: TestReceiver = {
     url: '',
     requests: [],
     abandoned: 0,
-    until: (holds) =>
-      holds() ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ holds, resolve })),
+    until: arrivals.until,
     events: [],
     duplicates: [],
     rejected: [],
