@@ -410,6 +410,20 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     await page.getByRole('status').filter({ hasText: 'req_999999 is not in the journal' }).waitFor();
   });
 
+  it('lets a click through a toast to what it covers', async () => {
+    const search = page.getByRole('search', { name: 'Find a request by id' });
+    await search.getByRole('searchbox', { name: 'Request id' }).fill('req_888888');
+    await search.getByRole('button', { name: 'Find' }).click();
+    const toast = page.getByTestId('toasts').locator('.toast', { hasText: 'req_888888' });
+    await toast.waitFor();
+    const hit = await toast.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const under = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return { underToast: under !== null && element.parentElement?.contains(under) === true };
+    });
+    expect(hit).toEqual({ underToast: false });
+  });
+
   it('adds a fault with the form, and the next API request fails with it', async () => {
     await page.getByLabel('Fault method').selectOption('GET');
     await page.getByLabel(/Fault path/).fill('/api/v1/demo-bistro/info');
