@@ -173,12 +173,17 @@ describe('the event stream', () => {
     });
 
     open.pop()?.destroy();
+    // Until the server has seen the client go; each try is a new connection, so the default 1 s of
+    // polling could run out on a loaded machine (the test's own timeout is the bound that matters).
     await expect
-      .poll(async () => {
-        const again = await fetch(`${server.url}/__mock/events`);
-        await again.body?.cancel();
-        return again.status;
-      })
+      .poll(
+        async () => {
+          const again = await fetch(`${server.url}/__mock/events`);
+          await again.body?.cancel();
+          return again.status;
+        },
+        { timeout: 15_000 },
+      )
       .toBe(200);
   });
 });

@@ -96,9 +96,19 @@ describe('webhook delivery to a real HTTP receiver', () => {
 
   it('abandons a receiver that does not answer in time and closes the connection', async () => {
     const receiver = await startReceiver({ answer: () => new Promise<number>(() => undefined) });
-    const { dispatcher } = dispatcherFor(receiver.url, { timeoutMs: 100 });
+    // The deadline fires when the test says, once the request has arrived: a real 100 ms timer could
+    // fire before a stalled machine had even connected, and the receiver would see nothing.
+    const deadlines: Array<() => void> = [];
+    const timers = {
+      setTimeout: (callback: () => void) => deadlines.push(callback),
+      clearTimeout: () => undefined,
+    };
+    const { dispatcher } = dispatcherFor(receiver.url, { timeoutMs: 100, timers });
 
     dispatcher.enqueue('demo-bistro', createdEvent());
+    await receiver.until(() => receiver.requests.length === 1);
+    expect(deadlines).toHaveLength(1);
+    for (const fire of deadlines) fire();
     await dispatcher.idle();
 
     expect(dispatcher.deliveries()[0]?.attempts[0]?.error).toBe('timeout after 100 ms');
