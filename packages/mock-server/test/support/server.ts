@@ -3,7 +3,7 @@
 // test (fetch sets its own Host and a text/plain Content-Type for string bodies, which the Host check
 // and the media-type rule need to control).
 import { type IncomingHttpHeaders, request } from 'node:http';
-import { afterEach } from 'vitest';
+import { afterEach, onTestFinished } from 'vitest';
 import {
   type MockServer,
   type MockServerOptions,
@@ -60,15 +60,14 @@ export function useServer(defaults: MockServerOwnMockOptions = {}): ServerHarnes
 /** Tuesday 2026-06-16, 12:00 in Prague (CEST): the demo bistro has been open for an hour. */
 export const TUESDAY_NOON = '2026-06-16T10:00:00.000Z';
 
-const running: MockServer[] = [];
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
-
-/** A standalone mock on 127.0.0.1 and a free port, closed after the test. */
+/**
+ * A standalone mock on 127.0.0.1 and a free port, closed after the test. The hook is registered per
+ * call, not at module level: test files share this module (vitest `isolate: false`), and a module-level
+ * `afterEach` would attach to the first file that imported it only.
+ */
 export async function startServer(options: MockServerOptions = {}): Promise<MockServer> {
   const server = await startMockServer({ port: 0, ...options });
-  running.push(server);
+  onTestFinished(() => server.close());
   return server;
 }
 

@@ -2,7 +2,7 @@
 // fetch does, such as following redirects, and for what a hostile server sends back.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 
 export interface SeenRequest {
   method: string;
@@ -20,12 +20,11 @@ export interface LocalServer {
 
 type Handler = (request: SeenRequest, response: ServerResponse) => void;
 
-const open: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((close) => close()));
-});
-
-/** Starts a server answering with `handler`; it is closed after the test. */
+/**
+ * Starts a server answering with `handler`; it is closed after the test. The hook is registered per
+ * call, not at module level: test files share this module (vitest `isolate: false`), and a module-level
+ * `afterEach` would attach to the first file that imported it only.
+ */
 export async function localServer(handler: Handler): Promise<LocalServer> {
   const requests: SeenRequest[] = [];
   const server = createServer(async (req, res) => {
@@ -36,7 +35,7 @@ export async function localServer(handler: Handler): Promise<LocalServer> {
     handler(seen, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  open.push(
+  onTestFinished(
     () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
