@@ -11,6 +11,9 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT ?? 'test-results/results.json' }]],
   globalSetup: './e2e/global-setup.ts',
+  // Assertions wait for what they expect; the bound is only how long before giving up. Two Chromium
+  // workers on a 2-core CI machine can take longer than Playwright's default 5 s to paint.
+  expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',
     headless: true,

@@ -105,7 +105,7 @@ describe.skipIf(skip)(
         const detail = page.getByRole('region', { name: 'Request detail' });
         const field = (label: string) =>
           detail.getByRole('row', { name: new RegExp(`^${label} `) }).getByRole('cell');
-        await expect.poll(() => field('Journal id').textContent(), { timeout: 5_000 }).toBe(id);
+        await expect.poll(() => field('Journal id').textContent(), { timeout: 10_000 }).toBe(id);
         expect(await field('Status').textContent()).toBe('409');
         expect(await field('Error').textContent()).toContain('DOUBLE_BOOKING');
         expect(await detail.getByRole('heading', { level: 3 }).textContent()).toBe(

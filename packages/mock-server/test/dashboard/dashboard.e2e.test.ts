@@ -77,7 +77,7 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     return (await response.json()) as T;
   };
   /** Waits for the page to catch up: generous, as a loaded CI machine may be slow. */
-  const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 5_000 });
+  const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
   const requestList = () => page.getByRole('list', { name: 'Requests, newest first' });
   const rows = () => requestList().getByRole('listitem');
   /** The newest request answered with this status (its button's name: `GET /path → 404 CODE, req_…`). */
