@@ -9,14 +9,24 @@ const folder = new URL('../../dashboard/', import.meta.url);
 
 describe('the dashboard files', () => {
   const read = (name: string) => readFileSync(new URL(name, folder), 'utf8');
+  const modules = () => readdirSync(folder).filter((name) => name.endsWith('.js'));
 
   it('weigh under 50 kB gzipped together, and ship in the package', () => {
     const files = readdirSync(folder);
     expect(files.sort()).toEqual([
+      'clock.js',
       'dashboard.css',
       'dashboard.js',
+      'deliveries.js',
+      'detail.js',
+      'dom.js',
+      'faults.js',
+      'format.js',
       'icon.svg',
       'index.html',
+      'requests.js',
+      'reservations.js',
+      'session-bar.js',
       'time-format.js',
     ]);
     // Each file travels on its own, so each is compressed on its own.
@@ -37,16 +47,27 @@ describe('the dashboard files', () => {
       './dashboard/dashboard.js',
       '#request-list',
     ]);
-    const script = read('dashboard.js');
-    // String literals that start a path or an origin: none; the calls build `./${path}`.
-    expect(script.match(/['"`](?:\/|https?:)/g)).toBeNull();
-    expect(script).toContain("new EventSource('./events')");
+    for (const name of modules()) {
+      // String literals that start a path or an origin: none; the calls build `./${path}`.
+      expect(read(name).match(/['"`](?:\/|https?:)/g), name).toBeNull();
+      // Modules import each other by relative name only (no bare specifier: there is no build step).
+      for (const [, specifier] of read(name).matchAll(/^import .* from '([^']+)';$/gm))
+        expect(specifier, name).toMatch(/^\.\/[a-z-]+\.js$/);
+    }
+    expect(read('dashboard.js')).toContain("new EventSource('./events')");
   });
 
   it('never hand mock data to the HTML parser', () => {
-    expect(read('dashboard.js')).not.toMatch(
-      /innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser/,
-    );
+    for (const name of modules())
+      expect(read(name), name).not.toMatch(
+        /innerHTML|outerHTML|insertAdjacentHTML|document\.write|DOMParser/,
+      );
+  });
+
+  it('are ES modules of one panel each, each checked by the compiler and served', async () => {
+    for (const name of modules()) expect(read(name).startsWith('// @ts-check\n'), name).toBe(true);
+    // No module holds the page's whole state any more: the old global `state` object is gone.
+    for (const name of modules()) expect(read(name), name).not.toMatch(/^const state = \{/m);
   });
 });
 
@@ -64,8 +85,11 @@ describe('serving the dashboard', () => {
     });
     expect(redirect.status).toBe(308);
     expect(redirect.headers.get('location')).toBe('/__mock/');
-    const script = await fetch(`${server.url}/__mock/dashboard/dashboard.js`);
-    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    for (const name of readdirSync(folder).filter((f) => f.endsWith('.js'))) {
+      const script = await fetch(`${server.url}/__mock/dashboard/${name}`);
+      expect(script.status, name).toBe(200);
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    }
     const json = (await (await fetch(`${server.url}/__mock/`)).json()) as { routes: string[] };
     expect(json.routes).toContain('GET /__mock/requests');
     for (const name of ['../package.json', '..%2Fpackage.json', 'nope.js'])

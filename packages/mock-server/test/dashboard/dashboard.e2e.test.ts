@@ -446,11 +446,19 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     expect((await api('/info')).status).toBe(200);
   });
 
-  it('removes a fault with its button', async () => {
-    await control('faults', 'POST', { status: 429, times: 5 });
+  it('shows the code the journal recorded for what a fault answered (its custom body), and removes it', async () => {
+    await control('faults', 'POST', {
+      status: 429,
+      times: 5,
+      body: { error: 'Too Many Requests', code: 'SLOW_DOWN', message: 'Wait a little.' },
+    });
     const fault = faults();
     await eventually(() => fault.count()).toBe(1);
-    expect(await fault.textContent()).toContain('→ 429 (RATE_LIMITED)');
+    // Nothing answered yet: the page does not guess a code.
+    expect(await fault.textContent()).toContain('→ 429 ·');
+    expect(await fault.textContent()).not.toContain('RATE_LIMITED');
+    expect((await api('/info')).status).toBe(429);
+    await eventually(() => fault.textContent()).toContain('→ 429 (SLOW_DOWN)');
 
     await fault.getByRole('button', { name: /^Remove fault / }).click();
 

@@ -1,0 +1,65 @@
+// @ts-check
+// The header's session switcher (GET /__mock/sessions at the server's root: hidden where the server
+// has none) and the reset button with its in-page confirmation.
+import { act, api, byId, disclosure, h, notify } from './dom.js';
+import { utcTime } from './format.js';
+
+/** @typedef {{ id: string, baseUrl: string, createdAt: string, lastUsedAt: string }} SessionInfo */
+
+/** The server's root control URL, from this page's: `…/sessions/{id}/__mock/` or `…/__mock/`. */
+function rootControlUrl() {
+  const inSession = /\/sessions\/[^/]+\/__mock\/$/.test(location.pathname);
+  return new URL(inSession ? '../../../__mock/' : './', location.href);
+}
+
+export async function loadSessions() {
+  const root = rootControlUrl();
+  const here = location.href;
+  const response = await fetch(new URL('sessions', root), { headers: { Accept: 'application/json' } });
+  if (!response.ok) return;
+  /** @type {{ sessions?: SessionInfo[] }} */
+  const body = await response.json();
+  if (!Array.isArray(body.sessions)) return;
+  /** @type {HTMLSelectElement} */
+  const select = byId('session-select');
+  const pages = body.sessions.map((s) => ({
+    label: `${s.id} (last used ${utcTime(s.lastUsedAt)})`,
+    url: `${s.baseUrl}/__mock/`,
+  }));
+  pages.unshift({ label: 'Default mock', url: root.href });
+  select.replaceChildren(
+    ...pages.map((p) => h('option', { value: p.url, selected: p.url === here }, p.label)),
+  );
+  const nav = byId('sessions');
+  if (root.href !== here) nav.append(h('a', { href: root.href }, 'Back to the default mock'));
+  nav.hidden = false;
+}
+
+byId('session-select').addEventListener('change', (event) => {
+  const url = /** @type {HTMLSelectElement} */ (event.currentTarget).value;
+  if (url && url !== location.href) location.assign(url);
+});
+
+/**
+ * Wires the reset button: `afterReset` runs once the mock answered (the page reads everything again).
+ * @param {() => Promise<void>} afterReset
+ */
+export function resetButton(afterReset) {
+  // An in-page confirmation (no window.confirm(): a test runner or a screen reader handles it as any button).
+  const showResetConfirm = disclosure(byId('reset'), byId('reset-confirm'), () =>
+    byId('reset-cancel').focus(),
+  );
+  byId('reset-cancel').addEventListener('click', () => {
+    showResetConfirm(false);
+    byId('reset').focus();
+  });
+  byId('reset-confirmed').addEventListener('click', (event) => {
+    showResetConfirm(false);
+    act(event.currentTarget, async () => {
+      await api('reset', { method: 'POST' });
+      notify('Mock reset');
+      // The event stream says so too; this covers a page whose stream is down.
+      await afterReset();
+    });
+  });
+}
