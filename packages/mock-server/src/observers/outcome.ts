@@ -5,6 +5,7 @@
 // the pipeline calls none of them by name. It takes only request ids and the clear mark from the
 // journal, and has the dispatcher prepare (not send) a change's deliveries.
 import type { operations } from '../contract';
+import type { Transition } from '../domain/state-machine';
 import type { EventBus } from '../runtime/event-bus';
 import type { PreparedDelivery } from './webhooks';
 
@@ -53,6 +54,8 @@ export interface Outcome extends Omit<Verdict, 'deliveries'> {
    * dispatcher sends them when it hears the outcome.
    */
   deliveries: readonly PreparedDelivery[];
+  /** The state machine's moves the request made (from → to), in order; none for a refused request. */
+  transitions: readonly Transition[];
   /** The request id (`req_…`), also sent as the answer's `x-request-id`. */
   id: string;
   /** The journal's clear mark when the request arrived (a request from before a clear is not kept). */

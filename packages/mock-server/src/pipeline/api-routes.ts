@@ -19,6 +19,7 @@ import {
 import type { DomainContext } from '../domain/context';
 import { branchIssues } from '../domain/projects';
 import type { ApiKeyRecord, Permission, ProjectRecord } from '../domain/records';
+import type { Transition } from '../domain/state-machine';
 import {
   type BookingReferences,
   cancelReservation,
@@ -81,6 +82,8 @@ export interface RouteOutput<Body> {
   events?: readonly WebhookEvent[];
   /** Ids of the reservations the request created or changed (for the request's outcome). */
   changed?: readonly string[];
+  /** The state machine's moves the request made (for the request's outcome). */
+  transitions?: readonly Transition[];
 }
 
 export interface Route {
@@ -179,7 +182,7 @@ export const ROUTES: readonly Route[] = [
     body: 'required',
     async handle(input): Promise<Output<'updateReservationStatus'>> {
       const change = parseWith(updateReservationStatusBody, input.body);
-      const { reservation, events } = await changeReservationStatus(
+      const { reservation, events, transition } = await changeReservationStatus(
         input.ctx,
         input.project,
         param(input, 'id'),
@@ -195,6 +198,7 @@ export const ROUTES: readonly Route[] = [
         },
         events,
         changed: [reservation.id],
+        transitions: [transition],
       };
     },
   }),
@@ -205,7 +209,7 @@ export const ROUTES: readonly Route[] = [
     body: 'optional',
     async handle(input): Promise<Output<'cancelReservation'>> {
       const { reason } = parseWith(cancelReservationBody, input.body);
-      const { reservation, events } = await cancelReservation(
+      const { reservation, events, transition } = await cancelReservation(
         input.ctx,
         input.project,
         param(input, 'id'),
@@ -217,6 +221,7 @@ export const ROUTES: readonly Route[] = [
         body: { success: true, message: 'Reservation cancelled' },
         events,
         changed: [reservation.id],
+        transitions: [transition],
       };
     },
   }),

@@ -60,7 +60,7 @@ interface Identity {
 }
 
 /** What the pipeline decided: an outcome before it is numbered, timed and published. */
-type Decision = Pick<Outcome, 'rule' | 'error' | 'reservations' | 'deliveries'> & {
+type Decision = Pick<Outcome, 'rule' | 'error' | 'reservations' | 'deliveries' | 'transitions'> & {
   identity: Identity;
   answer: MockAnswer;
   body: Uint8Array | null;
@@ -79,6 +79,7 @@ type Checked = { identity: Identity } & ({ access: Access } | { refused: unknown
 type Publish = (decision: Decision) => MockAnswer;
 
 const NO_DELIVERIES: readonly PreparedDelivery[] = [];
+const NO_TRANSITIONS: Outcome['transitions'] = [];
 
 function queryObject(params: URLSearchParams): Record<string, string> {
   // A plain object with no prototype: a `__proto__` parameter stays an ordinary key.
@@ -195,6 +196,7 @@ export function createApi(deps: ApiDependencies): Api {
         identity,
         reservations: [],
         deliveries: NO_DELIVERIES,
+        transitions: NO_TRANSITIONS,
         answer: errorAnswer(caught),
         rule: ruleOf(caught),
         error: journalError(caught),
@@ -206,6 +208,7 @@ export function createApi(deps: ApiDependencies): Api {
       identity,
       reservations: [],
       deliveries: NO_DELIVERIES,
+      transitions: NO_TRANSITIONS,
       answer: errorAnswer(internal),
       rule: 'INTERNAL_ERROR: a bug in the mock (see its log)',
       error: journalError(internal),
@@ -239,6 +242,7 @@ export function createApi(deps: ApiDependencies): Api {
         error: null,
         reservations: output.changed ? [...output.changed] : [],
         deliveries,
+        transitions: output.transitions ?? NO_TRANSITIONS,
         body,
       };
     } catch (caught) {
@@ -274,6 +278,7 @@ export function createApi(deps: ApiDependencies): Api {
             identity: uncheckedIdentity(presented, match),
             reservations: [],
             deliveries: NO_DELIVERIES,
+            transitions: NO_TRANSITIONS,
             answer: faulted.answer,
             error: faulted.error,
             rule: fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`,
@@ -343,6 +348,7 @@ export function createApi(deps: ApiDependencies): Api {
           error: decision.error,
           reservations: decision.reservations,
           deliveries: decision.deliveries,
+          transitions: decision.transitions,
           id,
           arrival,
           request: {

@@ -43,6 +43,7 @@ function outcome(overrides: Partial<Outcome> = {}): Outcome {
     error: null,
     reservations: ['res_0001'],
     deliveries: [prepared],
+    transitions: [],
     durationMs: 1.5,
     ...overrides,
   };

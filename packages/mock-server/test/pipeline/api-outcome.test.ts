@@ -150,3 +150,34 @@ describe('the API pipeline returns what happened', () => {
     expect(published).toEqual([]);
   });
 });
+
+describe('the state machine moves a request made are in its outcome', () => {
+  it('PATCH and DELETE name their from → to; a refused move and a booking name none', async () => {
+    const { api, published, close } = await pipeline();
+    const key = 'rk_demo_full';
+    const created = await api.answer(
+      request('POST', '/api/v1/demo-bistro/reservations', { key, json: booking() }),
+    );
+    const id = (JSON.parse(created?.body ?? '{}') as { reservation: { id: string } }).reservation.id;
+    await api.answer(
+      request('PATCH', `/api/v1/demo-bistro/reservations/${id}/status`, {
+        key,
+        json: { status: 'CONFIRMED' },
+      }),
+    );
+    await api.answer(request('DELETE', `/api/v1/demo-bistro/reservations/${id}`, { key }));
+    await api.answer(
+      request('PATCH', `/api/v1/demo-bistro/reservations/${id}/status`, {
+        key,
+        json: { status: 'CONFIRMED' },
+      }),
+    );
+    close();
+    expect(published.map((o) => [o.answer.status, o.transitions])).toEqual([
+      [201, []],
+      [200, [{ from: 'PENDING', to: 'CONFIRMED' }]],
+      [200, [{ from: 'CONFIRMED', to: 'CANCELLED' }]],
+      [409, []],
+    ]);
+  });
+});
