@@ -13,7 +13,7 @@ const LAYERS = [
   ['seed', '^src/seed/'],
   ['domain', '^src/domain/'],
   ['runtime', '^src/runtime/'],
-  ['contract', '^src/contract\\.ts$'],
+  ['contract', '^src/(contract\\.ts$|generated/)'],
 ];
 
 const upward = LAYERS.slice(1).map(([name, path], index) => ({

@@ -212,6 +212,7 @@ function createRemoteControl(
           .requests,
       clear: () => done(send('DELETE', '/requests')),
     },
+    coverage: () => get<ReturnType<MockControl['coverage']>>('/coverage'),
     subscribe: (listener) => subscribe(`${baseUrl}/__mock/events`, listener, doFetch, streams),
     projects: async () =>
       (await get<{ projects: Awaited<ReturnType<MockControl['projects']>> }>('/projects')).projects,

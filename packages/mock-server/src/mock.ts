@@ -11,6 +11,7 @@ import { type DomainContext, webCryptoRandomBytes } from './domain/context';
 import { webhookTarget } from './domain/projects';
 import { createStore, type Store } from './domain/store';
 import { isoOf } from './domain/time';
+import { contractCoverageSources, coverageSpace, createCoverageCounter } from './observers/api-coverage';
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from './observers/journal';
 import type { MockEvent, MockEventBus } from './observers/mock-events';
 import type { Outcome } from './observers/outcome';
@@ -132,18 +133,24 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     events.emit({ type: 'state', data: { kind: 'faults', at: isoOf(clock.now()), id: fault.id } }),
   );
   const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
+  // Coverage hears outcomes and delivery changes as plain inputs (observers/api-coverage).
+  const coverage = createCoverageCounter(coverageSpace(contractCoverageSources));
   const dispatcher = createWebhookDispatcher({
     clock,
     ids,
     getTarget: (projectId) => webhookTarget(ctx.store, projectId),
     onError: (error) => logger.error('webhook dispatcher error', error),
-    onChange: (delivery) => events.emit({ type: 'delivery', data: delivery }),
+    onChange: (delivery) => {
+      coverage.observeDelivery(delivery);
+      events.emit({ type: 'delivery', data: delivery });
+    },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
   });
   // Each API request's outcome, published once it is answered (observers/outcome.ts).
   const outcomes = createEventBus<Outcome>(logger);
   observeOutcomes(outcomes, { dispatcher, events, journal, clock });
+  outcomes.subscribe((outcome) => coverage.observeOutcome(outcome));
 
   /**
    * A fresh store with the seed: built aside (or copied from one built before, seed/seeded-store.ts),
@@ -169,6 +176,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       dispatcher.reset();
       faults.clear();
       journal.clear();
+      coverage.reset();
       ids.reset();
       if (now === undefined) {
         clock.use(startClock);
@@ -179,7 +187,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       ctx.store = await seeded(seed);
     });
 
-  const control = createControl({ ctx, lock, dispatcher, faults, journal, events, reset });
+  const control = createControl({ ctx, lock, dispatcher, faults, journal, events, coverage, reset });
   const delays = createDelays();
   const api: Api = createApi({
     ctx,

@@ -18,6 +18,17 @@ export {
   type MockCore,
   type MockServiceOptions,
 } from './mock';
+export {
+  type CoverageItem,
+  type CoverageKind,
+  type CoverageReport,
+  coverageByKind,
+  coverageMarkdown,
+  coveragePercent,
+  coverageTable,
+  mergeCoverage,
+  type RefusedGroup,
+} from './observers/api-coverage';
 export { browserStorage } from './observers/browser-storage';
 export type { JournalEntry, JournalFilter, OperationId } from './observers/journal';
 export type { MockEvent, StateChange, StateChangeKind } from './observers/mock-events';

@@ -17,6 +17,7 @@ import type { Permission, ProjectRecord } from '../domain/records';
 import { compareListOrder, findReservation, insertReservation } from '../domain/reservations';
 import { TriggerError, triggerEvent } from '../domain/trigger';
 import { reservationDetailView, serviceView, tableView } from '../domain/views';
+import type { CoverageReport } from '../observers/api-coverage';
 import type { JournalEntry, JournalFilter } from '../observers/journal';
 import type { MockEventBus, StateChange } from '../observers/mock-events';
 import type { Delivery, WebhookEventName } from '../observers/webhooks';
@@ -189,6 +190,13 @@ export interface MockControl {
     list(filter?: JournalFilter): JournalEntry[];
     clear(): void;
   };
+  /**
+   * What this mock's traffic exercised of the contract (README, "Coverage"): every documented answer
+   * of every operation, every state machine transition and DELETE cancellation, every webhook event
+   * a receiver acknowledged, each with its count (0: never), and the refused requests grouped. A
+   * reset starts it over; a clear of the journal does not.
+   */
+  coverage(): CoverageReport;
   /** Everything that happens (requests, deliveries, state changes), as it happens. */
   subscribe: MockEventBus['subscribe'];
 
@@ -417,6 +425,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
         announce({ kind: 'requests-cleared' });
       },
     },
+    coverage: () => deps.coverage.report(),
     subscribe: (listener) => events.subscribe(listener),
     projects: () =>
       lock.run(() =>

@@ -19,7 +19,6 @@ import {
 import type { DomainContext } from '../domain/context';
 import { branchIssues } from '../domain/projects';
 import type { ApiKeyRecord, Permission, ProjectRecord } from '../domain/records';
-import type { Transition } from '../domain/state-machine';
 import {
   type BookingReferences,
   cancelReservation,
@@ -29,6 +28,7 @@ import {
   listReservations,
   referenceIssues,
 } from '../domain/reservations';
+import type { Transition } from '../domain/state-machine';
 import {
   photoView,
   reservationDetailView,

@@ -197,6 +197,11 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       return ok();
     },
   },
+  {
+    method: 'GET',
+    path: '/coverage',
+    run: (control) => ok(control.coverage()),
+  },
 ];
 
 const router = createRouter(CONTROL_ROUTES);

@@ -1,0 +1,133 @@
+// A coverage report (./counter.ts) merged with others and written for people: a terminal table and a
+// markdown table (a CI summary), grouped by kind with the uncovered items first. Pure: no I/O, so the
+// CLI, the Vitest and Playwright helpers and a browser alike use it.
+import type { CoverageItem, CoverageReport, RefusedGroup } from './counter';
+import type { CoverageKind } from './space';
+
+const KINDS: readonly CoverageKind[] = ['answer', 'transition', 'event'];
+const KIND_TITLES: Record<CoverageKind, string> = {
+  answer: 'Answers',
+  transition: 'Transitions',
+  event: 'Events acknowledged',
+};
+const EVIDENCE_KEPT = 5;
+
+/** One report of many (workers, sessions, test files): counts added, every item of any of them listed. */
+export function mergeCoverage(reports: readonly CoverageReport[]): CoverageReport {
+  const items = new Map<string, CoverageItem>();
+  const refused = new Map<string, RefusedGroup>();
+  const evidence = new Map<string, string[]>();
+  for (const report of reports) {
+    for (const item of report.items) {
+      const key = `${item.kind}\u0000${item.id}`;
+      const known = items.get(key);
+      if (known) known.count += item.count;
+      else items.set(key, { ...item });
+    }
+    for (const group of report.refused) {
+      const key = JSON.stringify([group.operationId, group.status, group.code, group.field, group.message]);
+      const known = refused.get(key);
+      if (known) known.count += group.count;
+      else refused.set(key, { ...group });
+    }
+    for (const [id, ids] of Object.entries(report.evidence ?? {}))
+      evidence.set(id, [...(evidence.get(id) ?? []), ...ids].slice(-EVIDENCE_KEPT));
+  }
+  const all = [...items.values()];
+  return {
+    success: true,
+    summary: { covered: all.filter((item) => item.count > 0).length, total: all.length },
+    items: all,
+    refused: [...refused.values()],
+    evidence: Object.fromEntries(evidence),
+  };
+}
+
+/** Covered items in percent of all (100 for an empty space), with one decimal. */
+export function coveragePercent(report: Pick<CoverageReport, 'summary'>): number {
+  const { covered, total } = report.summary;
+  return total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10;
+}
+
+/** Covered and total items of each kind. */
+export function coverageByKind(
+  report: Pick<CoverageReport, 'items'>,
+): Record<CoverageKind, { covered: number; total: number }> {
+  const byKind = {
+    answer: { covered: 0, total: 0 },
+    transition: { covered: 0, total: 0 },
+    event: { covered: 0, total: 0 },
+  };
+  for (const item of report.items) {
+    const kind = byKind[item.kind];
+    if (!kind) continue;
+    kind.total += 1;
+    if (item.count > 0) kind.covered += 1;
+  }
+  return byKind;
+}
+
+/** The items of a kind, uncovered first (in the space's order), then covered. */
+function ordered(report: CoverageReport, kind: CoverageKind): CoverageItem[] {
+  const items = report.items.filter((item) => item.kind === kind);
+  return [...items.filter((item) => item.count === 0), ...items.filter((item) => item.count > 0)];
+}
+
+/** A string from a report (which may come from any server) as safe to print: no control characters. */
+export function printable(text: string): string {
+  // C0, DEL and C1 controls (escape sequences would reach the terminal), and bidi overrides.
+  return text.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '?');
+}
+
+const refusalLine = (group: RefusedGroup): string =>
+  `${group.operationId ?? '(unknown operation)'}: ${group.field === null ? '' : `\`${group.field}\` `}${group.message}${
+    group.status === 415 ? ' (415)' : ''
+  }, ${group.count} ${group.count === 1 ? 'time' : 'times'}`;
+
+/** The report as a terminal table: a summary line, then each kind with its uncovered items first. */
+export function coverageTable(report: CoverageReport): string {
+  const lines = [
+    `Coverage: ${report.summary.covered}/${report.summary.total} (${coveragePercent(report)} %)`,
+  ];
+  const byKind = coverageByKind(report);
+  for (const kind of KINDS) {
+    const items = ordered(report, kind);
+    if (items.length === 0) continue;
+    lines.push('', `${KIND_TITLES[kind]}: ${byKind[kind].covered}/${byKind[kind].total}`);
+    const width = Math.max(...items.map((item) => printable(item.id).length));
+    for (const item of items)
+      lines.push(`  ${item.count === 0 ? '✗' : '✓'} ${printable(item.id).padEnd(width)}  ${item.count}`);
+  }
+  if (report.refused.length > 0) {
+    lines.push('', 'Requests the contract refused:');
+    for (const group of report.refused) lines.push(`  ${printable(refusalLine(group))}`);
+  }
+  return lines.join('\n');
+}
+
+/** Escapes a cell of a markdown table. */
+const cell = (text: string): string => printable(text).replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`);
+
+/** The report as markdown (a CI job summary): a table per kind, uncovered items first. */
+export function coverageMarkdown(report: CoverageReport, title = 'API coverage'): string {
+  const byKind = coverageByKind(report);
+  const lines = [
+    `## ${cell(title)}: ${report.summary.covered}/${report.summary.total} (${coveragePercent(report)} %)`,
+    '',
+    '| Kind | Covered | Total |',
+    '| --- | ---: | ---: |',
+    ...KINDS.map((kind) => `| ${KIND_TITLES[kind]} | ${byKind[kind].covered} | ${byKind[kind].total} |`),
+  ];
+  for (const kind of KINDS) {
+    const items = ordered(report, kind);
+    if (items.length === 0) continue;
+    lines.push('', `### ${KIND_TITLES[kind]}`, '', '| Item | Count |', '| --- | ---: |');
+    for (const item of items)
+      lines.push(`| ${item.count === 0 ? '❌' : '✅'} ${cell(item.id)} | ${item.count} |`);
+  }
+  if (report.refused.length > 0) {
+    lines.push('', '### Requests the contract refused', '');
+    for (const group of report.refused) lines.push(`- ${cell(refusalLine(group))}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,87 @@
+// The space coverage counts against (mock README, "Coverage"), derived, never listed by hand: every
+// documented answer of every operation of openapi.yaml (src/generated/contract-space.ts, written from
+// it), every move of the state machine's table plus the DELETE cancellations (domain/state-machine.ts),
+// and every webhook event of openapi.yaml. A new operation, code, transition or event is in the report
+// as soon as it is in the contract or the table.
+import { TRANSITIONS } from '../../domain/state-machine';
+import { CONTRACT_OPERATIONS, CONTRACT_WEBHOOK_EVENTS } from '../../generated/contract-space';
+
+export type CoverageKind = 'answer' | 'transition' | 'event';
+
+export interface SpaceItem {
+  kind: CoverageKind;
+  id: string;
+}
+
+/** What the space is derived from: the contract's operations and events, the state machine's table. */
+export interface CoverageSources {
+  operations: readonly {
+    operationId: string;
+    method: string;
+    path: string;
+    answers: readonly { status: string; code: string | null }[];
+  }[];
+  /** from → to → anything (the table's history action): a listed pair is a transition. */
+  transitions: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  events: readonly string[];
+}
+
+/** The status DELETE moves a reservation to; each state the table lets reach it is a DELETE cancellation. */
+const CANCELLED = 'CANCELLED';
+
+export const answerId = (operationId: string, status: string, code: string | null): string =>
+  `${operationId} ${status}${code ? ` ${code}` : ''}`;
+export const transitionId = (from: string, to: string, byDelete: boolean): string =>
+  `${from} -> ${to}${byDelete ? ' (DELETE)' : ''}`;
+
+export interface CoverageSpace {
+  items: readonly SpaceItem[];
+  /** The operation a request went to, by method and path, when the pipeline named none (refused first). */
+  operationOf(method: string, path: string): string | null;
+  /** The item of an answer: its status's own response, else the operation's `default`; undefined when undocumented. */
+  answerItem(operationId: string, status: number, code: string | null): string | undefined;
+  has(id: string): boolean;
+}
+
+export function coverageSpace(sources: CoverageSources): CoverageSpace {
+  const items: SpaceItem[] = [];
+  const statuses = new Map<string, Set<string>>();
+  const routes: { method: string; pattern: RegExp; operationId: string }[] = [];
+  for (const op of sources.operations) {
+    statuses.set(op.operationId, new Set(op.answers.map((a) => a.status)));
+    for (const a of op.answers)
+      items.push({ kind: 'answer', id: answerId(op.operationId, a.status, a.code) });
+    const template = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
+    routes.push({ method: op.method, pattern: new RegExp(`${template}$`), operationId: op.operationId });
+  }
+  for (const [from, targets] of Object.entries(sources.transitions))
+    for (const to of Object.keys(targets))
+      items.push({ kind: 'transition', id: transitionId(from, to, false) });
+  for (const [from, targets] of Object.entries(sources.transitions))
+    if (CANCELLED in targets) items.push({ kind: 'transition', id: transitionId(from, CANCELLED, true) });
+  for (const event of sources.events) items.push({ kind: 'event', id: event });
+  const ids = new Set(items.map((item) => item.id));
+
+  return {
+    items,
+    has: (id) => ids.has(id),
+    operationOf(method, path) {
+      for (const route of routes)
+        if (route.method === method && route.pattern.test(path)) return route.operationId;
+      return null;
+    },
+    answerItem(operationId, status, code) {
+      const own = statuses.get(operationId);
+      if (!own) return undefined;
+      const id = answerId(operationId, own.has(String(status)) ? String(status) : 'default', code);
+      return ids.has(id) ? id : undefined;
+    },
+  };
+}
+
+/** The space of this package: openapi.yaml as generated, the state machine's table. */
+export const contractCoverageSources: CoverageSources = {
+  operations: CONTRACT_OPERATIONS,
+  transitions: TRANSITIONS,
+  events: CONTRACT_WEBHOOK_EVENTS,
+};
