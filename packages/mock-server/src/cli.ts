@@ -1,5 +1,6 @@
 // `reservation-mock`: the standalone mock server from the command line (root `pnpm start`).
 import { parseArgs } from 'node:util';
+import { runCoverage } from './cli-coverage';
 import { runTrigger } from './cli-trigger';
 import type { MockServer, MockServerOwnMockOptions } from './node';
 import { checkAllowedHost } from './transports/host-check';
@@ -8,6 +9,7 @@ const HELP = `reservation-mock: the Reservation API in memory, over HTTP
 
 Usage: reservation-mock [options]
        reservation-mock trigger <event> [--url URL] [--project SLUG] [--reservation ID]
+       reservation-mock coverage [--url URL] [--session ID] [--format table|markdown|json]
 
   --port PORT          port to listen on (default 4010; 0 = any free port)
   --host HOST          interface to bind (default 127.0.0.1)
@@ -27,7 +29,7 @@ Usage: reservation-mock [options]
   --session-idle-ms MS end a session unused for this long (default 1800000, 30 minutes; 0 never)
   --help               show this help
 
-\`reservation-mock trigger --help\` explains the trigger command.
+\`reservation-mock trigger --help\` and \`reservation-mock coverage --help\` explain those commands.
 
 The API is under {url}/api/v1/:slug/..., e.g.
   curl -H 'X-API-Key: rk_demo_full' http://127.0.0.1:4010/api/v1/demo-bistro/reservations`;
@@ -81,14 +83,14 @@ async function main(): Promise<void> {
   // `pnpm start -- --port 4011` passes the `--` on; strict parseArgs would reject every flag after it.
   const argv = process.argv.slice(2);
   const args = argv[0] === '--' ? argv.slice(1) : argv;
-  if (args[0] === 'trigger') {
-    const result = await runTrigger(args.slice(1));
+  if (args[0] === 'trigger' || args[0] === 'coverage') {
+    const result = await (args[0] === 'trigger' ? runTrigger : runCoverage)(args.slice(1));
     for (const line of result.stdout) console.log(line);
     for (const line of result.stderr) console.error(line);
     process.exitCode = result.code;
     return;
   }
-  // Loaded only to serve: the trigger command above runs without the mock's modules.
+  // Loaded only to serve: the commands above run without the mock's modules.
   const [{ isLoopbackHost, loadSeedFile, startMockServer }, { DEMO_KEYS, demoSeed }, { instantInput }] =
     await Promise.all([import('./node'), import('./seed/demo'), import('./control/schemas')]);
   const { values } = parseArgs({
