@@ -11,6 +11,7 @@ export default defineConfig([
       browser: 'src/browser.ts',
       node: 'src/node.ts',
       client: 'src/client.ts',
+      coverage: 'src/coverage.ts',
       cli: 'src/cli.ts',
     },
     dts: {
@@ -19,6 +20,7 @@ export default defineConfig([
         browser: 'src/browser.ts',
         node: 'src/node.ts',
         client: 'src/client.ts',
+        coverage: 'src/coverage.ts',
       },
     },
     // Dependencies stay dependencies: the CLI and ./node load @msw/data, zod and temporal-polyfill

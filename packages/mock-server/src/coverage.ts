@@ -1,0 +1,145 @@
+// `@reservation-api/mock-server/coverage` (Node): one coverage report for a whole test run (mock
+// README, "Coverage"). Each worker, file or session saves its part (saveCoveragePart); at the end the
+// parts are merged and written once as coverage.json and coverage.md (mergeCoverageParts, or
+// coverageGlobalSetup for Vitest's globalSetup), failing below a threshold the user sets. A fixture
+// that already holds every report (Playwright's) calls mergeCoverage and writeCoverageReport itself.
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CoverageReport } from './observers/api-coverage';
+import {
+  coverageMarkdown,
+  coveragePercent,
+  coverageTable,
+  mergeCoverage,
+} from './observers/api-coverage/report';
+
+export type { CoverageItem, CoverageKind, CoverageReport, RefusedGroup } from './observers/api-coverage';
+export {
+  coverageByKind,
+  coverageMarkdown,
+  coveragePercent,
+  coverageTable,
+  mergeCoverage,
+} from './observers/api-coverage/report';
+
+export interface CoverageReportOptions {
+  /** Fail (throw CoverageThresholdError, after writing) when less than this percentage is covered. */
+  threshold?: number;
+  /** The markdown's heading. Default `API coverage`. */
+  title?: string;
+}
+
+export interface WrittenCoverage {
+  report: CoverageReport;
+  /** Covered items in percent, one decimal. */
+  percent: number;
+  /** The terminal table (coverageTable). */
+  table: string;
+  /** Where coverage.json and coverage.md were written. */
+  files: { json: string; markdown: string };
+}
+
+/** The run covered less than the threshold; the report was written all the same. */
+export class CoverageThresholdError extends Error {
+  override readonly name = 'CoverageThresholdError';
+  constructor(
+    readonly percent: number,
+    readonly threshold: number,
+    readonly written: WrittenCoverage,
+  ) {
+    super(`API coverage ${percent} % is below the threshold of ${threshold} % (${written.files.markdown})`);
+  }
+}
+
+/** Written whole or not at all: a reader never sees half a file. */
+async function writeAtomically(file: string, text: string): Promise<void> {
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, file);
+}
+
+function checkThreshold(threshold: number | undefined): void {
+  if (threshold !== undefined && !(Number.isFinite(threshold) && threshold >= 0 && threshold <= 100))
+    throw new RangeError(`threshold must be a percentage from 0 to 100; got ${threshold}`);
+}
+
+/** Writes `dir/coverage.json` and `dir/coverage.md`; throws CoverageThresholdError below `threshold`. */
+export async function writeCoverageReport(
+  dir: string,
+  report: CoverageReport,
+  options: CoverageReportOptions = {},
+): Promise<WrittenCoverage> {
+  checkThreshold(options.threshold);
+  await mkdir(dir, { recursive: true });
+  const files = { json: join(dir, 'coverage.json'), markdown: join(dir, 'coverage.md') };
+  await writeAtomically(files.json, `${JSON.stringify(report, null, 2)}\n`);
+  await writeAtomically(files.markdown, coverageMarkdown(report, options.title));
+  const written = { report, percent: coveragePercent(report), table: coverageTable(report), files };
+  if (options.threshold !== undefined && written.percent < options.threshold)
+    throw new CoverageThresholdError(written.percent, options.threshold, written);
+  return written;
+}
+
+const PARTS = 'parts';
+
+/** Saves one part of a run (a worker's, a file's, a session's) under `dir/parts/`, for mergeCoverageParts. */
+export async function saveCoveragePart(dir: string, report: CoverageReport): Promise<string> {
+  const folder = join(dir, PARTS);
+  await mkdir(folder, { recursive: true });
+  const file = join(folder, `${process.pid}-${randomUUID()}.json`);
+  await writeAtomically(file, JSON.stringify(report));
+  return file;
+}
+
+/** Removes the saved parts (before a run starts). */
+export async function clearCoverageParts(dir: string): Promise<void> {
+  await rm(join(dir, PARTS), { recursive: true, force: true });
+}
+
+/** Merges every saved part into one report, writes it (writeCoverageReport), and removes the parts. */
+export async function mergeCoverageParts(
+  dir: string,
+  options: CoverageReportOptions = {},
+): Promise<WrittenCoverage> {
+  const folder = join(dir, PARTS);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const reports = await Promise.all(
+    names
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map(async (name) => JSON.parse(await readFile(join(folder, name), 'utf8')) as CoverageReport),
+  );
+  try {
+    return await writeCoverageReport(dir, mergeCoverage(reports), options);
+  } finally {
+    await clearCoverageParts(dir);
+  }
+}
+
+/**
+ * Vitest's globalSetup: clears the parts when the run starts; when it ends, merges them, writes
+ * coverage.json and coverage.md, prints the table, and fails the run below `threshold`.
+ *
+ * ```ts
+ * // coverage.setup.ts, listed in vitest.config.ts as test.globalSetup
+ * export default coverageGlobalSetup({ dir: 'test-output/api-coverage', threshold: 80 });
+ * // in a test file: afterAll(() => saveCoveragePart('test-output/api-coverage', mock.control.coverage()))
+ * ```
+ */
+export function coverageGlobalSetup(
+  options: CoverageReportOptions & { dir: string; print?: (table: string) => void },
+): () => Promise<() => Promise<void>> {
+  const print = options.print ?? ((table: string) => console.log(table));
+  return async () => {
+    await clearCoverageParts(options.dir);
+    return async () => {
+      try {
+        print((await mergeCoverageParts(options.dir, options)).table);
+      } catch (error) {
+        if (error instanceof CoverageThresholdError) print(error.written.table);
+        throw error;
+      }
+    };
+  };
+}

@@ -1,0 +1,78 @@
+// `@reservation-api/mock-server/coverage` (mock README, "Coverage"): one report for a whole run. Parts
+// saved by workers (or sessions) are merged and written once as coverage.json and coverage.md; below
+// the threshold the run fails, with the report written all the same.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import {
+  CoverageThresholdError,
+  coverageGlobalSetup,
+  mergeCoverageParts,
+  saveCoveragePart,
+  writeCoverageReport,
+} from '../../src/coverage';
+import { type CoverageReport, createMockCore, type MockCore, silentLogger } from '../../src/index';
+
+const NOW = '2030-06-17T08:00:00.000Z';
+
+async function folder(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'api-coverage-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function worker(...paths: string[]): Promise<CoverageReport> {
+  const core: MockCore = createMockCore({ now: NOW, logger: silentLogger });
+  for (const path of paths)
+    await core.fetch(
+      new Request(`${core.baseUrl}/api/v1/demo-bistro${path}`, { headers: { 'x-api-key': 'rk_demo_full' } }),
+    );
+  return core.control.coverage();
+}
+
+const count = (report: CoverageReport, id: string) => report.items.find((item) => item.id === id)?.count;
+
+describe('coverage report files', () => {
+  it('merges the parts of two workers into one coverage.json and coverage.md, and removes the parts', async () => {
+    const dir = await folder();
+    await saveCoveragePart(dir, await worker('/info', '/tables'));
+    await saveCoveragePart(dir, await worker('/info'));
+    const written = await mergeCoverageParts(dir);
+    expect(count(written.report, 'getProjectInfo 200')).toBe(2);
+    expect(count(written.report, 'listTables 200')).toBe(1);
+    expect(written.report.summary.covered).toBe(2);
+    const json = JSON.parse(await readFile(join(dir, 'coverage.json'), 'utf8')) as CoverageReport;
+    expect(json).toEqual(written.report);
+    expect(await readFile(join(dir, 'coverage.md'), 'utf8')).toMatch(/^## API coverage: 2\/\d+ /);
+    expect((await readdir(dir)).sort()).toEqual(['coverage.json', 'coverage.md']);
+  });
+
+  it('fails below the threshold after writing the report', async () => {
+    const dir = await folder();
+    const report = await worker('/info');
+    const error = await writeCoverageReport(dir, report, { threshold: 50 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(CoverageThresholdError);
+    expect(error).toMatchObject({ name: 'CoverageThresholdError', threshold: 50 });
+    expect(JSON.parse(await readFile(join(dir, 'coverage.json'), 'utf8'))).toEqual(report);
+    await expect(writeCoverageReport(dir, report, { threshold: 0 })).resolves.toMatchObject({
+      percent: expect.any(Number),
+    });
+    await expect(writeCoverageReport(dir, report, { threshold: 101 })).rejects.toThrow(RangeError);
+  });
+
+  it('as Vitest globalSetup: starts with no parts, prints the merged table at the end, fails below the threshold', async () => {
+    const dir = await folder();
+    await saveCoveragePart(dir, await worker('/info')); // left over from an earlier run
+    const printed: string[] = [];
+    const setup = coverageGlobalSetup({ dir, threshold: 90, print: (table) => printed.push(table) });
+    const teardown = await setup();
+    await saveCoveragePart(dir, await worker('/tables'));
+    await expect(teardown()).rejects.toBeInstanceOf(CoverageThresholdError);
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toMatch(/^Coverage: 1\/\d+ /);
+    expect(printed[0]).toMatch(/✓ listTables 200\s+1/);
+  });
+});
