@@ -1,13 +1,14 @@
 // @ts-check
 // The mock's dashboard: a static page over the control routes (/__mock/…) and their event stream
 // (/__mock/events) of the mock that serves it. No framework and no build step: ES modules, one per
-// panel (requests.js, detail.js, deliveries.js, reservations.js, faults.js, clock.js,
+// panel (requests.js, detail.js, deliveries.js, reservations.js, faults.js, coverage.js, clock.js,
 // session-bar.js), each holding its own state; this one follows the event stream and hands each
 // panel its events. Every value from the mock is set as text (textContent, text nodes,
 // attributes), never parsed as HTML. Every URL is relative to the page, which is served at
 // {baseUrl}/__mock/ (with its trailing slash). Checked by the compiler (tsconfig.dashboard.json,
 // in `pnpm typecheck`) against the mock's own types.
 import { followClock, loadClock, setClock } from './clock.js';
+import { followCoverage, loadCoverage } from './coverage.js';
 import { loadDeliveries, setDeliveries, updateDeliveries } from './deliveries.js';
 import { byId, showError } from './dom.js';
 import { forgetFaultAnswers, loadFaults, noteFaultAnswers, reloadFaults } from './faults.js';
@@ -96,6 +97,7 @@ function flush() {
   const applyBatch = () => {
     if (requests.length) addRequests(requests);
     if (deliveries.size) updateDeliveries([...deliveries.values()]);
+    if (requests.length || deliveries.size) followCoverage();
     requests = [];
     deliveries.clear();
   };
@@ -156,6 +158,7 @@ async function resync() {
       loadRequests(),
       loadDeliveries(),
       loadFaults(),
+      loadCoverage(),
       loadClock(),
       loadProjects().then(loadReservations),
     ]);

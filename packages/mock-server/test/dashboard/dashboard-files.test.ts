@@ -15,6 +15,7 @@ describe('the dashboard files', () => {
     const files = readdirSync(folder);
     expect(files.sort()).toEqual([
       'clock.js',
+      'coverage.js',
       'dashboard.css',
       'dashboard.js',
       'deliveries.js',

@@ -562,6 +562,44 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     expect(await rows().first().textContent()).toContain('/api/v1/demo-bistro/services');
   });
 
+  it('shows coverage per kind and the uncovered items, counted since the reset (a journal clear keeps it), and links an item to its request', async () => {
+    const panel = page.getByRole('region', { name: 'Coverage' });
+    const kinds = panel.getByRole('table', { name: 'Coverage by kind' });
+    const uncovered = panel.getByRole('list', { name: 'Uncovered items', exact: true }).getByRole('listitem');
+    const covered = panel.getByRole('list', { name: 'Covered items', exact: true }).getByRole('listitem');
+    const { summary } = await control<{ summary: { covered: number; total: number } }>('coverage');
+    // Since the reset: /info (its journal entry cleared since) and /services.
+    expect(summary.covered).toBe(2);
+    await eventually(() =>
+      kinds
+        .getByRole('row', { name: /^Answers / })
+        .getByRole('cell')
+        .textContent(),
+    ).toMatch(/^2\/\d+$/);
+    expect(
+      await kinds
+        .getByRole('row', { name: /^Events acknowledged / })
+        .getByRole('cell')
+        .textContent(),
+    ).toBe('0/4');
+    expect(await covered.count()).toBe(2);
+    expect(await uncovered.count()).toBe(summary.total - 2);
+    const missingKey = uncovered.filter({ hasText: 'getProjectInfo 401 API_KEY_MISSING' });
+    expect(await missingKey.count()).toBe(1);
+
+    expect((await api('/info', { key: '' })).status).toBe(401);
+    await eventually(() => missingKey.count()).toBe(0);
+    await eventually(() => covered.filter({ hasText: 'getProjectInfo 401 API_KEY_MISSING' }).count()).toBe(1);
+
+    await covered
+      .filter({ hasText: 'listServices 200' })
+      .getByRole('button', { name: /^Show req_/ })
+      .click();
+    await eventually(() => detail().getByTestId('detail-path').textContent()).toBe(
+      '/api/v1/demo-bistro/services',
+    );
+  });
+
   it('offers a session switcher when the server lists sessions, and none when it has none', async () => {
     // A server without sessions (--max-sessions 0, --no-control) answers 404 there: no switcher.
     await page.route('**/__mock/sessions', (route) =>
