@@ -122,7 +122,7 @@ export async function mergeCoverageParts(
  * coverage.json and coverage.md, prints the table, and fails the run below `threshold`.
  *
  * ```ts
- * // coverage.setup.ts, listed in vitest.config.ts as test.globalSetup
+ * // a setup file listed in vitest.config.ts as test.globalSetup
  * export default coverageGlobalSetup({ dir: 'test-output/api-coverage', threshold: 80 });
  * // in a test file: afterAll(() => saveCoveragePart('test-output/api-coverage', mock.control.coverage()))
  * ```
