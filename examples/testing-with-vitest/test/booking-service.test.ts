@@ -8,7 +8,9 @@
 //      webhook targets and deliveries all belong to that one mock.
 //   3. Set up what the test needs through `mock.control` (data, keys, faults, the clock), call your
 //      code, then assert on what it returned AND on the mock's state.
-import { createMockService, type MockService } from '@reservation-api/mock-server';
+import { fileURLToPath } from 'node:url';
+import { type CoverageReport, createMockService, type MockService } from '@reservation-api/mock-server';
+import { mergeCoverage, writeCoverageReport } from '@reservation-api/mock-server/coverage';
 import {
   createReservationClient,
   PermissionDeniedError,
@@ -63,8 +65,27 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => mock.close()); // stops the mock's webhook timers
-afterAll(() => server.close());
+/** What each test's mock saw of the API: merged into one report for the file when it ends. */
+const coverage: CoverageReport[] = [];
+/** Where the report goes (test-output/ of the repository: written by a run, never committed). */
+const COVERAGE_DIR = fileURLToPath(
+  new URL('../../../test-output/api-coverage/testing-with-vitest', import.meta.url),
+);
+
+afterEach(() => {
+  coverage.push(mock.control.coverage());
+  mock.close(); // stops the mock's webhook timers
+});
+afterAll(async () => {
+  server.close();
+  // The API this file's tests exercised, answer by answer: coverage.json, coverage.md, and the table
+  // printed. With a threshold (`{ threshold: 80 }`) a run that covers less fails here. Across files and
+  // workers, each file saves its part and a globalSetup merges them (the mock README, "Coverage").
+  const { table } = await writeCoverageReport(COVERAGE_DIR, mergeCoverage(coverage), {
+    title: 'API coverage of booking-service.test.ts',
+  });
+  console.log(table);
+});
 
 const request = (overrides: Partial<BookingRequest> = {}): BookingRequest => ({
   email: 'jana@example.com',

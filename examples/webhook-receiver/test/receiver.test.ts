@@ -328,6 +328,24 @@ describe('the receiver against the standalone mock', () => {
       expect(delivery).toMatchObject({ status: 'delivered', url: receiver.url });
       expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, responseStatus: 200 })]);
     }
+
+    // The receiver's event coverage (the mock README, "Coverage"): each webhook event of the contract,
+    // counted once for every delivery the receiver acknowledged with a 2xx. 0 would name an event
+    // this receiver was never shown.
+    const coverage = await fetch(`${server.url}/__mock/coverage`);
+    const { items } = (await coverage.json()) as {
+      items: Array<{ kind: string; id: string; count: number }>;
+    };
+    const events = items.filter((item) => item.kind === 'event');
+    console.log(
+      `Event coverage of this receiver:\n${events.map((e) => `  ${e.id.padEnd(24)} ${e.count}`).join('\n')}`,
+    );
+    expect(events).toEqual([
+      { kind: 'event', id: 'reservation.created', count: 4 },
+      { kind: 'event', id: 'reservation.confirmed', count: 2 },
+      { kind: 'event', id: 'reservation.cancelled', count: 2 },
+      { kind: 'event', id: 'reservation.completed', count: 1 },
+    ]);
   });
 });
 
