@@ -1,8 +1,12 @@
 // `reservation-mock coverage` (mock README, "Coverage"): a running mock's report, of the root mock or
 // of a session, as a table grouped by kind with the uncovered items first, as markdown or JSON; a
 // threshold fails the command below it; strings from the server are printed without control characters.
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runCoverage } from '../../src/cli-coverage';
 import { silentLogger } from '../../src/index';
@@ -72,5 +76,28 @@ describe('reservation-mock coverage', () => {
       for (const control of ['\u001b', '\u009b', '\u202e']) expect(out.includes(control), format).toBe(false);
       expect(out, format).toContain('evil');
     }
+  });
+});
+
+describe('the reservation-mock command', () => {
+  const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+  it('runs `coverage` as a subcommand: the JSON report of a running mock, exit 0', async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    await fetch(`${server.url}/api/v1/demo-bistro/info`, { headers });
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      tsxLoader,
+      '--conditions=@reservation-api/source',
+      cli,
+      'coverage',
+      '--url',
+      server.url,
+      '--format',
+      'json',
+    ]);
+    const report = JSON.parse(stdout) as { summary: { covered: number } };
+    expect(report.summary.covered).toBe(1);
   });
 });
