@@ -57,6 +57,11 @@ describe('GET /__mock/coverage and connectMock', () => {
     expect(count(one, 'listReservations 200')).toBe(2);
     expect(count(one, 'getProjectInfo 200')).toBe(0);
     expect((await w2.control.coverage()).summary.covered).toBe(0);
+
+    // A session's reset starts its own count over, and no one else's.
+    await w1.control.reset();
+    expect((await w1.control.coverage()).summary.covered).toBe(0);
+    expect(count(await root.control.coverage(), 'getProjectInfo 200')).toBe(1);
     await w1.close();
     await w2.close();
   });
