@@ -595,9 +595,10 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
       .filter({ hasText: 'listServices 200' })
       .getByRole('button', { name: /^Show req_/ })
       .click();
-    await eventually(() => detail().getByTestId('detail-path').textContent()).toBe(
-      '/api/v1/demo-bistro/services',
+    await eventually(() => detail().getByRole('heading', { level: 3, name: /^GET / }).textContent()).toBe(
+      'GET /api/v1/demo-bistro/services',
     );
+    expect(await field('Journal id').textContent()).toMatch(/^req_/);
   });
 
   it('offers a session switcher when the server lists sessions, and none when it has none', async () => {
