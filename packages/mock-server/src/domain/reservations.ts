@@ -27,7 +27,13 @@ import type {
   ReservationStatus,
   TableRecord,
 } from './records';
-import { ACTIVE_STATUSES, applyTransition, TRANSITIONS, type TransitionResult } from './state-machine';
+import {
+  ACTIVE_STATUSES,
+  applyTransition,
+  DELETE_TARGET,
+  TRANSITIONS,
+  type TransitionResult,
+} from './state-machine';
 import type { Store } from './store';
 import { isoOf, overlaps, startsInPast, toMinutes } from './time';
 
@@ -301,7 +307,7 @@ export function cancelReservation(
   actor: string,
 ): Promise<TransitionResult> {
   const reservation = getReservation(ctx.store, project, id);
-  return applyTransition(ctx, reservation, { to: 'CANCELLED', actor, reason: input.reason });
+  return applyTransition(ctx, reservation, { to: DELETE_TARGET, actor, reason: input.reason });
 }
 
 /** The history a reservation in `status` went through since creation (the shortest legal path). */

@@ -20,6 +20,9 @@ export const TRANSITIONS: Readonly<
   NO_SHOW: {},
 };
 
+/** Where DELETE moves a reservation (from any state the table lets reach it; else 409). */
+export const DELETE_TARGET: ReservationStatus = 'CANCELLED';
+
 /** The active states: they hold a table and can still change. */
 export const ACTIVE_STATUSES: ReadonlySet<ReservationStatus> = new Set(['PENDING', 'CONFIRMED']);
 

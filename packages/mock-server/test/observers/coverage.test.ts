@@ -76,6 +76,7 @@ describe('the coverage space', () => {
     const space = coverageSpace({
       operations: derived.operations,
       transitions: { ...TRANSITIONS, NO_SHOW: { CONFIRMED: 'confirmed' } },
+      deleteTarget: 'CANCELLED',
       events: derived.webhookEvents,
     });
     const ids = space.items.map((item) => item.id);

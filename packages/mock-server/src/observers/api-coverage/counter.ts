@@ -59,7 +59,8 @@ export interface CoverageCounter {
   reset(): void;
 }
 
-const EVIDENCE_KEPT = 5;
+/** Requests or deliveries named per covered item in `evidence`. */
+export const EVIDENCE_KEPT = 5;
 /** Distinct refusal groups kept: a client sending endless distinct values does not grow the report past it. */
 const REFUSED_GROUPS_KEPT = 500;
 

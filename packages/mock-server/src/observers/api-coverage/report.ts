@@ -1,7 +1,7 @@
 // A coverage report (./counter.ts) merged with others and written for people: a terminal table and a
 // markdown table (a CI summary), grouped by kind with the uncovered items first. Pure: no I/O, so the
 // CLI, the Vitest and Playwright helpers and a browser alike use it.
-import type { CoverageItem, CoverageReport, RefusedGroup } from './counter';
+import { type CoverageItem, type CoverageReport, EVIDENCE_KEPT, type RefusedGroup } from './counter';
 import type { CoverageKind } from './space';
 
 const KINDS: readonly CoverageKind[] = ['answer', 'transition', 'event'];
@@ -10,7 +10,6 @@ const KIND_TITLES: Record<CoverageKind, string> = {
   transition: 'Transitions',
   event: 'Events acknowledged',
 };
-const EVIDENCE_KEPT = 5;
 
 /** One report of many (workers, sessions, test files): counts added, every item of any of them listed. */
 export function mergeCoverage(reports: readonly CoverageReport[]): CoverageReport {

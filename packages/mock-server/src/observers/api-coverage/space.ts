@@ -3,7 +3,7 @@
 // it), every move of the state machine's table plus the DELETE cancellations (domain/state-machine.ts),
 // and every webhook event of openapi.yaml. A new operation, code, transition or event is in the report
 // as soon as it is in the contract or the table.
-import { TRANSITIONS } from '../../domain/state-machine';
+import { DELETE_TARGET, TRANSITIONS } from '../../domain/state-machine';
 import { CONTRACT_OPERATIONS, CONTRACT_WEBHOOK_EVENTS } from '../../generated/contract-space';
 
 export type CoverageKind = 'answer' | 'transition' | 'event';
@@ -23,11 +23,10 @@ export interface CoverageSources {
   }[];
   /** from → to → anything (the table's history action): a listed pair is a transition. */
   transitions: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** Where DELETE moves a reservation: each state the table lets reach it is a DELETE cancellation. */
+  deleteTarget: string;
   events: readonly string[];
 }
-
-/** The status DELETE moves a reservation to; each state the table lets reach it is a DELETE cancellation. */
-const CANCELLED = 'CANCELLED';
 
 export const answerId = (operationId: string, status: string, code: string | null): string =>
   `${operationId} ${status}${code ? ` ${code}` : ''}`;
@@ -58,7 +57,8 @@ export function coverageSpace(sources: CoverageSources): CoverageSpace {
     for (const to of Object.keys(targets))
       items.push({ kind: 'transition', id: transitionId(from, to, false) });
   for (const [from, targets] of Object.entries(sources.transitions))
-    if (CANCELLED in targets) items.push({ kind: 'transition', id: transitionId(from, CANCELLED, true) });
+    if (sources.deleteTarget in targets)
+      items.push({ kind: 'transition', id: transitionId(from, sources.deleteTarget, true) });
   for (const event of sources.events) items.push({ kind: 'event', id: event });
   const ids = new Set(items.map((item) => item.id));
 
@@ -83,5 +83,6 @@ export function coverageSpace(sources: CoverageSources): CoverageSpace {
 export const contractCoverageSources: CoverageSources = {
   operations: CONTRACT_OPERATIONS,
   transitions: TRANSITIONS,
+  deleteTarget: DELETE_TARGET,
   events: CONTRACT_WEBHOOK_EVENTS,
 };
