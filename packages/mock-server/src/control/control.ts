@@ -31,7 +31,7 @@ import {
   seedServiceSchema,
   seedTableSchema,
 } from '../seed/seed-data';
-import { type Fault, type FaultSpec, faultSpecSchema } from './faults';
+import { type Fault, type FaultSpec, faultSpecSchema, MAX_FAULTS } from './faults';
 import type { MockParts } from './parts';
 import {
   advanceInput,
@@ -51,20 +51,23 @@ type Schemas = components['schemas'];
 
 /**
  * A control call named something that does not exist (`not_found`, 404 over HTTP), was given input
- * it refuses (`invalid`, 400 over HTTP), asked for something the mock's state or data forbids
- * (`conflict`, 409 over HTTP: a clock moved backwards, code CLOCK_BACKWARDS; a trigger the state
- * machine refuses), or went past a bound (`limit`, 429 over HTTP: too many
- * sessions). Nothing changed.
+ * it refuses (`invalid`, 400 over HTTP, code VALIDATION_ERROR), asked for something the mock's state
+ * or data forbids (`conflict`, 409 over HTTP: a clock moved backwards, code CLOCK_BACKWARDS; a
+ * trigger the state machine refuses; a 101st fault, code TOO_MANY_FAULTS), or went past a bound
+ * (`limit`, 429 over HTTP: too many sessions). Nothing changed.
  */
 export class MockControlError extends Error {
   override readonly name = 'MockControlError';
+  /** A machine-readable code; every `invalid` refusal is VALIDATION_ERROR. */
+  readonly code: string | undefined;
 
   constructor(
     message: string,
     readonly kind: MockControlErrorKind = 'invalid',
-    readonly code?: string,
+    code?: string,
   ) {
     super(message);
+    this.code = code ?? (kind === 'invalid' ? 'VALIDATION_ERROR' : undefined);
   }
 }
 
@@ -396,7 +399,14 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     },
     faults: {
       add(spec) {
-        const fault = faults.add(parseControl(faultSpecSchema, spec));
+        const parsed = parseControl(faultSpecSchema, spec);
+        if (faults.size >= MAX_FAULTS)
+          throw new MockControlError(
+            `At most ${MAX_FAULTS} faults can be active at once; remove one first`,
+            'conflict',
+            'TOO_MANY_FAULTS',
+          );
+        const fault = faults.add(parsed);
         announce({ kind: 'faults', id: fault.id });
         return fault;
       },

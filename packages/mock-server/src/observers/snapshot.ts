@@ -36,7 +36,8 @@ const GENERATED_ID = /^(res|cus|key|blk)_(\d+)$/;
  * number, not a string, and a safe one), or the next create would make an id such as `res_1e+300`.
  */
 function badCounters(ids: unknown): string | null {
-  if (typeof ids !== 'object' || ids === null || Array.isArray(ids)) return 'the id counters are not an object';
+  if (typeof ids !== 'object' || ids === null || Array.isArray(ids))
+    return 'the id counters are not an object';
   for (const [prefix, value] of Object.entries(ids))
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
       return `the id counter ${prefix} is not a non-negative integer`;
