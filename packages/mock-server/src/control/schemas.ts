@@ -5,7 +5,7 @@
 // Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { API_OPERATION_IDS } from '../contract';
-import { PERMISSIONS } from '../domain/records';
+import { PERMISSIONS, webhookUrlSchema } from '../domain/records';
 import { isCalendarDate } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
 import type { OperationId } from '../observers/journal';
@@ -81,7 +81,7 @@ export const keyInput = z.lazy(() =>
 
 export const webhookInput = z.lazy(() =>
   z.object({
-    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+    url: webhookUrlSchema,
     secret: z.string().min(1).optional(),
   }),
 );
@@ -98,7 +98,7 @@ export const triggerInput = z.lazy(() =>
 
 export const redeliverInput = z.lazy(() =>
   z.object({
-    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).optional(),
+    url: webhookUrlSchema.optional(),
   }),
 );
 

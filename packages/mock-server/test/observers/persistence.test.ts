@@ -185,6 +185,13 @@ describe('a persisted snapshot is checked as a whole', () => {
       /id counters are not an object/,
     ],
     [
+      'a webhook target that is not http: or https:',
+      (s: MockSnapshot) => {
+        for (const w of s.records.webhooks as { url: string | null }[]) w.url = 'file:///etc/passwd';
+      },
+      /does not fit its collection/,
+    ],
+    [
       'another version',
       (s: MockSnapshot) => {
         s.version = 99;
