@@ -6,6 +6,7 @@ import {
   type PresentedKey,
   presentKey,
   requirePermission,
+  validKey,
 } from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
 import { isoOf } from '../domain/time';
@@ -182,14 +183,9 @@ export function createApi(deps: ApiDependencies): Api {
    * `unknown` for a value no key has, `none` without one; the route's operationId, if any.
    */
   function uncheckedIdentity(presented: PresentedKey, match: RouteMatch<Route> | undefined): Identity {
-    const key = presented === null ? undefined : ctx.store.keyByHash(presented.hash);
+    const key = presented === null ? null : validKey(ctx.store, presented);
     return {
-      key:
-        presented === null
-          ? 'none'
-          : key && key.revokedAt === null
-            ? { id: key.id, name: key.name }
-            : 'unknown',
+      key: key === null ? 'none' : typeof key === 'string' ? 'unknown' : { id: key.id, name: key.name },
       operationId: match?.route.operationId ?? null,
     };
   }
