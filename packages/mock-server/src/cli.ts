@@ -37,20 +37,27 @@ The API is under {url}/api/v1/:slug/..., e.g.
 /** A `--webhook-url` value that names a project: `SLUG=URL` (a URL itself never starts like that). */
 const PROJECT_TARGET = /^([A-Za-z0-9][A-Za-z0-9_-]*)=(.+)$/;
 
+/** One --webhook-url target, normalised; only http: and https: (mock README, "Webhooks"). */
+function webhookTarget(value: string, isWebhookUrl: (value: string) => boolean): string {
+  if (!isWebhookUrl(value)) throw new Error(`--webhook-url must be an http: or https: URL, got ${value}`);
+  return new URL(value).toString();
+}
+
 /** The --webhook-url values as the server option: one URL for all, or a slug → URL record. */
 function webhookTargets(
   values: readonly string[],
   slugs: readonly string[],
+  isWebhookUrl: (value: string) => boolean,
 ): MockServerOwnMockOptions['webhookUrl'] | undefined {
   let all: string | undefined;
   const perProject: Record<string, string> = {};
   for (const value of values) {
     const match = PROJECT_TARGET.exec(value);
     if (match?.[1] && match[2]) {
-      perProject[match[1]] = new URL(match[2]).toString();
+      perProject[match[1]] = webhookTarget(match[2], isWebhookUrl);
     } else {
       if (all !== undefined) throw new Error('--webhook-url URL (for every project) may be given once');
-      all = new URL(value).toString();
+      all = webhookTarget(value, isWebhookUrl);
     }
   }
   if (Object.keys(perProject).length === 0) return all;
@@ -91,8 +98,17 @@ async function main(): Promise<void> {
     return;
   }
   // Loaded only to serve: the commands above run without the mock's modules.
-  const [{ isLoopbackHost, loadSeedFile, startMockServer }, { DEMO_KEYS, demoSeed }, { instantInput }] =
-    await Promise.all([import('./node'), import('./seed/demo'), import('./control/schemas')]);
+  const [
+    { isLoopbackHost, loadSeedFile, startMockServer },
+    { DEMO_KEYS, demoSeed },
+    { instantInput },
+    { isWebhookUrl },
+  ] = await Promise.all([
+    import('./node'),
+    import('./seed/demo'),
+    import('./control/schemas'),
+    import('./domain/records'),
+  ]);
   const { values } = parseArgs({
     args,
     options: {
@@ -151,7 +167,7 @@ async function main(): Promise<void> {
   const seed = values.seed ? await loadSeedFile(values.seed) : undefined;
   if (seed) options.seed = seed;
   const slugs = (seed ?? demoSeed()).projects.map((p) => p.slug);
-  const webhookUrl = webhookTargets(values['webhook-url'] ?? [], slugs);
+  const webhookUrl = webhookTargets(values['webhook-url'] ?? [], slugs, isWebhookUrl);
   if (webhookUrl !== undefined) options.webhookUrl = webhookUrl;
   if (options.control && options.host !== undefined && !isLoopbackHost(options.host)) {
     // The control routes take no key: whoever reaches the port can reset the data, issue keys and

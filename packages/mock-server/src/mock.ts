@@ -5,7 +5,7 @@
 // call, so two mocks never share anything and reset() can restore exactly what this one started with.
 // The API pipeline publishes each request's outcome; the observers subscribed here hear of it.
 
-import { createControl, type MockControl, type ResetOptions } from './control/control';
+import { createControl, type MockControl, MockControlError, type ResetOptions } from './control/control';
 import { createFaults } from './control/faults';
 import { type DomainContext, webCryptoRandomBytes } from './domain/context';
 import { webhookTarget } from './domain/projects';
@@ -37,6 +37,7 @@ import { demoSeed } from './seed/demo';
 import { emptySeed } from './seed/empty';
 import { parseSeedData } from './seed/from-json';
 import type { ResolvedSeedData, SeedData } from './seed/seed-data';
+import { seedTooLate } from './seed/seed-dates';
 import { seededStore } from './seed/seeded-store';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
@@ -125,6 +126,9 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   // offset from real time for a flowing one.
   const startedAt = clock.now();
   const startOffset = startedAt - Date.now();
+  // A frozen start too late for the seed's dates is refused here, not left with no data.
+  const tooLate = startClock.manual ? seedTooLate(seed.projects, startedAt) : null;
+  if (tooLate !== null) throw new MockControlError(tooLate);
   const ids = options.ids ?? createSequentialIds();
   const ctx: DomainContext = { store: createStore(), clock, ids, randomBytes: webCryptoRandomBytes };
   const lock = createLock();
@@ -171,8 +175,11 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   kept?.keep();
 
   /** Back to the seed; with `now`, the clock frozen there and the seed laid out around it. */
-  const reset = (now?: number): Promise<void> =>
-    lock.run(async () => {
+  const reset = (now?: number): Promise<void> => {
+    // Refused before anything changes: never half a reset.
+    const late = now === undefined ? null : seedTooLate(seed.projects, now);
+    if (late !== null) return Promise.reject(new MockControlError(late));
+    return lock.run(async () => {
       dispatcher.reset();
       faults.clear();
       journal.clear();
@@ -186,6 +193,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       }
       ctx.store = await seeded(seed);
     });
+  };
 
   const control = createControl({ ctx, lock, dispatcher, faults, journal, events, coverage, reset });
   const delays = createDelays();

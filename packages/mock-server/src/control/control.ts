@@ -15,6 +15,7 @@ import { createKey, keyOfProject, keysOfProject, regenerateKey, revokeKey } from
 import { addToBlacklist, blacklistInput, setWebhook } from '../domain/projects';
 import type { Permission, ProjectRecord } from '../domain/records';
 import { compareListOrder, findReservation, insertReservation } from '../domain/reservations';
+import { isoOf, latestInstantWithin } from '../domain/time';
 import { TriggerError, triggerEvent } from '../domain/trigger';
 import { reservationDetailView, serviceView, tableView } from '../domain/views';
 import type { CoverageReport } from '../observers/api-coverage';
@@ -32,7 +33,8 @@ import {
   seedServiceSchema,
   seedTableSchema,
 } from '../seed/seed-data';
-import { type Fault, type FaultSpec, faultSpecSchema } from './faults';
+import { FOUR_DIGIT_DATES, seedTooLate } from '../seed/seed-dates';
+import { type Fault, type FaultSpec, faultSpecSchema, MAX_FAULTS } from './faults';
 import type { MockParts } from './parts';
 import {
   advanceInput,
@@ -40,7 +42,6 @@ import {
   instantInput,
   journalFilter,
   keyInput,
-  MAX_CLOCK_MS,
   redeliverInput,
   reservationsFilter,
   resetInput,
@@ -52,20 +53,23 @@ type Schemas = components['schemas'];
 
 /**
  * A control call named something that does not exist (`not_found`, 404 over HTTP), was given input
- * it refuses (`invalid`, 400 over HTTP), asked for something the mock's state or data forbids
- * (`conflict`, 409 over HTTP: a clock moved backwards, code CLOCK_BACKWARDS; a trigger the state
- * machine refuses), or went past a bound (`limit`, 429 over HTTP: too many
- * sessions). Nothing changed.
+ * it refuses (`invalid`, 400 over HTTP, code VALIDATION_ERROR), asked for something the mock's state
+ * or data forbids (`conflict`, 409 over HTTP: a clock moved backwards, code CLOCK_BACKWARDS; a
+ * trigger the state machine refuses; a 101st fault, code TOO_MANY_FAULTS), or went past a bound
+ * (`limit`, 429 over HTTP: too many sessions). Nothing changed.
  */
 export class MockControlError extends Error {
   override readonly name = 'MockControlError';
+  /** A machine-readable code; every `invalid` refusal is VALIDATION_ERROR. */
+  readonly code: string | undefined;
 
   constructor(
     message: string,
     readonly kind: MockControlErrorKind = 'invalid',
-    readonly code?: string,
+    code?: string,
   ) {
     super(message);
+    this.code = code ?? (kind === 'invalid' ? 'VALIDATION_ERROR' : undefined);
   }
 }
 
@@ -305,6 +309,10 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     return key;
   };
   const announceClock = () => announce({ kind: 'clock', now: nowIso(ctx) });
+  /** The latest instant the clock may reach: every project's local date keeps four digits. */
+  const latestClock = () => latestInstantWithin(ctx.store.projects.all().map((p) => p.timeZone));
+  /** Waits for the writes queued before (the seed first), so latestClock() sees their projects. */
+  const storeReady = () => lock.run(() => undefined);
 
   return {
     reset: async (options = {}) => {
@@ -316,19 +324,27 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       now: () => nowIso(ctx),
       async set(time) {
         const target = parseControl(instantInput, time);
+        await storeReady();
         // Judged when the move runs, against the clock the moves queued before it leave.
         await dispatcher.setTime(target, (now) => {
           if (target < now)
             throw new MockControlError(CLOCK_BACKWARDS_MESSAGE, 'conflict', 'CLOCK_BACKWARDS');
+          const latest = latestClock();
+          if (target > latest)
+            throw new MockControlError(`now must be at most ${isoOf(latest)}: ${FOUR_DIGIT_DATES}`);
         });
         announceClock();
       },
       async advance(ms) {
         const shift = parseControl(advanceInput, ms);
+        await storeReady();
         // Judged when the move runs (moves queue up), so concurrent moves cannot leave the range.
         await dispatcher.advance(shift, (now) => {
-          if (now + shift > MAX_CLOCK_MS)
-            throw new MockControlError('advanceMs would move the clock past 9999-12-31');
+          const latest = latestClock();
+          if (now + shift > latest)
+            throw new MockControlError(
+              `advanceMs would move the clock past ${isoOf(latest)}: ${FOUR_DIGIT_DATES}`,
+            );
         });
         announceClock();
       },
@@ -404,7 +420,14 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     },
     faults: {
       add(spec) {
-        const fault = faults.add(parseControl(faultSpecSchema, spec));
+        const parsed = parseControl(faultSpecSchema, spec);
+        if (faults.size >= MAX_FAULTS)
+          throw new MockControlError(
+            `At most ${MAX_FAULTS} faults can be active at once; remove one first`,
+            'conflict',
+            'TOO_MANY_FAULTS',
+          );
+        const fault = faults.add(parsed);
         announce({ kind: 'faults', id: fault.id });
         return fault;
       },
@@ -450,7 +473,12 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       }),
     async createProject(input) {
       const hashed = hashSeedProject(parseControl(seedProjectSchema, input));
-      const record = await write(() => addSeedProject(ctx, hashed));
+      const record = await write(() => {
+        // Judged under the lock, against the clock as it is when the project is laid out.
+        const late = seedTooLate([hashed], ctx.clock.now());
+        if (late !== null) throw new MockControlError(`the clock is too late for this project: ${late}`);
+        return addSeedProject(ctx, hashed);
+      });
       announce({ kind: 'project', slug: record.slug });
       return { id: record.id, slug: record.slug };
     },

@@ -1,15 +1,41 @@
 // Injected failures for testing clients: the next `times` requests (or every one, `"always"`) that
-// match by method, path pattern and query subset get a status (429 RATE_LIMITED with Retry-After,
-// or a 5xx INTERNAL_ERROR, or a custom JSON body and headers), a dropped connection, and/or a delay.
-// Checked before anything else, so a fault hits whatever request matches, valid or not. The spec is
-// validated by one zod schema, for the JavaScript control and the /__mock/faults route alike.
+// match by method, path pattern and query subset get a status (any 400–599: 429 RATE_LIMITED with
+// Retry-After, a 5xx INTERNAL_ERROR, another 4xx its status text, or a custom JSON body and headers),
+// a dropped connection, and/or a delay. Checked before anything else, so a fault hits whatever request
+// matches, valid or not. The spec is validated by one zod schema, for the JavaScript control and the
+// /__mock/faults route alike, so that nothing refused only when the fault fires (a header value an
+// HTTP server cannot write) gets in: bounded by design (mock README, "Faults").
 // Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { MAX_TIMER_DELAY_MS } from '../domain/time';
-import { globMatches } from './glob';
+import { compileGlob, type GlobMatcher } from './glob';
 
 /** setTimeout's largest delay; a larger one would fire at once. */
 export const MAX_DELAY_MS = MAX_TIMER_DELAY_MS;
+
+/** Active faults a mock (or session) holds at most; one more is 409 TOO_MANY_FAULTS. */
+export const MAX_FAULTS = 100;
+
+/** A path pattern's longest length: with MAX_FAULTS of them, matching stays well under 1 ms a request. */
+export const MAX_PATTERN_LENGTH = 512;
+
+/**
+ * Headers that frame the answer or manage the connection: the transport writes them, and a second
+ * Content-Length or Transfer-Encoding would make an answer no client can read.
+ */
+const FRAMING_HEADERS: ReadonlySet<string> = new Set([
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'trailer',
+]);
+
+const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+const STATUS_MESSAGE = 'status must be an integer from 400 to 599';
+const HEADER_NAME_MESSAGE = `headers: a name must be an HTTP token other than ${[...FRAMING_HEADERS].join(', ')}`;
 
 const positiveInt = (name: string) =>
   z
@@ -25,13 +51,17 @@ export const faultSpecSchema = z.lazy(() =>
       /** HTTP method to match (any when absent). */
       method: z.string().min(1).optional(),
       /** Path relative to the base URL, e.g. `/api/v1/demo-bistro/reservations`; `*` matches anything. */
-      path: z.string().min(1).optional(),
-      /** 429, or 500–599. Without it the request is only delayed, then answered normally. */
+      path: z
+        .string()
+        .min(1)
+        .max(MAX_PATTERN_LENGTH, { error: `path must be at most ${MAX_PATTERN_LENGTH} characters` })
+        .optional(),
+      /** 400–599. Without it the request is only delayed, then answered normally. */
       status: z
-        .number({ error: 'status must be 429 or 500-599' })
-        .refine((s) => s === 429 || (Number.isInteger(s) && s >= 500 && s <= 599), {
-          error: 'status must be 429 or 500-599',
-        })
+        .number({ error: STATUS_MESSAGE })
+        .int({ error: STATUS_MESSAGE })
+        .min(400, { error: STATUS_MESSAGE })
+        .max(599, { error: STATUS_MESSAGE })
         .optional(),
       /** How many matching requests the fault applies to, or `"always"` (until removed). Default 1. */
       times: z
@@ -43,15 +73,25 @@ export const faultSpecSchema = z.lazy(() =>
       connection: z.literal('reset', { error: 'connection must be "reset"' }).optional(),
       /** The answer's JSON body instead of the documented error body (needs `status`). */
       body: z.json({ error: 'body must be a JSON value' }).optional(),
-      /** Extra answer headers (needs `status`); names are matched case-insensitively. */
+      /**
+       * Extra answer headers (needs `status`); names are matched case-insensitively. Names are HTTP
+       * tokens, not a framing or connection header; values printable ASCII, space and tab allowed
+       * (what every transport can write: Node refuses `café`, the Fetch API a control character).
+       */
       headers: z
         .record(
-          z
-            .string()
-            .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, { error: 'headers: a name must be an HTTP token' }),
-          z.string().regex(/^[^\r\n\0]*$/, { error: 'headers: a value must not contain CR, LF or NUL' }),
+          z.string(),
+          z.string().regex(/^[\t\x20-\x7e]*$/, {
+            error: 'headers: a value must be printable ASCII (space and tab allowed)',
+          }),
           { error: 'headers must be an object of strings' },
         )
+        // Names checked here rather than by the key schema, so the issue keeps its own message.
+        .superRefine((headers, ctx) => {
+          for (const name of Object.keys(headers))
+            if (!HTTP_TOKEN.test(name) || FRAMING_HEADERS.has(name.toLowerCase()))
+              ctx.addIssue({ code: 'custom', message: HEADER_NAME_MESSAGE, path: [name] });
+        })
         .optional(),
       /** Query parameters the request must carry with these values (others may be there too). */
       query: z.record(z.string(), z.string(), { error: 'query must be an object of strings' }).optional(),
@@ -104,19 +144,16 @@ export interface Fault {
 }
 
 export interface Faults {
-  /** Adds a validated spec. */
+  /** Adds a validated spec (the caller checks `size` against MAX_FAULTS first). */
   add(spec: z.output<typeof faultSpecSchema>): Fault;
+  /** How many faults are active. */
+  readonly size: number;
   /** Removes one; false when there is no such fault. */
   remove(id: string): boolean;
   clear(): void;
   list(): Fault[];
   /** The fault that applies to this request, if any, counting it as used. */
   take(method: string, path: string, query?: URLSearchParams): Fault | undefined;
-}
-
-function pathMatcher(path: string): (candidate: string) => boolean {
-  if (!path.includes('*')) return (candidate) => candidate === path;
-  return (candidate) => globMatches(path, candidate);
 }
 
 function copy(fault: Fault): Fault {
@@ -133,7 +170,7 @@ function copy(fault: Fault): Fault {
  * stream announces it then, so a watcher sees the fault used while its request still waits.
  */
 export function createFaults(onTaken: (fault: Fault) => void = () => {}): Faults {
-  let entries: { fault: Fault; matches: (path: string) => boolean }[] = [];
+  let entries: { fault: Fault; matches: GlobMatcher }[] = [];
   let counter = 0;
   return {
     add(spec) {
@@ -155,13 +192,17 @@ export function createFaults(onTaken: (fault: Fault) => void = () => {}): Faults
         times,
         remaining: times === 'always' ? null : times,
       };
-      entries.push({ fault, matches: spec.path === undefined ? () => true : pathMatcher(spec.path) });
+      // Compiled once here, so a request's lookup costs time linear in its path (control/glob.ts).
+      entries.push({ fault, matches: spec.path === undefined ? () => true : compileGlob(spec.path) });
       return copy(fault);
     },
     remove(id) {
       const before = entries.length;
       entries = entries.filter(({ fault }) => fault.id !== id);
       return entries.length < before;
+    },
+    get size() {
+      return entries.length;
     },
     clear() {
       entries = [];

@@ -5,8 +5,8 @@
 // Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { API_OPERATION_IDS } from '../contract';
-import { PERMISSIONS } from '../domain/records';
-import { isCalendarDate } from '../domain/time';
+import { PERMISSIONS, webhookUrlSchema } from '../domain/records';
+import { isCalendarDate, LATEST_INSTANT_MS } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
 import type { OperationId } from '../observers/journal';
 import { WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
@@ -14,8 +14,11 @@ import { WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
 /** The API's operations (openapi.yaml's operationIds): the router has a route for each. */
 const OPERATION_IDS: ReadonlySet<string> = new Set(API_OPERATION_IDS);
 
-/** The latest instant the mock's clock may show: 9999-12-31T23:59:59.999Z. */
-export const MAX_CLOCK_MS = 253_402_300_799_999;
+/**
+ * The latest instant the mock's clock may show at all, 9999-12-31T23:59:59.999Z; the control
+ * brings it forward to where every project's local date keeps four digits (control.ts).
+ */
+export const MAX_CLOCK_MS = LATEST_INSTANT_MS;
 const CLOCK_RANGE = 'between 1970-01-01 and 9999-12-31';
 
 /** An instant as the control takes it: a Date, an ISO 8601 date-time with an offset, or epoch ms. */
@@ -81,7 +84,7 @@ export const keyInput = z.lazy(() =>
 
 export const webhookInput = z.lazy(() =>
   z.object({
-    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }),
+    url: webhookUrlSchema,
     secret: z.string().min(1).optional(),
   }),
 );
@@ -98,7 +101,7 @@ export const triggerInput = z.lazy(() =>
 
 export const redeliverInput = z.lazy(() =>
   z.object({
-    url: z.url({ protocol: /^https?$/, error: 'url must be an http(s) URL' }).optional(),
+    url: webhookUrlSchema.optional(),
   }),
 );
 

@@ -7,7 +7,7 @@ import type { components } from '../contract';
 import type { DomainContext } from './context';
 import { errors, type ValidationIssue } from './errors';
 import { daySchedule, outsideOpening } from './opening-hours';
-import { activeServiceOf, branchOf, resolveBranch } from './projects';
+import { activeServiceOf, branchOf, resolveBranch, tablesServing } from './projects';
 import type { BranchRecord, ProjectRecord, ReservationRecord } from './records';
 import { ACTIVE_STATUSES } from './state-machine';
 import type { Store } from './store';
@@ -115,14 +115,7 @@ export function getAvailability(
 
   const length = query.duration ?? serviceDuration ?? project.slotMinutes;
   const branchId = branch?.id ?? null;
-  const tables = store.tables
-    .all()
-    .filter(
-      (t) =>
-        t.projectId === project.id &&
-        t.isActive &&
-        (branchId === null || t.branchId === branchId || t.branchId === null),
-    );
+  const tables = tablesServing(store, project, branch);
   // The reservations of each place: per table, or the one implicit place of a table-less branch.
   const places: (readonly ReservationRecord[])[] =
     tables.length > 0

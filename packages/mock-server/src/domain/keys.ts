@@ -38,12 +38,23 @@ export function presentKey(value: string | null): PresentedKey {
   return { hash: hashKey(value) };
 }
 
+/**
+ * The one rule of whether a presented key is valid: the record of a known value that is not revoked,
+ * or (a string) why it is not. The checks and the journal of a request answered before them (by a
+ * fault) both ask this.
+ */
+export function validKey(store: Store, presented: { hash: string }): ApiKeyRecord | string {
+  const key = store.keyByHash(presented.hash);
+  if (!key) return 'no key has this value (unknown, or regenerated)';
+  if (key.revokedAt !== null) return `key ${key.id} was revoked`;
+  return key;
+}
+
 /** The key presented, or API_KEY_MISSING / API_KEY_INVALID. */
 export function authenticate(store: Store, presented: PresentedKey): ApiKeyRecord {
   if (presented === null) throw errors.apiKeyMissing();
-  const key = store.keyByHash(presented.hash);
-  if (!key) throw errors.apiKeyInvalid('no key has this value (unknown, or regenerated)');
-  if (key.revokedAt !== null) throw errors.apiKeyInvalid(`key ${key.id} was revoked`);
+  const key = validKey(store, presented);
+  if (typeof key === 'string') throw errors.apiKeyInvalid(key);
   return key;
 }
 

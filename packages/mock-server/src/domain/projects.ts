@@ -86,6 +86,28 @@ export function resolveBranch(
   return ofTable ?? implicitBranch(store, project);
 }
 
+/**
+ * The tables that serve a branch: the project's active tables of that branch or of none, every active
+ * table when there is no branch; by `position`. The one home of that rule: availability counts these
+ * places, and the trigger books one of them.
+ */
+export function tablesServing(
+  store: Store,
+  project: ProjectRecord,
+  branch: BranchRecord | null,
+): TableRecord[] {
+  const branchId = branch?.id ?? null;
+  return store.tables
+    .all()
+    .filter(
+      (t) =>
+        t.projectId === project.id &&
+        t.isActive &&
+        (branchId === null || t.branchId === branchId || t.branchId === null),
+    )
+    .sort((a, b) => a.position - b.position);
+}
+
 /** Phones compare without spaces, dashes, dots and brackets: `+420 601 234 567` = `+420601234567`. */
 export function normalisePhone(phone: string): string {
   return phone.replace(/[\s\-().]/g, '');

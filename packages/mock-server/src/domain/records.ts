@@ -16,6 +16,18 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const HISTORY_ACTIONS = ['created', 'confirmed', 'cancelled', 'completed', 'no_show'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
+/**
+ * A webhook target: an absolute http: or https: URL, the only schemes a delivery is sent to. The one
+ * rule for every target (the seed, `--webhook-url`, setWebhook, redeliver, a stored record).
+ */
+export const webhookUrlSchema = z.lazy(() => z.url({ protocol: /^https?$/, error: WEBHOOK_URL_MESSAGE }));
+export const WEBHOOK_URL_MESSAGE = 'url must be an http(s) URL';
+
+/** Whether `value` is a webhook target (webhookUrlSchema), for checks outside a schema. */
+export function isWebhookUrl(value: string): boolean {
+  return webhookUrlSchema.safeParse(value).success;
+}
+
 const start = () => z.string().regex(START_TIME_PATTERN);
 const end = () => z.string().regex(END_TIME_PATTERN);
 const date = () => z.string().regex(DATE_PATTERN);
@@ -239,7 +251,7 @@ export const webhookConfigSchema = z.lazy(() =>
     id: z.string(),
     projectId: z.string(),
     /** null: no target yet, events are not sent. */
-    url: z.string().nullable(),
+    url: webhookUrlSchema.nullable(),
     secret: z.string(),
   }),
 );

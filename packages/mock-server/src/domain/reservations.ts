@@ -118,8 +118,11 @@ function checkReferences(
   return { issues, branch, table, services };
 }
 
-/** The active reservation of the table on that date that overlaps `[from, to)`, if any. */
-function overlapping(
+/**
+ * The active reservation of the table on that date that overlaps `[from, to)`, if any: the one home
+ * of the overlap rule (a booking's DOUBLE_BOOKING, the trigger's free table).
+ */
+export function overlappingReservation(
   store: Store,
   tableId: string,
   date: string,
@@ -163,7 +166,7 @@ export async function createReservation(
   if (startsInPast(input.date, input.from, project.timeZone, now))
     throw errors.inPast(`starts before the mock's now, ${isoOf(now)}`);
 
-  const taken = table ? overlapping(store, table.id, input.date, from, to) : undefined;
+  const taken = table ? overlappingReservation(store, table.id, input.date, from, to) : undefined;
   if (table && taken)
     throw errors.doubleBooking(`table ${table.id} is held by ${taken.id} ${taken.from}-${taken.to}`);
 

@@ -92,6 +92,23 @@ export function addDays(date: string, days: number): string {
     : Temporal.PlainDate.from(date).add({ days }).toString();
 }
 
+/** The latest instant the mock handles, 9999-12-31T23:59:59.999Z: ISO timestamps keep four-digit years. */
+export const LATEST_INSTANT_MS = 253_402_300_799_999;
+
+/**
+ * The latest instant at which, in every one of `timeZones`, the local date `daysAhead` days on is
+ * still at most 9999-12-31 (local dates, like timestamps, have four-digit years), and never past
+ * LATEST_INSTANT_MS. With no zone, LATEST_INSTANT_MS itself.
+ */
+export function latestInstantWithin(timeZones: Iterable<string>, daysAhead = 0): number {
+  let latest = LATEST_INSTANT_MS;
+  // The first local day that is too late: 10000-01-01, `daysAhead` days earlier.
+  const tooLate = Temporal.PlainDate.from({ year: 10000, month: 1, day: 1 }).subtract({ days: daysAhead });
+  for (const timeZone of new Set(timeZones))
+    latest = Math.min(latest, tooLate.toZonedDateTime({ timeZone }).epochMilliseconds - 1);
+  return latest;
+}
+
 /** `[aFrom, aTo)` and `[bFrom, bTo)` intersect; touching ends do not. */
 export function overlaps(aFrom: number, aTo: number, bFrom: number, bTo: number): boolean {
   return aFrom < bTo && bFrom < aTo;

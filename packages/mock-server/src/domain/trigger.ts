@@ -7,11 +7,11 @@ import type { components } from '../contract';
 import { getAvailability } from './availability';
 import type { DomainContext } from './context';
 import { DomainError } from './errors';
-import { implicitBranch } from './projects';
+import { resolveBranch, tablesServing } from './projects';
 import type { ProjectRecord, ReservationRecord, ReservationStatus, TableRecord } from './records';
-import { createReservation, getReservation } from './reservations';
-import { ACTIVE_STATUSES, applyTransition } from './state-machine';
-import { addDays, instantOf, localTime, overlaps, toMinutes } from './time';
+import { createReservation, getReservation, overlappingReservation } from './reservations';
+import { applyTransition } from './state-machine';
+import { addDays, instantOf, localTime, toMinutes } from './time';
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
 export type TriggerEventName = components['schemas']['WebhookEventName'];
@@ -139,25 +139,7 @@ function freeTable(
   from: number,
   to: number,
 ): TableRecord | 'none' | null {
-  const branchId = implicitBranch(ctx.store, project)?.id ?? null;
-  const tables = ctx.store.tables
-    .all()
-    .filter(
-      (t) =>
-        t.projectId === project.id &&
-        t.isActive &&
-        (branchId === null || t.branchId === branchId || t.branchId === null),
-    )
-    .sort((a, b) => a.position - b.position);
+  const tables = tablesServing(ctx.store, project, resolveBranch(ctx.store, project, null));
   if (tables.length === 0) return 'none';
-  return (
-    tables.find(
-      (t) =>
-        !ctx.store
-          .reservationsOfTableOn(t.id, date)
-          .some(
-            (r) => ACTIVE_STATUSES.has(r.status) && overlaps(from, to, toMinutes(r.from), toMinutes(r.to)),
-          ),
-    ) ?? null
-  );
+  return tables.find((t) => overlappingReservation(ctx.store, t.id, date, from, to) === undefined) ?? null;
 }

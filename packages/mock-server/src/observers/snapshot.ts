@@ -2,7 +2,7 @@
 // whole before it is used (mock README, "Keeping the data across reloads"): its version, every record
 // against its collection's schema, every reference (a reservation's project, branch, customer and
 // table, any record's project, a table's zone…) to a record of the same project, and the id counters
-// ahead of every id they generated. One that does not fit is refused, not trusted.
+// (plain non-negative integers) ahead of every id they generated. One that does not fit is refused, not trusted.
 import type { DomainContext } from '../domain/context';
 import { createStore, type Store, Table } from '../domain/store';
 
@@ -31,9 +31,22 @@ export function takeSnapshot(ctx: DomainContext): MockSnapshot {
 /** The id prefixes the id source generates (`res_0001`…): their counters must be ahead of stored ids. */
 const GENERATED_ID = /^(res|cus|key|blk)_(\d+)$/;
 
+/**
+ * Why the id counters cannot be used, or null: each must be a plain non-negative integer (a
+ * number, not a string, and a safe one), or the next create would make an id such as `res_1e+300`.
+ */
+function badCounters(ids: unknown): string | null {
+  if (typeof ids !== 'object' || ids === null || Array.isArray(ids))
+    return 'the id counters are not an object';
+  for (const [prefix, value] of Object.entries(ids))
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+      return `the id counter ${prefix} is not a non-negative integer`;
+  return null;
+}
+
 /** The first stored id a counter is not ahead of (a create would reuse it), or null. */
 function idBehindCounter(snapshot: MockSnapshot): string | null {
-  const counters = typeof snapshot.ids === 'object' && snapshot.ids !== null ? snapshot.ids : {};
+  const counters = snapshot.ids;
   for (const records of Object.values(snapshot.records)) {
     for (const record of records) {
       const id = (record as { id?: unknown }).id;
@@ -91,7 +104,8 @@ export type SnapshotProblem = string;
 
 /**
  * A store holding the snapshot's records, or the reason it does not fit: another version, a record
- * of the wrong shape, a broken reference, an id counter behind a stored id.
+ * of the wrong shape, a broken reference, an id counter that is no plain integer or is behind a
+ * stored id.
  */
 export async function storeFromSnapshot(snapshot: MockSnapshot): Promise<Store | SnapshotProblem> {
   if (typeof snapshot !== 'object' || snapshot === null) return 'not a snapshot';
@@ -111,6 +125,8 @@ export async function storeFromSnapshot(snapshot: MockSnapshot): Promise<Store |
       Array.isArray(records) && records.every((r) => tables.get(name)?.schema.safeParse(r).success),
   );
   if (!fits) return 'a record does not fit its collection';
+  const counters = badCounters(snapshot.ids);
+  if (counters !== null) return counters;
   const behind = idBehindCounter(snapshot);
   if (behind !== null) return `the id counters are behind the stored id ${behind}`;
   for (const [name, records] of entries) {

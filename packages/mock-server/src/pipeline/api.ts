@@ -6,6 +6,7 @@ import {
   type PresentedKey,
   presentKey,
   requirePermission,
+  validKey,
 } from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
 import { isoOf } from '../domain/time';
@@ -97,25 +98,33 @@ function errorOfBody(status: number, body: unknown): { code: string | null; mess
   return { code: field('code'), message: field('message') ?? statusText(status) };
 }
 
-/** What a fault answers instead of the API, with the journal's error: nothing (a dropped connection), a status, or undefined. */
-function faultAnswer(fault: Fault): { answer: MockAnswer; error: AnswerError } | undefined {
+/**
+ * What a fault answers instead of the API, with the error the journal records for it (the one place
+ * that decides a fault's code): nothing (a dropped connection), or its status with your body, or
+ * else the documented body of that status (429 RATE_LIMITED, 5xx INTERNAL_ERROR, any other 4xx its
+ * status text with no code); undefined for a delay-only fault.
+ */
+export function faultAnswer(fault: Fault): { answer: MockAnswer; error: AnswerError } | undefined {
   if (fault.connection === 'reset') {
     const error = { code: null, message: 'connection reset by an injected fault' };
     return { answer: { status: 0, headers: {}, body: '', dropConnection: true }, error };
   }
-  if (fault.status === null) return undefined;
+  const { status } = fault;
+  if (status === null) return undefined;
   const headers = {
-    ...(fault.status === 429 ? { 'retry-after': String(fault.retryAfter) } : {}),
+    ...(status === 429 ? { 'retry-after': String(fault.retryAfter) } : {}),
     ...fault.headers,
   };
-  if (fault.body !== undefined) {
-    const answer = jsonAnswer(fault.status, fault.body, headers);
-    return { answer, error: fault.status >= 400 ? errorOfBody(fault.status, fault.body) : null };
+  if (fault.body !== undefined)
+    return { answer: jsonAnswer(status, fault.body, headers), error: errorOfBody(status, fault.body) };
+  if (status === 429 || status >= 500) {
+    const error = status === 429 ? httpErrors.rateLimited(fault.retryAfter) : httpErrors.internal();
+    return { answer: errorAnswer(error, { status, headers }), error: journalError(error) };
   }
-  const error = fault.status === 429 ? httpErrors.rateLimited(fault.retryAfter) : httpErrors.internal();
+  const text = statusText(status);
   return {
-    answer: errorAnswer(error, fault.status === 429 ? { headers } : { status: fault.status, headers }),
-    error: journalError(error),
+    answer: jsonAnswer(status, { error: text, message: text }, headers),
+    error: { code: null, message: text },
   };
 }
 
@@ -175,14 +184,9 @@ export function createApi(deps: ApiDependencies): Api {
    * `unknown` for a value no key has, `none` without one; the route's operationId, if any.
    */
   function uncheckedIdentity(presented: PresentedKey, match: RouteMatch<Route> | undefined): Identity {
-    const key = presented === null ? undefined : ctx.store.keyByHash(presented.hash);
+    const key = presented === null ? null : validKey(ctx.store, presented);
     return {
-      key:
-        presented === null
-          ? 'none'
-          : key && key.revokedAt === null
-            ? { id: key.id, name: key.name }
-            : 'unknown',
+      key: key === null ? 'none' : typeof key === 'string' ? 'unknown' : { id: key.id, name: key.name },
       operationId: match?.route.operationId ?? null,
     };
   }

@@ -5,7 +5,7 @@
 // Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { blacklistInput, DEFAULT_SLOT_MINUTES, DEFAULT_TIME_ZONE } from '../domain/projects';
-import { PERMISSIONS, RESERVATION_STATUSES } from '../domain/records';
+import { PERMISSIONS, RESERVATION_STATUSES, webhookUrlSchema } from '../domain/records';
 import { isValidTimeZone, toMinutes } from '../domain/time';
 import {
   calendarDate,
@@ -243,7 +243,7 @@ export const seedProjectSchema = z.lazy(() =>
       blacklist: z.array(blacklistInput).default([]),
       /** Webhook target; `url` null (default) sends nothing until one is set. Default secret: generated. */
       webhook: z
-        .object({ url: z.url().nullable().default(null), secret: z.string().min(1).optional() })
+        .object({ url: webhookUrlSchema.nullable().default(null), secret: z.string().min(1).optional() })
         .optional(),
       reservations: z.array(reservation).default([]),
     })

@@ -5,6 +5,7 @@
 // shutdown.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isWebhookUrl } from '../domain/records';
 import { createMockCore, type MockCore, resolveSeed } from '../mock';
 import { controlPath } from '../pipeline/control-routes';
 import { httpErrors, RequestAbortedError } from '../pipeline/errors';
@@ -126,6 +127,17 @@ export function withWebhookUrl(
         `webhookUrl names unknown project ${unknown.map((s) => `"${s}"`).join(', ')} (projects: ${[...slugs].join(', ')})`,
       );
   }
+  const refused = (typeof url === 'string' ? [url] : Object.values(url)).find((u) => !isWebhookUrl(u));
+  if (refused !== undefined)
+    throw new TypeError(
+      `webhookUrl ${
+        perProject
+          ? `for ${Object.keys(perProject)
+              .filter((slug) => perProject[slug] === refused)
+              .join(', ')} `
+          : ''
+      }must be an http: or https: URL, got ${refused}`,
+    );
   return {
     projects: resolved.projects.map((p) => {
       const target = perProject ? (Object.hasOwn(perProject, p.slug) ? perProject[p.slug] : undefined) : url;

@@ -98,7 +98,8 @@ describe('the mock clock only moves forward', () => {
 
 describe('the clock range is checked inside the queued move', () => {
   it('two concurrent advance(20 h) from 9999-12-31T00:00Z: one moves, the other is refused, the clock stays in range', async () => {
-    const core = mock('9999-12-31T00:00:00.000Z');
+    // No project: the limit is 9999-12-31T23:59:59.999Z itself (a project's zone brings it forward).
+    const core = createMockCore({ now: '9999-12-31T00:00:00.000Z', seed: 'empty', logger: silentLogger });
     const results = await Promise.allSettled([
       core.control.clock.advance(20 * HOUR),
       core.control.clock.advance(20 * HOUR),
@@ -110,7 +111,11 @@ describe('the clock range is checked inside the queued move', () => {
   });
 
   it('over HTTP: two concurrent { advanceMs: 20 h } answer 200 and 400, the clock stays in range', async () => {
-    const server = await startServer({ now: '9999-12-31T00:00:00.000Z', logger: silentLogger });
+    const server = await startServer({
+      now: '9999-12-31T00:00:00.000Z',
+      seed: 'empty',
+      logger: silentLogger,
+    });
     const advance = () =>
       fetch(`${server.url}/__mock/clock`, { method: 'POST', body: JSON.stringify({ advanceMs: 20 * HOUR }) });
     const answers = await Promise.all([advance(), advance()]);

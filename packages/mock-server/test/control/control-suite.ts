@@ -168,7 +168,10 @@ export function controlSuite(name: string, start: () => Promise<ControlUnderTest
       await control.faults.add({ status: 500 });
       await control.faults.clear();
       expect(await control.faults.list()).toEqual([]);
-      expect(await failure(() => control.faults.add({ status: 404 }))).toMatchObject({ kind: 'invalid' });
+      expect(await failure(() => control.faults.add({ status: 600 }))).toMatchObject({
+        kind: 'invalid',
+        code: 'VALIDATION_ERROR',
+      });
       expect(await failure(() => control.faults.remove('flt_nope'))).toMatchObject({ kind: 'not_found' });
       expect(await control.faults.list()).toEqual([]);
     });

@@ -24,7 +24,11 @@ async function expectApiWorks(server: MockServer, date = '2026-06-16'): Promise<
 /** A 400 control error whose message names `field`. */
 function expectRefused(answer: { status: number; body: unknown; text: string }, field: string): void {
   expect(answer.status, answer.text).toBe(400);
-  expect(answer.body).toEqual({ error: 'Bad Request', message: expect.stringContaining(field) });
+  expect(answer.body).toEqual({
+    error: 'Bad Request',
+    message: expect.stringContaining(field),
+    code: 'VALIDATION_ERROR',
+  });
 }
 
 const BAD_CLOCK: [body: Record<string, unknown>, field: string][] = [
@@ -51,9 +55,10 @@ describe('POST /__mock/clock with bad input', () => {
     await expectApiWorks(server);
   });
 
-  it('keeps the clock before 10000-01-01: the last instant is accepted, a move past it is refused', async () => {
+  it('keeps every local date before 10000-01-01: the last instant in Prague is accepted, a move past it is refused', async () => {
     const server = await startServer({ now: TUESDAY_NOON });
-    const latest = '9999-12-31T23:59:59.999Z';
+    // The demo projects are in Prague, UTC+1 in December: its 10000-01-01 starts at 23:00Z.
+    const latest = '9999-12-31T22:59:59.999Z';
     expect((await send(server, 'POST', '/__mock/clock', { json: { now: latest } })).status).toBe(200);
     expectRefused(await send(server, 'POST', '/__mock/clock', { json: { advanceMs: 1 } }), 'advanceMs');
     expect(await server.service.control.clock.now()).toBe(latest);
@@ -110,7 +115,10 @@ const BAD_FAULTS: [spec: Record<string, unknown>, field: string][] = [
   [{ status: 429, retryAfter: 0 }, 'retryAfter'],
   [{ status: 429, retryAfter: 1.5 }, 'retryAfter'],
   [{ status: 500, delayMs: -1 }, 'delayMs'],
-  [{ status: 404 }, 'status'],
+  [{ status: 399 }, 'status'],
+  [{ status: 600 }, 'status'],
+  [{ status: 450.5 }, 'status'],
+  [{ status: 500, path: `/api/v1/${'*a'.repeat(253)}` }, 'path'],
   [{ method: 'GET' }, 'give a status, a connection, a delayMs'],
   [{ status: 500, unknown: true }, 'unknown'],
 ];
@@ -256,7 +264,7 @@ const BAD_ROUTE_INPUT: [method: string, path: string, json: unknown, message: st
     { event: 'reservation.created', reservationId: '' },
     'reservationId: reservationId must not be empty',
   ],
-  ['POST', '/__mock/faults', { status: 404 }, 'status: status must be 429 or 500-599'],
+  ['POST', '/__mock/faults', { status: 600 }, 'status: status must be an integer from 400 to 599'],
   ['GET', '/__mock/requests?status=abc', undefined, 'status: Invalid input: expected number, received NaN'],
 ];
 
@@ -279,9 +287,39 @@ describe('each /__mock route with bad input', () => {
       const answer = await send(server, method, path, { key: null, ...(json === undefined ? {} : { json }) });
       expect({ status: answer.status, body: answer.body }, `${method} ${path}`).toEqual({
         status: 400,
-        body: { error: 'Bad Request', message },
+        body: { error: 'Bad Request', message, code: 'VALIDATION_ERROR' },
       });
     }
     expect(await state()).toEqual(before);
+  });
+});
+
+describe('at most 100 active faults', () => {
+  it('the 101st is 409 TOO_MANY_FAULTS over HTTP and in JavaScript; nothing is added, removing one makes room', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { faults } = server.service.control;
+    for (let i = 0; i < 100; i += 1) {
+      const added = await send(server, 'POST', '/__mock/faults', {
+        json: { path: `/api/v1/${'x'.repeat(500)}${i}*`, status: 503, times: 'always' },
+      });
+      expect(added.status, added.text).toBe(201);
+    }
+    const refused = await send(server, 'POST', '/__mock/faults', { json: { status: 500 } });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: 'Conflict',
+      message: 'At most 100 faults can be active at once; remove one first',
+      code: 'TOO_MANY_FAULTS',
+    });
+    const error = await (async () => faults.add({ status: 500 }))().catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'conflict', code: 'TOO_MANY_FAULTS' });
+    expect(await faults.list()).toHaveLength(100);
+    // None of the 100 matches an API path: requests are answered as before.
+    await expectApiWorks(server);
+    const [first] = await faults.list();
+    await faults.remove(first?.id ?? '');
+    expect(
+      (await send(server, 'POST', '/__mock/faults', { json: { status: 500, path: '/nothing' } })).status,
+    ).toBe(201);
   });
 });

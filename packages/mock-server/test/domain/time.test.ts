@@ -9,6 +9,8 @@ import {
   instantOf,
   instantsOn,
   isCalendarDate,
+  isoOf,
+  latestInstantWithin,
   localTime,
   missingMinutes,
   toMinutes,
@@ -116,5 +118,19 @@ describe('time: a zone day reused for its times', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('latestInstantWithin', () => {
+  it('is the last instant whose local date (days ahead included) is at most 9999-12-31 in every zone', () => {
+    expect(isoOf(latestInstantWithin([]))).toBe('9999-12-31T23:59:59.999Z');
+    expect(isoOf(latestInstantWithin(['UTC']))).toBe('9999-12-31T23:59:59.999Z');
+    expect(isoOf(latestInstantWithin(['Europe/Prague']))).toBe('9999-12-31T22:59:59.999Z');
+    expect(isoOf(latestInstantWithin(['Europe/Prague', 'Pacific/Kiritimati']))).toBe(
+      '9999-12-31T09:59:59.999Z',
+    );
+    expect(isoOf(latestInstantWithin(['Europe/Prague'], 10))).toBe('9999-12-21T22:59:59.999Z');
+    // A zone behind UTC cannot pass the instant limit itself.
+    expect(isoOf(latestInstantWithin(['America/New_York']))).toBe('9999-12-31T23:59:59.999Z');
   });
 });

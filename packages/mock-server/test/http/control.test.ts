@@ -131,7 +131,7 @@ describe('control over HTTP', () => {
     expect((await api.post(`${P}/reservations`, booking())).status).toBe(201);
     expect((await api.get(`${P}/tables`)).headers.get('retry-after')).toBe('5');
     expect((await api.get(`${P}/tables`)).status).toBe(200);
-    expect((await mock('POST', 'faults', { status: 404 })).status).toBe(400);
+    expect((await mock('POST', 'faults', { status: 600 })).status).toBe(400);
     await mock('POST', 'faults', { status: 500, times: 3 });
     expect((await mock<{ faults: unknown[] }>('GET', 'faults')).body.faults).toHaveLength(1);
     await mock('DELETE', 'faults');

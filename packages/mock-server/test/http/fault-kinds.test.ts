@@ -128,7 +128,7 @@ describe('fault specs are validated by the one schema', () => {
     [{ connection: 'reset', status: 500 }, 'not both'],
     [{ body: { a: 1 } }, 'body and headers need a status'],
     [{ status: 500, headers: { 'Bad Name': 'x' } }, 'headers'],
-    [{ status: 500, headers: { 'x-a': 'a\r\nb' } }, 'CR, LF or NUL'],
+    [{ status: 500, headers: { 'x-a': 'a\r\nb' } }, 'printable ASCII'],
     [{ status: 500, times: 'forever' }, 'times must be a positive integer or "always"'],
     [{ status: 500, query: { date: 5 } }, 'query'],
   ])('%j is refused, nothing added', (spec, message) => {
@@ -146,5 +146,96 @@ describe('fault specs are validated by the one schema', () => {
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toContain('times');
+  });
+});
+
+describe('a status fault may answer any status from 400 to 599', () => {
+  const FOUR_XX: [status: number, text: string][] = [
+    [401, 'Unauthorized'],
+    [404, 'Not Found'],
+    [422, 'Unprocessable Entity'],
+    [400, 'Bad Request'],
+  ];
+
+  it.each(FOUR_XX)(
+    '%i: core.fetch() answers it with its status text, journaled with no code',
+    async (status, text) => {
+      const core = createMockCore({ now: NOW, logger: silentLogger });
+      core.control.faults.add({ path: INFO, status });
+      const response = await core.fetch(new Request(`${core.baseUrl}${INFO}`, { headers }));
+      expect(response?.status).toBe(status);
+      expect(await response?.json()).toEqual({ error: text, message: text });
+      const [entry] = core.control.requests.list();
+      expect(entry).toMatchObject({ status, error: { code: null, message: text } });
+      expect(entry?.rule).toMatch(/^fault flt_\d+$/);
+    },
+  );
+
+  it('404 with a custom body over the standalone server: that body, its code journaled', async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    const body = { error: 'Not Found', message: 'Reservation not found', code: 'RESERVATION_NOT_FOUND' };
+    server.service.control.faults.add({ path: INFO, status: 404, body });
+    const response = await fetch(`${server.url}${INFO}`, { headers });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual(body);
+    const [entry] = server.service.control.requests.list({ path: INFO });
+    expect(entry?.error).toEqual({ code: 'RESERVATION_NOT_FOUND', message: 'Reservation not found' });
+  });
+
+  describe('MSW handlers', () => {
+    const service = createMockService({
+      now: NOW,
+      baseUrl: 'http://fault-status.test',
+      logger: silentLogger,
+    });
+    const msw = setupServer(...service.handlers);
+    beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));
+    afterAll(() => msw.close());
+
+    it('422 with a header whose value holds a tab: answered as given', async () => {
+      service.control.faults.add({ path: INFO, status: 422, headers: { 'X-Note': 'a\tb ~' } });
+      const response = await fetch(`http://fault-status.test${INFO}`, { headers });
+      expect(response.status).toBe(422);
+      expect(response.headers.get('x-note')).toBe('a\tb ~');
+    });
+  });
+});
+
+describe('fault headers an HTTP answer cannot carry are refused when the fault is added', () => {
+  const REFUSED: [name: string, value: string, field: string][] = [
+    ['X-Note', 'café', 'printable ASCII'],
+    ['X-Note', 'a\u0001b', 'printable ASCII'],
+    ['X-Note', 'a\u007fb', 'printable ASCII'],
+    ['Transfer-Encoding', 'chunked', 'transfer-encoding'],
+    ['Content-Length', '5', 'content-length'],
+    ['connection', 'close', 'connection'],
+    ['Keep-Alive', 'timeout=5', 'keep-alive'],
+    ['Upgrade', 'websocket', 'upgrade'],
+    ['Trailer', 'X-A', 'trailer'],
+    ['X Note', 'x', 'HTTP token'],
+  ];
+
+  it.each(REFUSED)(
+    '%s: %j is 400 VALIDATION_ERROR over HTTP, nothing added, and requests stay answered',
+    async (name, value, field) => {
+      const server = await startServer({ now: NOW, logger: silentLogger });
+      const response = await fetch(`${server.url}/__mock/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ path: INFO, status: 503, headers: { [name]: value }, times: 'always' }),
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: string; message: string; code: string };
+      expect(body).toMatchObject({ error: 'Bad Request', code: 'VALIDATION_ERROR' });
+      expect(body.message).toContain(field);
+      expect(server.service.control.faults.list()).toEqual([]);
+      expect((await fetch(`${server.url}${INFO}`, { headers })).status).toBe(200);
+    },
+  );
+
+  it.each(REFUSED)('%s: %j is a MockControlError in JavaScript', (name, value) => {
+    const core = createMockCore({ now: NOW, logger: silentLogger });
+    const add = () => core.control.faults.add({ status: 503, headers: { [name]: value } });
+    expect(add).toThrow(MockControlError);
+    expect(core.control.faults.list()).toEqual([]);
   });
 });

@@ -58,6 +58,13 @@ describe('reservation-mock --now', () => {
     expect(projects.map((p) => p.slug)).toContain('corner-cafe');
   }, 30_000);
 
+  it('refuses an instant too late for the demo data, naming the latest allowed one (never starts with no projects)', async () => {
+    const run = start(['--now', '9999-12-30T08:00:00Z']);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toContain('now must be at most 9999-12-21T22:59:59.999Z');
+    expect(run.output()).not.toContain('listening on');
+  }, 30_000);
+
   it('refuses a value that is not an ISO date-time, naming the flag', async () => {
     const run = start(['--now', 'tomorrow']);
     expect(await run.exited).toBe(1);

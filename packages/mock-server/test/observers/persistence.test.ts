@@ -157,6 +157,41 @@ describe('a persisted snapshot is checked as a whole', () => {
       /counters are behind/,
     ],
     [
+      'an id counter given as a string ("1")',
+      (s: MockSnapshot) => {
+        (s.ids as Record<string, unknown>).res = '1';
+      },
+      /id counter res is not a non-negative integer/,
+    ],
+    [
+      'an id counter that is no safe integer (1e300)',
+      (s: MockSnapshot) => {
+        s.ids.res = 1e300;
+      },
+      /id counter res is not a non-negative integer/,
+    ],
+    [
+      'an id counter with a fraction',
+      (s: MockSnapshot) => {
+        s.ids.cus = 1.5;
+      },
+      /id counter cus is not a non-negative integer/,
+    ],
+    [
+      'id counters that are not an object',
+      (s: MockSnapshot) => {
+        (s as { ids: unknown }).ids = [1];
+      },
+      /id counters are not an object/,
+    ],
+    [
+      'a webhook target that is not http: or https:',
+      (s: MockSnapshot) => {
+        for (const w of s.records.webhooks as { url: string | null }[]) w.url = 'file:///etc/passwd';
+      },
+      /does not fit its collection/,
+    ],
+    [
       'another version',
       (s: MockSnapshot) => {
         s.version = 99;

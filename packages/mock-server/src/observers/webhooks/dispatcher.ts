@@ -9,6 +9,7 @@
 // attempt reads its own due time, and completes when those attempts have finished.
 import { signWebhookPayload } from '../../contract';
 import { isoOf, MAX_TIMER_DELAY_MS } from '../../domain/time';
+import { pruneDeliveryLog } from './delivery-log';
 import { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS, validateDelays, validateTimeout } from './schedule';
 import { type AttemptOutcome, describeError, sendAttempt } from './send-attempt';
 import type {
@@ -344,6 +345,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           report(error);
         }
       }
+      // The newest 1,000, settled ones dropped first; a dropped pending one sends nothing more.
+      pruneDeliveryLog(
+        entries,
+        (e) => e.record.status === 'pending',
+        (e) => {
+          e.discarded = true;
+        },
+      );
       if (deliveries.length > 0) pump();
     },
 

@@ -1,5 +1,6 @@
 // One HTTP attempt of one delivery. It never throws: every way of not getting a 2xx (an answer
 // with another status, a network error, no answer in time) comes back as data for the log.
+import { recordedHeaders } from './delivery-log';
 import type { WebhookTimers } from './types';
 
 export interface AttemptRequest {
@@ -30,8 +31,10 @@ export interface AttemptOutcome {
 
 export interface AttemptResponse {
   status: number;
-  /** Header names in lower case, as the Fetch API gives them. */
+  /** Header names in lower case, as the Fetch API gives them; at most 8 KiB of them (delivery-log.ts). */
   headers: Record<string, string>;
+  /** True when some headers did not fit in those 8 KiB. */
+  headersTruncated?: true;
   /** The first 4 KiB of the answer's body, decoded as UTF-8. */
   body: string;
   /** True when the body was longer than what is kept (or could not be read to its end). */
@@ -92,7 +95,7 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
       requestHeaders,
       response: {
         status: response.status,
-        headers: Object.fromEntries(response.headers),
+        ...recordedHeaders(response.headers),
         body,
         truncated,
       },

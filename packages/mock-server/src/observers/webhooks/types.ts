@@ -20,8 +20,10 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 /** The receiver's answer to one attempt, as far as the log keeps it. */
 export interface DeliveryResponse {
   status: number;
-  /** The answer's headers, names in lower case. */
+  /** The answer's headers, names in lower case: as many as fit in 8 KiB, in the order received. */
   headers: Record<string, string>;
+  /** True when some headers did not fit in those 8 KiB. */
+  headersTruncated?: true;
   /** The first 4 KiB of the answer's body, as UTF-8 text. */
   body: string;
   /** True when the body was longer than 4 KiB (or could not be read to its end). */
