@@ -4,28 +4,17 @@
 // shows its method, path and status. Each link is checked by equality with the error's id, so a
 // broken link (a missing header, another id in the log, a journal keyed otherwise, a search that
 // shows another entry) fails here.
-import { existsSync } from 'node:fs';
 import { type Browser, chromium } from '@playwright/test';
 import { type MockServer, startMockServer } from '@reservation-api/mock-server/node';
 import { ConflictError, createReservationClient, type Logger, type LogRecord } from '@reservation-api/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium } from '../support/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
 const NOW = '2030-06-17T08:00:00Z';
 /** Tuesday: demo-bistro is open in the evening. */
 const TOMORROW = '2030-06-18';
 
-const hasChromium = existsSync(CHROMIUM);
-const skip = !hasChromium && !process.env.CI;
-if (skip) {
-  console.warn(
-    `[request id e2e] SKIPPED: ${CHROMIUM} is missing. Install Debian's chromium ` +
-      '(apt-get install chromium) to run the browser test; in CI (CI set) its absence fails the run.',
-  );
-}
-
-describe.skipIf(skip)(
+describe(
   'one request id in the SDK error, its log record, the journal and the dashboard',
   () => {
     let server: MockServer;
@@ -33,7 +22,7 @@ describe.skipIf(skip)(
 
     beforeAll(async () => {
       server = await startMockServer({ port: 0, now: NOW });
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+      browser = await chromium.launch(await findChromium());
     }, 60_000);
 
     afterAll(async () => {

@@ -1,0 +1,98 @@
+// Which Chromium the browser tests drive, in one place (every browser test and the Playwright example's
+// config ask here). The system one when it is there: CHROMIUM_PATH if set, else Debian's
+// /usr/bin/chromium. Otherwise the one that `pnpm install` brought from the npm registry:
+// @sparticuz/chromium ships the binary inside the package (inflated into the temporary directory on
+// first use), so a machine with only Node and npm runs the browser tests too, and no tool ever
+// downloads a browser. When neither works, the lookup throws with both reasons: a browser test fails
+// with them, it never skips.
+import { existsSync } from 'node:fs';
+
+export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * Flags for both browsers. Not @sparticuz/chromium's own `args`: they are for AWS Lambda and turn off
+ * web security, site isolation and the multi-process model (`--disable-web-security`,
+ * `--single-process`), which the CORS, framing and service-worker tests need on. The npm build starts
+ * with these alone.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export type ChromiumSource = 'system' | 'npm';
+
+export interface ChromiumLaunch {
+  /** For playwright-core's `chromium.launch()` or Playwright Test's `launchOptions`. */
+  executablePath: string;
+  args: string[];
+  /** Where it came from: the system path, or the @sparticuz/chromium package. */
+  source: ChromiumSource;
+  /** Human-readable: the path and, for the npm one, the package. */
+  description: string;
+}
+
+export interface ChromiumLookup {
+  /** The system Chromium to try first; default: CHROMIUM_PATH, else /usr/bin/chromium. */
+  systemPath?: string;
+  /**
+   * Only this one, no fallback (the both-browsers smoke tests); default: the system one if it
+   * exists, else the npm one.
+   */
+  source?: ChromiumSource;
+}
+
+/** Both browsers, for the smoke tests that prove a page on each once. */
+export const CHROMIUM_SOURCES: readonly ChromiumSource[] = ['system', 'npm'];
+
+/** The system Chromium's path: CHROMIUM_PATH when the user names one, else Debian's. */
+export function systemChromiumPath(): string {
+  return process.env.CHROMIUM_PATH || SYSTEM_CHROMIUM;
+}
+
+/** Whether a system Chromium is there (the both-browsers smoke tests run on it only then). */
+export function hasSystemChromium(path = systemChromiumPath()): boolean {
+  return existsSync(path);
+}
+
+/**
+ * Finds a Chromium to launch: the system one if it exists, else the npm one. Throws an Error that
+ * names what was tried when none is usable.
+ */
+export async function findChromium(lookup: ChromiumLookup = {}): Promise<ChromiumLaunch> {
+  const systemPath = lookup.systemPath ?? systemChromiumPath();
+  if (lookup.source !== 'npm' && existsSync(systemPath)) {
+    return {
+      executablePath: systemPath,
+      args: [...CHROMIUM_ARGS],
+      source: 'system',
+      description: systemPath,
+    };
+  }
+  if (lookup.source === 'system') {
+    throw new Error(`No system Chromium: ${systemPath} does not exist (set CHROMIUM_PATH to use another).`);
+  }
+  try {
+    const { default: chromium } = await import('@sparticuz/chromium');
+    const executablePath = await chromium.executablePath();
+    return {
+      executablePath,
+      args: [...CHROMIUM_ARGS],
+      source: 'npm',
+      description: `${executablePath} (from @sparticuz/chromium)`,
+    };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const system =
+      lookup.source === 'npm' ? 'the system one was not asked for' : `${systemPath} does not exist`;
+    throw new Error(
+      `No Chromium to run the browser tests: ${system} (set CHROMIUM_PATH to use another), and the ` +
+        `npm one (@sparticuz/chromium, installed by \`pnpm install\`) could not be unpacked: ${reason}`,
+    );
+  }
+}
