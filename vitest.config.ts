@@ -1,11 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Tests run against the packages' TypeScript sources (the "@reservation-api/source" export
 // condition), so no build is needed before `vitest`.
 const SOURCE = '@reservation-api/source';
+// What tsup puts in at build time (packages/mock-server/tsup.config.ts), for the sources under test.
+const mockPackage = JSON.parse(
+  readFileSync(new URL('./packages/mock-server/package.json', import.meta.url), 'utf8'),
+) as { version: string };
 
 export default defineConfig({
+  define: { __MOCK_VERSION__: JSON.stringify(mockPackage.version) },
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
   test: {

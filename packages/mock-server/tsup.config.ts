@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+// The version GET /__mock/health reports (src/runtime/version.ts), put in at build time.
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 export default defineConfig([
   {
@@ -24,6 +30,7 @@ export default defineConfig([
     // Dependencies stay dependencies: the CLI and ./node load @msw/data, zod and temporal-polyfill
     // from node_modules, and never msw (only the main and browser entries import it).
     external: ['msw', '@reservation-api/sdk'],
+    define: { __MOCK_VERSION__: JSON.stringify(version) },
     splitting: true,
     clean: true,
   },
