@@ -17,6 +17,8 @@ export default defineConfig([
       browser: 'src/browser.ts',
       node: 'src/node.ts',
       client: 'src/client.ts',
+      playwright: 'src/playwright.ts',
+      supertest: 'src/supertest.ts',
       cli: 'src/cli.ts',
     },
     dts: {
@@ -25,11 +27,14 @@ export default defineConfig([
         browser: 'src/browser.ts',
         node: 'src/node.ts',
         client: 'src/client.ts',
+        playwright: 'src/playwright.ts',
+        supertest: 'src/supertest.ts',
       },
     },
     // Dependencies stay dependencies: the CLI and ./node load @msw/data, zod and temporal-polyfill
-    // from node_modules, and never msw (only the main and browser entries import it).
-    external: ['msw', '@reservation-api/sdk'],
+    // from node_modules, and never msw (only the main and browser entries import it); ./playwright
+    // loads the user's @playwright/test (one copy per run, as Playwright requires).
+    external: ['msw', '@reservation-api/sdk', '@playwright/test'],
     define: { __MOCK_VERSION__: JSON.stringify(version) },
     splitting: true,
     clean: true,
