@@ -58,9 +58,9 @@ function frameRequest(frame: UnhandledFrameArgs['frame']): Request | undefined {
 /**
  * What fails an unhandled request: thrown from the callback, a network error response, which msw
  * answers the request with (fetch rejects, as with the 'error' strategy). msw's own callback helpers
- * (`print.error()`, `defaults.error()`) only print since msw 2.12 (kept so for compatibility), so the
- * request would go out to the network; and any other thrown value becomes a 500 answer. Before 2.12,
- * `print.error()` throws msw's own error first.
+ * (`print.error()`, `defaults.error()`) only print in current msw (2.15 and 3, kept so for
+ * compatibility), so the request would go out to the network; any other thrown value becomes a 500
+ * answer. Older msw 2 releases throw from `print.error()` itself, before this is reached.
  */
 function refuse(): never {
   throw Response.error();
