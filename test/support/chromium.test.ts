@@ -30,6 +30,20 @@ describe('the browser lookup', () => {
     }
   }, 60_000);
 
+  it('runs the npm Chromium on the libraries its package bundles (for a machine without NSS)', async () => {
+    const found = await findChromium({ source: 'npm', bundledLibraries: true });
+    expect(found.env?.LD_LIBRARY_PATH).toMatch(/al2023\/lib/);
+    expect(found.description).toContain('with its bundled libraries');
+    const browser = await chromium.launch(found);
+    try {
+      const page = await browser.newPage();
+      await page.setContent('<p>ok</p>');
+      expect(await page.textContent('p')).toBe('ok');
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
   it('takes the system Chromium first when it exists', async () => {
     const found = await findChromium({ systemPath: process.execPath });
     expect(found).toMatchObject({ source: 'system', executablePath: process.execPath });

@@ -4,8 +4,15 @@
 // @sparticuz/chromium ships the binary inside the package (inflated into the temporary directory on
 // first use), so a machine with only Node and npm runs the browser tests too, and no tool ever
 // downloads a browser. When neither works, the lookup throws with both reasons: a browser test fails
-// with them, it never skips.
+// with them, it never skips. The npm build needs NSS, NSPR and expat, which a machine without any
+// Chromium may lack: the package ships them too (for Amazon Linux), and they are used when `ldd` says
+// the system has not got them.
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
@@ -35,6 +42,8 @@ export interface ChromiumLaunch {
   source: ChromiumSource;
   /** Human-readable: the path and, for the npm one, the package. */
   description: string;
+  /** For the npm one on a machine without its libraries: the environment that finds the bundled ones. */
+  env?: Record<string, string>;
 }
 
 export interface ChromiumLookup {
@@ -45,6 +54,11 @@ export interface ChromiumLookup {
    * exists, else the npm one.
    */
   source?: ChromiumSource;
+  /**
+   * The npm one with the libraries its package bundles (NSS, NSPR, expat), first on the library
+   * path. Default: only when the system lacks some (`ldd` reports them not found).
+   */
+  bundledLibraries?: boolean;
 }
 
 /** Both browsers, for the smoke tests that prove a page on each once. */
@@ -80,11 +94,13 @@ export async function findChromium(lookup: ChromiumLookup = {}): Promise<Chromiu
   try {
     const { default: chromium } = await import('@sparticuz/chromium');
     const executablePath = await chromium.executablePath();
+    const bundled = lookup.bundledLibraries ?? (await lacksLibraries(executablePath));
     return {
       executablePath,
       args: [...CHROMIUM_ARGS],
       source: 'npm',
-      description: `${executablePath} (from @sparticuz/chromium)`,
+      description: `${executablePath} (from @sparticuz/chromium${bundled ? ', with its bundled libraries' : ''})`,
+      ...(bundled ? { env: await bundledLibraryEnv() } : {}),
     };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -95,4 +111,31 @@ export async function findChromium(lookup: ChromiumLookup = {}): Promise<Chromiu
         `npm one (@sparticuz/chromium, installed by \`pnpm install\`) could not be unpacked: ${reason}`,
     );
   }
+}
+
+/** Whether the dynamic linker finds every library the binary needs (no `ldd`: assume it does). */
+async function lacksLibraries(executablePath: string): Promise<boolean> {
+  try {
+    const { stdout } = await promisify(execFile)('ldd', [executablePath]);
+    return stdout.includes('not found');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The environment for the npm Chromium with the package's own libraries first on the library path:
+ * unpacked by the package's own inflate() (its al2023.tar.br, into the temporary directory, once).
+ */
+async function bundledLibraryEnv(): Promise<Record<string, string>> {
+  const build = dirname(createRequire(import.meta.url).resolve('@sparticuz/chromium'));
+  // Not among the package's exports, so imported by its path.
+  const { inflate } = (await import(pathToFileURL(join(build, 'lambdafs.js')).href)) as {
+    inflate(file: string): Promise<string>;
+  };
+  const libraries = join(await inflate(join(build, '..', 'bin', 'al2023.tar.br')), 'lib');
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
+  env.LD_LIBRARY_PATH = [libraries, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
+  return env;
 }

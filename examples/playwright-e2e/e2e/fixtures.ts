@@ -16,7 +16,11 @@ export const test = mockTest.extend<{ openApp: () => Promise<void> }, { pageUrl:
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
       const chromium = await findChromium();
-      await use({ executablePath: chromium.executablePath, args: chromium.args });
+      await use({
+        executablePath: chromium.executablePath,
+        args: chromium.args,
+        ...(chromium.env ? { env: chromium.env } : {}),
+      });
     },
     { scope: 'worker' },
   ],
