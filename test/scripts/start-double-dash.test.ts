@@ -1,7 +1,8 @@
 // `pnpm start -- --flag` (examples/webhook-receiver/README.md): pnpm runs the root script as
 // `node scripts/start.mjs -- --flag …`, and the mock's CLI drops that leading `--`, so the flags after
-// it apply. Run here as pnpm runs it.
+// it apply. Run here as pnpm runs it. The bundle it runs reports the package version at /__mock/health.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 
@@ -28,7 +29,11 @@ it('pnpm start -- --webhook-url URL starts the mock with that webhook target', a
       child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
     });
     expect(output).toMatch(new RegExp(`demo-bistro\\s+${target.replaceAll('.', '\\.')}`));
-    expect((await fetch(`${url}/__mock/health`)).status).toBe(200);
+    // The bundle has the package version in, as the built package has.
+    const { version } = JSON.parse(readFileSync(join(root, 'packages/mock-server/package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(await (await fetch(`${url}/__mock/health`)).json()).toEqual({ status: 'ok', version });
   } finally {
     const exited = new Promise((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
