@@ -27,6 +27,8 @@ export default defineConfig({
       tsconfig: './tsconfig.typetest.json',
     },
     testTimeout: 20_000,
+    // The npm Chromium unpacked once before the browser tests run in parallel (test/support/chromium-setup.ts).
+    globalSetup: ['test/support/chromium-setup.ts'],
     // Transformed modules are kept on disk (in node_modules) between runs, so a module that did not
     // change is not transformed again.
     experimental: { fsModuleCache: true },

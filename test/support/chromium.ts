@@ -8,8 +8,9 @@
 // Chromium may lack: the package ships them too (for Amazon Linux), and they are used when `ldd` says
 // the system has not got them.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -93,7 +94,7 @@ export async function findChromium(lookup: ChromiumLookup = {}): Promise<Chromiu
   }
   try {
     const { default: chromium } = await import('@sparticuz/chromium');
-    const executablePath = await chromium.executablePath();
+    const executablePath = await oneAtATime(() => chromium.executablePath());
     const bundled = lookup.bundledLibraries ?? (await lacksLibraries(executablePath));
     return {
       executablePath,
@@ -138,4 +139,32 @@ async function bundledLibraryEnv(): Promise<Record<string, string>> {
   for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
   env.LD_LIBRARY_PATH = [libraries, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':');
   return env;
+}
+
+const LOCK = join(tmpdir(), 'reservation-api-chromium.lock');
+/** Longer than an unpack takes (about 1.5 s): a lock this old was left by a process that died. */
+const STALE_MS = 120_000;
+
+/**
+ * Runs `unpack` in one process at a time (Playwright's workers, Vitest's): the package writes the
+ * binary straight to its final path, so a second process could launch a half-written one. mkdir is
+ * the atomic step; the others wait for the directory to go.
+ */
+async function oneAtATime<T>(unpack: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_MS) rmSync(LOCK, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await unpack();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
 }
