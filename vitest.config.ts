@@ -1,11 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Tests run against the packages' TypeScript sources (the "@reservation-api/source" export
 // condition), so no build is needed before `vitest`.
 const SOURCE = '@reservation-api/source';
+// What tsup puts in at build time (packages/mock-server/tsup.config.ts), for the sources under test.
+const mockPackage = JSON.parse(
+  readFileSync(new URL('./packages/mock-server/package.json', import.meta.url), 'utf8'),
+) as { version: string };
 
 export default defineConfig({
+  define: { __MOCK_VERSION__: JSON.stringify(mockPackage.version) },
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
   test: {
@@ -21,6 +27,8 @@ export default defineConfig({
       tsconfig: './tsconfig.typetest.json',
     },
     testTimeout: 20_000,
+    // The npm Chromium unpacked once before the browser tests run in parallel (test/support/chromium-setup.ts).
+    globalSetup: ['test/support/chromium-setup.ts'],
     // Transformed modules are kept on disk (in node_modules) between runs, so a module that did not
     // change is not transformed again.
     experimental: { fsModuleCache: true },

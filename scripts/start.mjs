@@ -5,7 +5,7 @@
 // rebuilt with esbuild (under a second) whenever a source file or the lockfile is newer than it, so
 // an edited or checked-out source is always what runs, and no one builds anything by hand.
 // Everything after the script's own flag goes to the CLI (`pnpm start -- --port 4011`).
-import { readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -43,6 +43,10 @@ function isFresh() {
   }
 }
 
+function mockVersion() {
+  return JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')).version;
+}
+
 async function build() {
   // tsup's own esbuild (a devDependency of the workspace root), so no second copy is installed.
   const require = createRequire(import.meta.url);
@@ -65,6 +69,8 @@ async function build() {
       target: 'node20',
       conditions: ['@reservation-api/source'],
       external,
+      // The version GET /__mock/health reports, as tsup puts it in (packages/mock-server/tsup.config.ts).
+      define: { __MOCK_VERSION__: JSON.stringify(mockVersion()) },
       logLevel: 'warning',
     });
     rmSync(OUT, { recursive: true, force: true });

@@ -4,7 +4,10 @@
 // reports a forbidden import.
 /** Top to bottom; paths relative to the package folder. */
 const LAYERS = [
-  ['entries', '^src/(index|browser|node|client|cli|cli-trigger|cli-coverage|coverage|public)\\.ts$'],
+  [
+    'entries',
+    '^src/(index|browser|node|client|cli|cli-trigger|cli-coverage|coverage|public|playwright|supertest)\\.ts$',
+  ],
   ['transports', '^src/transports/'],
   ['composition', '^src/mock\\.ts$'],
   ['pipeline', '^src/pipeline/'],
@@ -79,6 +82,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/transports/' },
       to: { path: '(^|/)node_modules/msw/' },
+    },
+    {
+      name: 'playwright-only-in-its-entry',
+      comment: 'only src/playwright.ts (the ./playwright entry) imports @playwright/test, an optional peer',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/playwright\\.ts$' },
+      to: { path: '(^|/)node_modules/(@playwright/test|playwright|playwright-core)/' },
     },
     {
       name: 'no-unresolvable-import',

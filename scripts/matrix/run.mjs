@@ -11,7 +11,7 @@
 //      generated-clients  no tarball: @hey-api/openapi-ts and orval (npm run by Node 22, as they need
 //                   Node 22.18+) with zod and TypeScript, and openapi.yaml (generators/ holds their configs)
 // 3. Runs: the mock suite (fixtures/mock-suite.test.ts) per msw generation and on the lowest msw 2; the
-//    mock README's supertest recipe (fixtures/supertest-recipe-msw2.test.ts and
+//    mock README's supertest helper, unhandledExceptLocal (fixtures/supertest-recipe-msw2.test.ts and
 //    fixtures/supertest-recipe-msw3.test.ts) under msw 2 and msw 3; the README blocks marked
 //    for msw 2 / msw 3 (test/docs/snippets.ts) type-checked under that msw; the SDK against the
 //    standalone mock in Node 20, 22, 24, 26, Bun, Deno and workerd (Miniflare); the MSW handlers in Bun
@@ -205,6 +205,19 @@ for (const key of Object.keys(packed)) {
 contentCheck('tarball @reservation-api/mock-server › ships seed.example.json', () =>
   packed.mock.files.has('package/seed.example.json') ? [] : ['missing package/seed.example.json'],
 );
+{
+  const name = "tarball @reservation-api/mock-server › ships openapi.yaml, the repository's";
+  if (wanted(name)) {
+    const r = await sh('tar', ['-xzOf', tgz.mock, 'package/openapi.yaml']);
+    const same = r.stdout === readFileSync(join(root, 'openapi.yaml'), 'utf8');
+    record(
+      name,
+      same && packed.mock.manifest.exports?.['./openapi.yaml'] === './openapi.yaml',
+      0,
+      same ? 'no ./openapi.yaml export' : r.stderr || 'openapi.yaml differs from the root one',
+    );
+  }
+}
 contentCheck('tarball @reservation-api/mock-server › depends on the SDK with a caret range', () => {
   const range = packed.mock.manifest.dependencies?.['@reservation-api/sdk'];
   return range === `^${version(PACKAGES.sdk)}` ? [] : [`@reservation-api/sdk: ${range}`];
@@ -418,7 +431,7 @@ if (msw2) {
     () => vitestSuite('Node 20 + msw 2 + Vitest 4', msw2, BIN.node20),
     () =>
       vitestSuite(
-        'supertest recipe of the mock README, msw 2 (onUnhandledRequest)',
+        'supertest helper of the mock README (unhandledExceptLocal), msw 2 (onUnhandledRequest)',
         msw2,
         BIN.node20,
         'supertest-recipe-msw2',
@@ -502,7 +515,7 @@ if (msw3) {
     () => vitestSuite('Node 22 + msw 3 + Vitest 5', msw3, BIN.node22),
     () =>
       vitestSuite(
-        'supertest recipe of the mock README, msw 3 (onUnhandledFrame)',
+        'supertest helper of the mock README (unhandledExceptLocal), msw 3 (onUnhandledFrame)',
         msw3,
         BIN.node22,
         'supertest-recipe-msw3',

@@ -194,6 +194,7 @@ describe("the repository's own text", () => {
       // file in a command, an installed package's file in a profile's frame, a code block.
       'See https://example.test/a.json on Node.js; `dist/cli.js`, `test-output/x.png`, `docs/api/index.html`;',
       '`npx reservation-mock --seed my-seed.json`; `parse` (zod v4/core/schemas.js:97).',
+      'The file export `@reservation-api/mock-server/openapi.yaml`; not `@no-such/pkg/x.yaml`.',
       '```sh',
       'node my-own-script.mjs',
       '```',
@@ -203,6 +204,7 @@ describe("the repository's own text", () => {
       'no-such-checks.mjs',
       'packages/mock-server/no-such-seed.json',
       'docs/no-such.md',
+      '@no-such/pkg/x.yaml',
     ]);
     const script = [
       '// Bundled like scripts/start.mjs; src/node/dashboard-files.ts looks up (it is in src/transports/).',

@@ -234,7 +234,8 @@ function installedPackages(root: string): Set<string> {
  * Files the text of `file` names, for checking that they exist: in a source, what its comments name;
  * in a document, what its prose names (outside code blocks; SECURITY.md's promise rows have their own
  * conventions, see securityCitations). Left out, as no file of the repository: URLs, a product's name
- * (Node.js), a file of an installed package in a profile's frame (`(zod v4/core/schemas.js:97)`), and
+ * (Node.js), an installed scoped package's export (`@scope/name/file.yaml`), a file of an installed
+ * package in a profile's frame (`(zod v4/core/schemas.js:97)`), and
  * a bare name in a command or code in backticks (`--seed my-seed.json`: the reader's own file).
  */
 export function citedFiles(root: string, file: string, text: string): Citation[] {
@@ -256,6 +257,9 @@ export function citedFiles(root: string, file: string, text: string): Citation[]
       const frame = /\(((?:@[\w.-]+\/)?[\w.-]+) $/.exec(words.slice(0, match.index))?.[1];
       if (frame !== undefined && installed.has(frame) && /^:\d/.test(words.slice(match.index + cited.length)))
         continue;
+      // A scoped package's export (`@reservation-api/mock-server/openapi.yaml`), not a path.
+      const scope = /^(@[\w.-]+\/[\w.-]+)\//.exec(cited)?.[1];
+      if (scope !== undefined && installed.has(scope)) continue;
       const inCommand = commands.some(([from = 0, to = 0]) => match.index > from && match.index < to);
       if (!cited.includes('/') && inCommand && !CODE.test(file)) continue;
       citations.push({ where: `${file}:${line}`, cited, path: cited });

@@ -31,6 +31,11 @@ it('marks the msw 3 form of the mock README for the matrix, and its msw 2 form t
   const root = resolve(import.meta.dirname, '../..');
   const marked = extractSnippets(readFileSync(join(root, file), 'utf8'), file).filter((s) => s.msw);
   expect(marked.find((s) => s.msw === 3)?.code).toContain("onUnhandledFrame: 'error'");
-  // The msw 2 form there is the supertest recipe: an onUnhandledRequest callback.
-  expect(marked.find((s) => s.msw === 2)?.code).toContain('onUnhandledRequest(');
+  // The msw 2 and msw 3 forms of the supertest helper: the same call, checked under each msw.
+  expect(marked.filter((s) => s.msw === 2).map((s) => s.code)).toContainEqual(
+    expect.stringContaining('server.listen(unhandledExceptLocal(mock))'),
+  );
+  expect(marked.filter((s) => s.msw === 3).map((s) => s.code)).toContainEqual(
+    expect.stringContaining('server.listen(unhandledExceptLocal(mock, '),
+  );
 });

@@ -1,7 +1,7 @@
 // Browser end-to-end test of the booking widget: builds it with Vite, serves the build with
-// `vite preview`, and drives Debian's Chromium (never a downloaded browser) with playwright-core.
+// `vite preview`, and drives Chromium (the system one or the npm one, never a downloaded browser:
+// test/support/chromium.ts) with playwright-core; the service worker is proven on both once.
 // The API is the in-browser MSW mock with its clock pinned, so dates and slots are deterministic.
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,19 +11,15 @@ import type { components } from '@reservation-api/sdk';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build, type PreviewServer, preview } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CHROMIUM_SOURCES,
+  findChromium,
+  hasSystemChromium,
+  systemChromiumPath,
+} from '../../../test/support/chromium';
 
 type Schemas = components['schemas'];
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outputDir = join(root, 'test-output');
 const SLUG = 'demo-bistro';
@@ -38,15 +34,6 @@ const TIMEOUT = 60_000;
  * second; half the test's timeout, so a page that never catches up fails with what was awaited.
  */
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: TIMEOUT / 2 });
-
-const hasChromium = existsSync(CHROMIUM);
-const skip = !hasChromium && !process.env.CI;
-if (skip) {
-  console.warn(
-    `[booking-widget e2e] SKIPPED: ${CHROMIUM} is missing. Install Debian's chromium ` +
-      '(apt-get install chromium) to run the browser test; in CI (CI set) its absence fails the run.',
-  );
-}
 
 const slot = (page: Page, from: string) => page.locator(`[data-testid="slot-${from}"]`);
 
@@ -63,7 +50,7 @@ function hexToRgb(hex: string): string {
   return `rgb(${r}, ${g}, ${b})`;
 }
 
-describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
+describe('booking widget in Chromium (mock mode)', () => {
   let outDir: string | undefined;
   let server: PreviewServer | undefined;
   let browser: Browser | undefined;
@@ -83,9 +70,6 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
     }, body);
 
   beforeAll(async () => {
-    if (!hasChromium) {
-      throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (see .ci/run).`);
-    }
     outDir = await mkdtemp(join(tmpdir(), 'booking-widget-'));
     const inline = {
       configFile: join(root, 'vite.config.ts'),
@@ -101,7 +85,7 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
     const address = server.httpServer.address() as AddressInfo;
     baseUrl = `http://127.0.0.1:${address.port}`;
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: TIMEOUT });
+    browser = await chromium.launch({ ...(await findChromium()), timeout: TIMEOUT });
     page = await browser.newPage({ viewport: { width: 720, height: 1000 } });
     page.setDefaultTimeout(TIMEOUT);
     page.on('pageerror', (error) => pageErrors.push(String(error)));
@@ -113,6 +97,29 @@ describe.skipIf(skip)('booking widget in Chromium (mock mode)', () => {
     await server?.close().catch(() => undefined);
     if (outDir) await rm(outDir, { recursive: true, force: true });
   }, TIMEOUT);
+
+  // Once on each browser: the system Chromium (when the machine has one) and the npm one that
+  // `pnpm install` brings, which is what runs every browser test on a machine without the first.
+  for (const source of CHROMIUM_SOURCES) {
+    const absent = source === 'system' && !hasSystemChromium();
+    it.skipIf(absent)(
+      `the service worker answers in the ${source} Chromium${absent ? ` (none at ${systemChromiumPath()})` : ''}`,
+      async () => {
+        const own = await chromium.launch({ ...(await findChromium({ source })), timeout: TIMEOUT });
+        try {
+          const tab = await own.newPage();
+          await tab.goto(`${baseUrl}/?mode=mock&e2e=1&now=${encodeURIComponent(NOW)}`);
+          await tab.locator('[data-testid="widget"][data-ready="true"]').waitFor({ timeout: TIMEOUT });
+          expect(await tab.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+          const info = await tab.evaluate(async (url) => (await fetch(url)).json(), `/api/v1/${SLUG}/info`);
+          expect(info).toMatchObject({ project: { slug: SLUG } });
+        } finally {
+          await own.close();
+        }
+      },
+      TIMEOUT,
+    );
+  }
 
   it(
     'starts the MSW worker, applies the branding and defaults to the next open day',

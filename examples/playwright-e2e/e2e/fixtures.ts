@@ -1,37 +1,67 @@
-// The fixture (README "Testing a front end end-to-end"): each Playwright worker gets its own session
-// of the one mock server through connectMock(), with the clock pinned; every test starts from the
-// demo data at that instant, and the page is pointed at the session's baseUrl.
-import { test as base } from '@playwright/test';
-import { connectMock, type MockConnection } from '@reservation-api/mock-server/client';
+// The fixtures of @reservation-api/mock-server/playwright (a session per worker, reset to the demo
+// data at mockNow before each test; playwright.config.ts is the mock README's), extended with what
+// this example needs: its page served per worker, `openApp()` pointing the page at the session's
+// baseUrl, and the repository's Chromium (test/support/chromium.ts: the system one, else the npm
+// one; Playwright never downloads a browser here).
+import { createReadStream } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect as baseExpect, test as mockTest } from '@reservation-api/mock-server/playwright';
+import { findChromium } from '../../../test/support/chromium';
 
 export const NOW = '2030-06-17T08:00:00.000Z';
 
-export const test = base.extend<
-  { mock: MockConnection; openApp: () => Promise<void> },
-  { session: MockConnection }
->({
-  session: [
+export const test = mockTest.extend<{ openApp: () => Promise<void> }, { pageUrl: string }>({
+  launchOptions: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
-      const connection = await connectMock(process.env.MOCK_URL ?? 'http://127.0.0.1:4010', {
-        session: `worker-${workerInfo.workerIndex}`,
-        now: NOW,
+    async ({}, use) => {
+      const chromium = await findChromium();
+      await use({
+        executablePath: chromium.executablePath,
+        args: chromium.args,
+        ...(chromium.env ? { env: chromium.env } : {}),
       });
-      await use(connection);
-      await connection.close();
     },
     { scope: 'worker' },
   ],
-  mock: async ({ session }, use) => {
-    await session.control.reset({ now: NOW });
-    await use(session);
-  },
-  openApp: async ({ page, mock }, use) => {
+  pageUrl: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const page = await servePage();
+      await use(page.url);
+      await page.close();
+    },
+    { scope: 'worker' },
+  ],
+  openApp: async ({ page, mock, pageUrl }, use) => {
     await use(async () => {
       const query = new URLSearchParams({ api: mock.baseUrl, date: NOW.slice(0, 10) });
-      await page.goto(`${process.env.PAGE_URL}/index.html?${query}`);
+      await page.goto(`${pageUrl}/index.html?${query}`);
     });
   },
 });
 
-export { expect } from '@playwright/test';
+// Assertions wait for what they expect; the bound is only when to give up. Three Chromium workers on
+// a 2-core CI machine can take longer than Playwright's default 5 s to paint.
+export const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** Serves page/ (index.html and app.js) on 127.0.0.1 and a free port. */
+async function servePage(): Promise<{ url: string; close(): Promise<void> }> {
+  const root = new URL('../page/', import.meta.url);
+  const types: Record<string, string> = { html: 'text/html', js: 'text/javascript' };
+  const server = createServer((req, res) => {
+    const name = (req.url ?? '/').split('?')[0]?.replace(/^\//, '') || 'index.html';
+    if (!/^[a-z]+\.(html|js)$/.test(name)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': types[name.split('.')[1] ?? ''] ?? 'text/plain' });
+    createReadStream(new URL(name, root)).pipe(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

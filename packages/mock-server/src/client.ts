@@ -71,6 +71,47 @@ export class RemoteControlError extends Error {
   }
 }
 
+/**
+ * No answer at all from the server (not running, wrong port or host): names the URL and how to start
+ * a mock there. `cause` is fetch's own error.
+ */
+export class MockUnreachableError extends Error {
+  override readonly name = 'MockUnreachableError';
+
+  constructor(
+    /** The server URL given to connectMock(). */
+    readonly serverUrl: string,
+    readonly method: string,
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super(
+      `No mock server answers at ${serverUrl} (${method} ${url}: ${describeCause(cause)}). Start one ` +
+        `there first: \`npx reservation-mock --port ${portOf(serverUrl)}\`, startMockServer() from ` +
+        `@reservation-api/mock-server/node, or Playwright's webServer waiting for ${serverUrl}/__mock/health.`,
+      { cause },
+    );
+  }
+}
+
+/** fetch's error with its network reason (undici puts `ECONNREFUSED` and the like in `cause`). */
+function describeCause(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const inner = error.cause;
+  const code =
+    typeof inner === 'object' && inner !== null && 'code' in inner ? String(inner.code) : undefined;
+  return code === undefined ? error.message : `${error.message}, ${code}`;
+}
+
+function portOf(serverUrl: string): string {
+  try {
+    const url = new URL(serverUrl);
+    return url.port || (url.protocol === 'https:' ? '443' : '80');
+  } catch {
+    return '4010';
+  }
+}
+
 /** A filter object as a query string (`?a=1&b=2`, or '' when empty); undefined values are left out. */
 function queryOf(filter: object): string {
   const query = new URLSearchParams();
@@ -83,8 +124,18 @@ const toJsonTime = (time: Date | string | number) => (time instanceof Date ? tim
 
 /** Connects to a standalone mock server (`reservation-mock`), or one of its sessions. */
 export async function connectMock(serverUrl: string, options: ConnectOptions = {}): Promise<MockConnection> {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const server = serverUrl.replace(/\/+$/, '');
+  const ownFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  /** fetch, with "no answer at all" turned into an error that names the server and how to start one. */
+  const doFetch: typeof fetch = async (input, init) => {
+    try {
+      return await ownFetch(input, init);
+    } catch (error) {
+      // An abort is the caller's own (unsubscribe, close): not a missing server.
+      if (init?.signal?.aborted) throw error;
+      throw new MockUnreachableError(server, init?.method ?? 'GET', String(input), error);
+    }
+  };
   const streams = new Set<AbortController>();
 
   async function call<T>(baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {

@@ -15,6 +15,7 @@ import {
 } from '../control/control';
 import { clockBody } from '../control/schemas';
 import type { MockLogger } from '../runtime/logger';
+import { MOCK_VERSION } from '../runtime/version';
 import { readJsonBody } from './body';
 import { HttpError, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
@@ -44,6 +45,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     path: '/',
     run: () => ok({ routes: CONTROL_ROUTES.map((r) => `${r.method} /__mock${r.path}`) }),
   },
+  // Readiness (Playwright's webServer.url, a compose healthcheck): 200 once the server answers.
+  { method: 'GET', path: '/health', run: () => ok({ status: 'ok', version: MOCK_VERSION }) },
   {
     method: 'POST',
     path: '/reset',

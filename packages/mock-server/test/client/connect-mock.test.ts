@@ -2,8 +2,9 @@
 // close() only if this connection created it; errors carry the control route's status and body; the
 // client entry loads nothing but fetch and web streams (no msw, no node: modules).
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { connectMock, RemoteControlError } from '../../src/client';
+import { connectMock, MockUnreachableError, RemoteControlError } from '../../src/client';
 import { silentLogger } from '../../src/index';
 import { startServer } from '../support/server';
 
@@ -50,6 +51,31 @@ describe('connectMock', () => {
       },
     });
     await expect(connectMock(server.url, { session: 'bad id' })).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('names the URL and how to start a mock when no server answers there', async () => {
+    // A port that was free a moment ago: nothing listens on it.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+    const url = `http://127.0.0.1:${port}`;
+
+    const error = await connectMock(url, { session: 'w1' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MockUnreachableError);
+    expect(error).toMatchObject({ name: 'MockUnreachableError', serverUrl: url, method: 'POST' });
+    const message = (error as Error).message;
+    expect(message).toContain(`No mock server answers at ${url}`);
+    expect(message).toContain('ECONNREFUSED');
+    expect(message).toContain(`npx reservation-mock --port ${port}`);
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+
+    // Without a session, the first control call says the same.
+    const mock = await connectMock(`${url}/`);
+    await expect(mock.control.clock.now()).rejects.toThrow(
+      `No mock server answers at ${url} (GET ${url}/__mock/clock: fetch failed, ECONNREFUSED)`,
+    );
+    await expect(mock.control.subscribe(() => undefined)).rejects.toBeInstanceOf(MockUnreachableError);
   });
 
   it('takes a fetch of its own', async () => {

@@ -1,10 +1,9 @@
-// The dashboard in a real browser (Debian's Chromium through playwright-core, never a downloaded
-// one) against the real standalone server: a request made by another client appears over the event
+// The dashboard in a real browser (the system or the npm Chromium through playwright-core, never a
+// downloaded one: test/support/chromium.ts) against the real standalone server: a request made by another client appears over the event
 // stream, the list filters, the detail shows the rule that decided, the clock moves a webhook retry
 // onto the timeline, faults are added and removed from the page, reservations follow the API, reset
 // and reconnection. The tests run in order on one page, as a user would use it, and find every
 // control by its role and accessible name (as a test runner or assistive technology would).
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium } from '../../../../test/support/chromium';
 import {
   type Delivery,
   type Fault,
@@ -20,32 +20,13 @@ import {
   startMockServer,
 } from '../../src/node';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 const OUTPUT = fileURLToPath(new URL('../../test-output/dashboard/', import.meta.url));
 const NOW = '2030-06-17T08:00:00Z';
 /** Tuesday: demo-bistro is open 11:00–22:00 with a 15:00–17:00 break. */
 const TOMORROW = '2030-06-18';
 const TIMEOUT = 60_000;
 
-const hasChromium = existsSync(CHROMIUM);
-const skip = !hasChromium && !process.env.CI;
-if (skip) {
-  console.warn(
-    `[dashboard e2e] SKIPPED: ${CHROMIUM} is missing. Install Debian's chromium ` +
-      '(apt-get install chromium) to run the browser test; in CI (CI set) its absence fails the run.',
-  );
-}
-
-describe.skipIf(skip)('the dashboard in Chromium, against the standalone server', () => {
+describe('the dashboard in Chromium, against the standalone server', () => {
   let server: MockServer;
   let receiver: Server;
   let receiverUrl: string;
@@ -111,9 +92,6 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
       .waitFor();
 
   beforeAll(async () => {
-    if (!hasChromium) {
-      throw new Error(`${CHROMIUM} is missing: CI must install Debian's chromium (see .ci/run).`);
-    }
     receiver = createServer((req, res) => {
       received.push(`${req.method} ${req.url}`);
       req.resume();
@@ -123,7 +101,7 @@ describe.skipIf(skip)('the dashboard in Chromium, against the standalone server'
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     server = await startMockServer({ port: 0, now: NOW });
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: TIMEOUT });
+    browser = await chromium.launch({ ...(await findChromium()), timeout: TIMEOUT });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (error) => pageErrors.push(String(error)));

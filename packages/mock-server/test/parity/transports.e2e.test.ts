@@ -4,7 +4,6 @@
 // Each transport gets a fresh mock with the clock frozen, so ids and timestamps agree without any
 // normalising; what a transport cannot carry (a HEAD body, the OPTIONS preflight) is set aside by
 // comparable() in requests.ts and stated in the README.
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -16,6 +15,7 @@ import { setupServer } from 'msw/node';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findChromium } from '../../../../test/support/chromium';
 import { createMockService } from '../../src/index';
 import { startMockServer } from '../../src/node';
 import {
@@ -27,10 +27,7 @@ import {
   requestInit,
 } from './requests';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
 const TIMEOUT = 120_000;
-const skip = !existsSync(CHROMIUM) && !process.env.CI;
 
 type Answers = Record<string, ParityAnswer>;
 
@@ -137,7 +134,7 @@ async function servePage(outDir: string): Promise<Server> {
 async function overBrowserWorker(): Promise<Answers> {
   const outDir = await mkdtemp(join(tmpdir(), 'mock-parity-'));
   const page = await servePage(outDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: TIMEOUT });
+  const browser = await chromium.launch({ ...(await findChromium()), timeout: TIMEOUT });
   try {
     const tab = await browser.newPage();
     const origin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
@@ -179,7 +176,7 @@ async function overBrowserWorker(): Promise<Answers> {
   }
 }
 
-describe.skipIf(skip)('one table of requests on every transport', () => {
+describe('one table of requests on every transport', () => {
   const results: Record<'server' | 'msw' | 'fetch' | 'browser', Answers> = {
     server: {},
     msw: {},

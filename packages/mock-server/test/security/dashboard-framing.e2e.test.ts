@@ -3,19 +3,15 @@
 // `Content-Security-Policy: … frame-ancestors 'none'` and `X-Frame-Options: DENY`; Chromium refuses
 // to show the page in the other site's iframe. The dashboard itself still loads under its policy with
 // no violation reported.
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findChromium } from '../../../../test/support/chromium';
 import { type MockServer, startMockServer } from '../../src/node';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'];
 const TIMEOUT = 60_000;
-const skip = !existsSync(CHROMIUM) && !process.env.CI;
-
-describe.skipIf(skip)('the dashboard and other origins, in Chromium', () => {
+describe('the dashboard and other origins, in Chromium', () => {
   let server: MockServer;
   let framer: Server;
   /** The framing site: same machine, another origin (`localhost` and another port). */
@@ -33,7 +29,7 @@ describe.skipIf(skip)('the dashboard and other origins, in Chromium', () => {
     });
     await new Promise<void>((resolve) => framer.listen(0, '127.0.0.1', resolve));
     framerUrl = `http://localhost:${(framer.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: TIMEOUT });
+    browser = await chromium.launch({ ...(await findChromium()), timeout: TIMEOUT });
   }, 2 * TIMEOUT);
 
   afterAll(async () => {
