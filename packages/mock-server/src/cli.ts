@@ -273,5 +273,5 @@ main().catch((error: unknown) => {
   // A message may quote input (a flag, a seed file's content): shown with its control characters escaped.
   const message = error instanceof Error ? error.message : String(error);
   console.error(message.split('\n').map(safeText).join('\n'));
-  process.exit(1);
+  process.exit(error instanceof CommandError ? error.code : 1);
 });
