@@ -178,7 +178,7 @@ async function main(): Promise<void> {
     // The control routes take no key: whoever reaches the port can reset the data, issue keys and
     // redirect webhooks. Said before listening, so it is seen even if binding fails.
     console.error(
-      `Warning: --host ${options.host} is not a loopback address and the /__mock/ control routes are on: ` +
+      `Warning: --host ${safeText(options.host)} is not a loopback address and the /__mock/ control routes are on: ` +
         'anyone who can reach this port can reset the mock, issue API keys and redirect its webhooks. ' +
         'Add --no-control unless that is what you want.',
     );

@@ -101,7 +101,7 @@ export const runDeliveries: Command = async (args, io) => {
         io.err('Following new attempts (Ctrl-C to stop)…');
         await Promise.race([aborted(io.signal), connection.streamEnded]);
         if (!io.signal.aborted) {
-          io.err('The mock stopped: its event stream ended.');
+          io.err('The mock stopped (or its session ended): its event stream closed.');
           return 1;
         }
       }
@@ -126,7 +126,7 @@ export async function follow(
       createEventPrinter({
         format: json ? 'json' : 'pretty',
         colour: io.colour,
-        session: null,
+        session: connection.target.session,
         basePath,
         requests: false,
         print: (line) => io.out(line),

@@ -27,11 +27,16 @@ interface Forwarded {
   previous: string | null;
 }
 
+/**
+ * Sets each chosen project's target to `url`, adding each one set to `forwarded` as it goes, so that
+ * a failure halfway still has the ones already set put back.
+ */
 async function forward(
   connection: CliConnection,
   url: string,
   only: readonly string[],
-): Promise<Forwarded[]> {
+  forwarded: Forwarded[],
+): Promise<void> {
   const { control, target } = connection;
   const [projects, snapshot] = await Promise.all([control.projects(), control.snapshot()]).catch(
     (error: unknown) => {
@@ -45,7 +50,6 @@ async function forward(
       2,
     );
   const chosen = projects.filter((p) => only.length === 0 || only.includes(p.slug));
-  const forwarded: Forwarded[] = [];
   for (const project of chosen) {
     const record = (snapshot.webhooks ?? []).find(
       (w): w is { projectId: string; url: string | null } =>
@@ -56,7 +60,6 @@ async function forward(
     });
     forwarded.push({ slug: project.slug, previous: record?.url ?? null });
   }
-  return forwarded;
 }
 
 async function restore(
@@ -105,12 +108,12 @@ export const runListen: Command = async (args, io) => {
     throw new CommandError('--project goes with --forward-to', 2);
   const target = mockTarget(values);
   const connection = await connect(target);
-  let forwarded: Forwarded[] = [];
+  const forwarded: Forwarded[] = [];
   let stop: (() => void) | undefined;
   try {
     stop = await follow(connection, io, values.json === true);
     if (forwardTo !== undefined) {
-      forwarded = await forward(connection, forwardTo, values.project ?? []);
+      await forward(connection, forwardTo, values.project ?? [], forwarded);
       io.err(
         `Forwarding ${forwarded.map((f) => safeText(f.slug)).join(', ') || 'no project'} events to ${clipText(forwardTo, 200)} (signed with each project's own secret)`,
       );
@@ -118,7 +121,7 @@ export const runListen: Command = async (args, io) => {
     io.err(`Ready: listening to the deliveries of ${clipText(target.base, 200)} (Ctrl-C to stop)`);
     await Promise.race([aborted(io.signal), connection.streamEnded]);
     if (!io.signal.aborted) {
-      io.err('The mock stopped: its event stream ended.');
+      io.err('The mock stopped (or its session ended): its event stream closed.');
       return 1;
     }
     return 0;

@@ -24,6 +24,8 @@ export interface MockTarget {
   server: string;
   /** The mock driven: the server's root, or `{server}/sessions/{id}`. */
   base: string;
+  /** The session's id, or null for the server's root mock. */
+  session: string | null;
   timeoutMs: number;
 }
 
@@ -49,7 +51,7 @@ export function mockTarget(values: { url?: string; session?: string; timeout?: s
     );
   const base =
     values.session === undefined ? server : `${server}/sessions/${encodeURIComponent(values.session)}`;
-  return { server, base, timeoutMs };
+  return { server, base, session: values.session ?? null, timeoutMs };
 }
 
 class MockTimeout extends Error {

@@ -202,6 +202,7 @@ describe('reservation-mock listen', () => {
     const [line] = await listen.waitFor(/\{"type":"attempt".*\}/);
     expect(JSON.parse(line)).toMatchObject({
       type: 'attempt',
+      session: 'w1',
       event: 'reservation.created',
       attempt: 1,
       url: receiver.url,
@@ -214,7 +215,7 @@ describe('reservation-mock listen', () => {
 
     mock.child.kill('SIGTERM');
     expect(await listen.exited).toBe(1);
-    expect(listen.stderr()).toContain('The mock stopped: its event stream ended.');
+    expect(listen.stderr()).toContain('The mock stopped (or its session ended): its event stream closed.');
   }, 60_000);
 });
 
@@ -240,6 +241,17 @@ describe('reservation-mock deliveries and redeliver', () => {
       ),
     );
 
+    // A copy to another receiver: its answer is printed, the delivery stays pending.
+    const other = await startReceiver((_, res) => res.writeHead(200).end('copy \u009b'));
+    const elsewhere = await runCli(['redeliver', id, '--url', url, '--to', other.url]);
+    expect(elsewhere.code).toBe(0);
+    expect(elsewhere.stdout).toMatch(
+      new RegExp(
+        `#2 \\(redelivery\\) → ${other.url} 200 \\d+ms next attempt 2030-06-17T08:01:00\\.000Z answer: copy \\\\x9b\\n$`,
+      ),
+    );
+    expect(other.received.map((r) => r.headers['x-webhook-delivery'])).toEqual([id]);
+
     const follow = startCli(['deliveries', '--url', url, '--follow']);
     await follow.waitFor(/Following new attempts/);
     answer = 200;
@@ -247,11 +259,11 @@ describe('reservation-mock deliveries and redeliver', () => {
     expect(redeliver.code).toBe(0);
     expect(redeliver.stdout).toMatch(
       new RegExp(
-        `^${NOW} webhook ${id} reservation\\.created #2 \\(redelivery\\) → ${receiver.url} 200 \\d+ms delivered answer: \\(empty\\)\\n$`,
+        `^${NOW} webhook ${id} reservation\\.created #3 \\(redelivery\\) → ${receiver.url} 200 \\d+ms delivered answer: \\(empty\\)\\n$`,
       ),
     );
     await follow.waitFor(
-      new RegExp(`webhook ${id} reservation\\.created #2 \\(redelivery\\) → \\S+ 200 \\d+ms delivered`),
+      new RegExp(`webhook ${id} reservation\\.created #3 \\(redelivery\\) → \\S+ 200 \\d+ms delivered`),
     );
     follow.child.kill('SIGINT');
     expect(await follow.exited).toBe(0);
