@@ -5,7 +5,7 @@ import { runDeliveries } from './cli/deliveries';
 import { runListen } from './cli/listen';
 import { CommandError } from './cli/mock-connection';
 import { runRedeliver } from './cli/redeliver';
-import { chooseLog, logMock } from './cli/server-log';
+import { chooseLog, createLineWriter, logMock } from './cli/server-log';
 import { safeText } from './cli/terminal-text';
 import { runTrigger } from './cli/trigger';
 import type { MockServer, MockServerOwnMockOptions } from './node';
@@ -130,7 +130,8 @@ async function main(): Promise<void> {
     throw new Error(`--port must be 0-65535, got ${values.port}`);
 
   const log = chooseLog(values.log, process.stdout.isTTY === true, process.env);
-  const printLine = (line: string) => console.log(line);
+  const writer = createLineWriter((text) => process.stdout.write(text));
+  const printLine = writer.print;
   const options: MockServerOwnMockOptions = {
     port,
     control: !values['no-control'],
@@ -222,9 +223,13 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    writer.flush();
     console.log(`\n${signal}: shutting down`);
     server.close().then(
-      () => process.exit(0),
+      () => {
+        writer.flush();
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);

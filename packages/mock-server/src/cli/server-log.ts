@@ -44,3 +44,35 @@ export function logMock(
     }),
   );
 }
+
+export interface LineWriter {
+  print(line: string): void;
+  /** Writes what is queued now (before the process exits). */
+  flush(): void;
+}
+
+/**
+ * Lines queued and written together once the current task ends. A mock publishes its events while
+ * it answers (a change's under its lock), and stdout on a pipe or a file is written synchronously:
+ * one write per task instead of one per line keeps the terminal off the request's path.
+ */
+export function createLineWriter(write: (text: string) => void): LineWriter {
+  let queued: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (queued.length === 0) return;
+    const text = `${queued.join('\n')}\n`;
+    queued = [];
+    write(text);
+  };
+  return {
+    print(line) {
+      queued.push(line);
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(flush);
+    },
+    flush,
+  };
+}

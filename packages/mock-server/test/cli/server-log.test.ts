@@ -5,6 +5,7 @@
 // character from input ever reaches the terminal.
 import { describe, expect, it } from 'vitest';
 import { requestLine } from '../../src/cli/event-lines';
+import { createLineWriter } from '../../src/cli/server-log';
 import type { JournalEntry } from '../../src/observers/journal';
 import { ANY_CONTROL, RAW_CONTROL, refusedPort, request, startCli, startMockCli } from './support';
 
@@ -135,5 +136,22 @@ describe('request lines', () => {
     });
     expect(coloured).toContain('\u001b[31m503\u001b[0m');
     expect(coloured).not.toContain('(');
+  });
+});
+
+describe('createLineWriter', () => {
+  it('writes the lines of one task together once it ends, in order; flush() writes at once', async () => {
+    const writes: string[] = [];
+    const writer = createLineWriter((text) => writes.push(text));
+    writer.print('a');
+    writer.print('b');
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual(['a\nb\n']);
+    writer.print('c');
+    writer.flush();
+    expect(writes).toEqual(['a\nb\n', 'c\n']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toHaveLength(2);
   });
 });
