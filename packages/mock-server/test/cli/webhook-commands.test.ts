@@ -241,6 +241,19 @@ describe('reservation-mock deliveries and redeliver', () => {
       ),
     );
 
+    const json = await runCli(['deliveries', '--url', url, '--json', '--status', 'pending']);
+    expect(
+      json.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([expect.objectContaining({ type: 'delivery', id, status: 'pending', url: receiver.url })]);
+    const refused = await runCli(['deliveries', '--url', url, '--status', 'lost']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'Listing the deliveries failed (HTTP 400): status: status must be pending, delivered or failed',
+    );
+
     // A copy to another receiver: its answer is printed, the delivery stays pending.
     const other = await startReceiver((_, res) => res.writeHead(200).end('copy \u009b'));
     const elsewhere = await runCli(['redeliver', id, '--url', url, '--to', other.url]);
