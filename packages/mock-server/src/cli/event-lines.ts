@@ -141,13 +141,31 @@ export function attemptLine(
   ].join(' ');
 }
 
+/** How many deliveries' printed attempt counts are remembered (the oldest are forgotten first). */
+const REMEMBERED_DELIVERIES = 10_000;
+
 /**
- * The new attempt a delivery event reports, if any. The mock publishes a delivery when it is
- * created (no attempt yet) and after each attempt, so an event with attempts carries one new one:
- * the last.
+ * The attempts a delivery event reports that were not printed yet. The mock publishes a delivery
+ * when it is created (no attempt) and after each attempt, so usually that is the last one; a
+ * change that adds no attempt (a status only) prints nothing, and a delivery first seen with
+ * attempts (a watcher that started later) prints only its last. Bounded: a forgotten delivery is
+ * treated as first seen.
  */
-export function newAttempt(delivery: Delivery): DeliveryAttempt | undefined {
-  return delivery.attempts[delivery.attempts.length - 1];
+export function createAttemptTracker(): (delivery: Delivery) => DeliveryAttempt[] {
+  const printed = new Map<string, number>();
+  return (delivery) => {
+    const count = delivery.attempts.length;
+    const known = printed.get(delivery.id);
+    // Fewer attempts than printed: another delivery under a reused id (ids restart after a reset).
+    const before = known !== undefined && known <= count ? known : Math.max(0, count - 1);
+    printed.delete(delivery.id);
+    printed.set(delivery.id, Math.max(before, count));
+    if (printed.size > REMEMBERED_DELIVERIES) {
+      const oldest = printed.keys().next().value;
+      if (oldest !== undefined) printed.delete(oldest);
+    }
+    return delivery.attempts.slice(before);
+  };
 }
 
 export interface EventPrinterOptions extends LineOptions {
@@ -164,6 +182,7 @@ export interface EventPrinterOptions extends LineOptions {
 
 /** A listener of a mock's events that prints a line per request and per webhook attempt. */
 export function createEventPrinter(options: EventPrinterOptions): (event: MockEvent) => void {
+  const unprinted = createAttemptTracker();
   return (event) => {
     if (options.format === 'off') return;
     if (event.type === 'request') {
@@ -173,7 +192,7 @@ export function createEventPrinter(options: EventPrinterOptions): (event: MockEv
     }
     if (event.type !== 'delivery') return;
     if (options.deliveries && !options.deliveries(event.data.id)) return;
-    const attempt = newAttempt(event.data);
-    if (attempt) options.print(attemptLine(event.data, attempt, options.session, options));
+    for (const attempt of unprinted(event.data))
+      options.print(attemptLine(event.data, attempt, options.session, options));
   };
 }

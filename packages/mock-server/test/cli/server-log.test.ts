@@ -4,9 +4,10 @@
 // target, status or network error, duration, next attempt); --log json and off; no control
 // character from input ever reaches the terminal.
 import { describe, expect, it } from 'vitest';
-import { requestLine } from '../../src/cli/event-lines';
+import { createAttemptTracker, requestLine } from '../../src/cli/event-lines';
 import { createLineWriter } from '../../src/cli/server-log';
 import type { JournalEntry } from '../../src/observers/journal';
+import type { Delivery, DeliveryAttempt } from '../../src/observers/webhooks';
 import { ANY_CONTROL, RAW_CONTROL, refusedPort, request, startCli, startMockCli } from './support';
 
 const NOW = '2030-06-17T08:00:00.000Z';
@@ -153,5 +154,40 @@ describe('createLineWriter', () => {
     expect(writes).toEqual(['a\nb\n', 'c\n']);
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes).toHaveLength(2);
+  });
+});
+
+describe('createAttemptTracker', () => {
+  const attempt = (number: number): DeliveryAttempt => ({
+    number,
+    at: NOW,
+    url: 'http://127.0.0.1:1/hooks',
+    request: { headers: {} },
+    durationMs: 1,
+  });
+  const delivery = (id: string, attempts: number, status: Delivery['status'] = 'pending'): Delivery => ({
+    id,
+    event: 'reservation.created',
+    projectId: 'prj_demo_bistro',
+    reservationId: 'res_0001',
+    url: 'http://127.0.0.1:1/hooks',
+    status,
+    attempts: Array.from({ length: attempts }, (_, i) => attempt(i + 1)),
+    nextAttemptAt: null,
+    createdAt: NOW,
+    body: '{}',
+    signature: null,
+  });
+  const numbers = (attempts: DeliveryAttempt[]) => attempts.map((a) => a.number);
+
+  it('gives each attempt once: none for a new delivery or a status change, the last for one first seen late', () => {
+    const unprinted = createAttemptTracker();
+    expect(numbers(unprinted(delivery('whd_a', 0)))).toEqual([]);
+    expect(numbers(unprinted(delivery('whd_a', 1)))).toEqual([1]);
+    expect(numbers(unprinted(delivery('whd_a', 1, 'failed')))).toEqual([]);
+    expect(numbers(unprinted(delivery('whd_a', 3)))).toEqual([2, 3]);
+    expect(numbers(unprinted(delivery('whd_b', 4)))).toEqual([4]);
+    // The same id with fewer attempts is another delivery (ids restart after a reset).
+    expect(numbers(unprinted(delivery('whd_a', 1)))).toEqual([1]);
   });
 });
