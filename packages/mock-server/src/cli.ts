@@ -96,12 +96,12 @@ async function main(): Promise<void> {
   // `pnpm start -- --port 4011` passes the `--` on; strict parseArgs would reject every flag after it.
   const argv = process.argv.slice(2);
   const args = argv[0] === '--' ? argv.slice(1) : argv;
-  const command = args[0] === undefined ? undefined : COMMANDS[args[0]];
+  const command = args[0] !== undefined && Object.hasOwn(COMMANDS, args[0]) ? COMMANDS[args[0]] : undefined;
   if (command) {
     process.exitCode = await runCommand(command, args.slice(1));
     return;
   }
-  // Loaded only to serve: the trigger command above runs without the mock's modules.
+  // Loaded only to serve: the commands above run without the mock's modules.
   const [{ isLoopbackHost, loadSeedFile, startMockServer }, { DEMO_KEYS, demoSeed }, { instantInput }] =
     await Promise.all([import('./node'), import('./seed/demo'), import('./control/schemas')]);
   const { values } = parseArgs({

@@ -86,6 +86,12 @@ describe('reservation-mock terminal log', () => {
     expect(cli.stdout()).not.toContain('GET /api/v1/demo-bistro/reservations');
   }, 60_000);
 
+  it('takes no inherited object member for a command name', async () => {
+    const cli = startCli(['toString']);
+    expect(await cli.exited).toBe(1);
+    expect(cli.stderr()).toContain("Unexpected argument 'toString'");
+  }, 30_000);
+
   it('refuses an unknown --log value, naming the three', async () => {
     const cli = startCli(['--log', 'loud']);
     expect(await cli.exited).toBe(2);
