@@ -6,7 +6,7 @@
 const LAYERS = [
   [
     'entries',
-    '^src/(index|browser|node|client|cli|cli-trigger|cli-coverage|coverage|public|playwright|supertest)\\.ts$',
+    '^src/((index|browser|node|client|cli|cli-coverage|coverage|public|playwright|supertest)\\.ts$|cli/)',
   ],
   ['transports', '^src/transports/'],
   ['composition', '^src/mock\\.ts$'],

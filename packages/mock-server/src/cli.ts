@@ -1,14 +1,24 @@
 // `reservation-mock`: the standalone mock server from the command line (root `pnpm start`).
 import { parseArgs } from 'node:util';
+import type { Command, CommandIo } from './cli/command';
+import { runDeliveries } from './cli/deliveries';
+import { runListen } from './cli/listen';
+import { CommandError } from './cli/mock-connection';
+import { runRedeliver } from './cli/redeliver';
+import { chooseLog, createLineWriter, logMock } from './cli/server-log';
+import { safeText } from './cli/terminal-text';
+import { runTrigger } from './cli/trigger';
 import { runCoverage } from './cli-coverage';
-import { runTrigger } from './cli-trigger';
 import type { MockServer, MockServerOwnMockOptions } from './node';
 import { checkAllowedHost } from './transports/host-check';
 
 const HELP = `reservation-mock: the Reservation API in memory, over HTTP
 
 Usage: reservation-mock [options]
-       reservation-mock trigger <event> [--url URL] [--project SLUG] [--reservation ID]
+       reservation-mock trigger <event> [--wait] [--reason TEXT] [--guests N] [--date D] [--table ID]
+       reservation-mock listen [--forward-to URL] [--session ID]
+       reservation-mock deliveries [--follow]
+       reservation-mock redeliver <delivery id> [--to URL]
        reservation-mock coverage [--url URL] [--session ID] [--format table|markdown|json]
 
   --port PORT          port to listen on (default 4010; 0 = any free port)
@@ -27,9 +37,13 @@ Usage: reservation-mock [options]
   --max-sessions N     how many sessions (POST /__mock/sessions) may exist at once (default 64;
                        0 turns sessions off)
   --session-idle-ms MS end a session unused for this long (default 1800000, 30 minutes; 0 never)
+  --log FORMAT         a line per request and per webhook attempt: pretty (default; colours on a
+                       terminal only), json (one object per line) or off
   --help               show this help
 
-\`reservation-mock trigger --help\` and \`reservation-mock coverage --help\` explain those commands.
+\`reservation-mock <command> --help\` explains trigger, listen, deliveries, redeliver
+and coverage; each
+talks to a running mock (--url, default http://127.0.0.1:4010) with a timeout (--timeout MS).
 
 The API is under {url}/api/v1/:slug/..., e.g.
   curl -H 'X-API-Key: rk_demo_full' http://127.0.0.1:4010/api/v1/demo-bistro/reservations`;
@@ -81,7 +95,9 @@ async function printWebhooks(server: MockServer, fromSeedFile: boolean): Promise
     // A secret from a seed file is the user's own: only its start is printed (as for keys).
     const shown = fromSeedFile ? `${secret.slice(0, Math.min(8, Math.floor(secret.length / 2)))}…` : secret;
     console.log(
-      `  ${project.slug.padEnd(14)} ${(record?.url ?? '(no URL: nothing is sent)').padEnd(40)} ${shown}`,
+      safeText(
+        `  ${project.slug.padEnd(14)} ${(record?.url ?? '(no URL: nothing is sent)').padEnd(40)} ${shown}`,
+      ),
     );
   }
 }
@@ -90,11 +106,9 @@ async function main(): Promise<void> {
   // `pnpm start -- --port 4011` passes the `--` on; strict parseArgs would reject every flag after it.
   const argv = process.argv.slice(2);
   const args = argv[0] === '--' ? argv.slice(1) : argv;
-  if (args[0] === 'trigger' || args[0] === 'coverage') {
-    const result = await (args[0] === 'trigger' ? runTrigger : runCoverage)(args.slice(1));
-    for (const line of result.stdout) console.log(line);
-    for (const line of result.stderr) console.error(line);
-    process.exitCode = result.code;
+  const command = args[0] !== undefined && Object.hasOwn(COMMANDS, args[0]) ? COMMANDS[args[0]] : undefined;
+  if (command) {
+    process.exitCode = await runCommand(command, args.slice(1));
     return;
   }
   // Loaded only to serve: the commands above run without the mock's modules.
@@ -121,6 +135,7 @@ async function main(): Promise<void> {
       'webhook-url': { type: 'string', multiple: true },
       'no-control': { type: 'boolean' },
       'allowed-host': { type: 'string', multiple: true },
+      log: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -133,7 +148,17 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0-65535, got ${values.port}`);
 
-  const options: MockServerOwnMockOptions = { port, control: !values['no-control'] };
+  const log = chooseLog(values.log, process.stdout.isTTY === true, process.env);
+  const writer = createLineWriter((text) => process.stdout.write(text));
+  const printLine = writer.print;
+  const options: MockServerOwnMockOptions = {
+    port,
+    control: !values['no-control'],
+    // Each session's requests and deliveries are logged from its creation (its mock is closed at its end).
+    onSessionStart: (id, mock) => {
+      logMock(mock, id, log, printLine);
+    },
+  };
   const count = (flag: string, value: string | undefined): number | undefined => {
     if (value === undefined) return undefined;
     const n = Number(value);
@@ -173,7 +198,7 @@ async function main(): Promise<void> {
     // The control routes take no key: whoever reaches the port can reset the data, issue keys and
     // redirect webhooks. Said before listening, so it is seen even if binding fails.
     console.error(
-      `Warning: --host ${options.host} is not a loopback address and the /__mock/ control routes are on: ` +
+      `Warning: --host ${safeText(options.host)} is not a loopback address and the /__mock/ control routes are on: ` +
         'anyone who can reach this port can reset the mock, issue API keys and redirect its webhooks. ' +
         'Add --no-control unless that is what you want.',
     );
@@ -196,7 +221,9 @@ async function main(): Promise<void> {
     for (const project of seed.projects) {
       for (const key of project.apiKeys) {
         console.log(
-          `  ${project.slug.padEnd(14)} ${`${key.key.slice(0, Math.min(6, Math.floor(key.key.length / 2)))}…`.padEnd(16)} ${key.permissions.join(', ') || '(none)'}`,
+          safeText(
+            `  ${project.slug.padEnd(14)} ${`${key.key.slice(0, Math.min(6, Math.floor(key.key.length / 2)))}…`.padEnd(16)} ${key.permissions.join(', ') || '(none)'}`,
+          ),
         );
       }
     }
@@ -208,13 +235,20 @@ async function main(): Promise<void> {
     }
   }
 
+  // Subscribed after the banner: the log begins with the first request.
+  logMock(server.service, null, log, printLine);
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    writer.flush();
     console.log(`\n${signal}: shutting down`);
     server.close().then(
-      () => process.exit(0),
+      () => {
+        writer.flush();
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);
@@ -225,7 +259,50 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** The subcommands that talk to a running mock. */
+const COMMANDS: Readonly<Record<string, Command>> = {
+  trigger: runTrigger,
+  listen: runListen,
+  deliveries: runDeliveries,
+  redeliver: runRedeliver,
+  // coverage prints what it read in one go (cli-coverage.ts makes its own text safe).
+  coverage: async (args, io) => {
+    const result = await runCoverage(args);
+    for (const line of result.stdout) io.out(line);
+    for (const line of result.stderr) io.err(line);
+    return result.code;
+  },
+};
+
+/** Runs a subcommand: Ctrl-C aborts it (it cleans up), a CommandError is printed with its code. */
+async function runCommand(command: Command, args: readonly string[]): Promise<number> {
+  const abort = new AbortController();
+  const onSignal = () => abort.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const io: CommandIo = {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+    signal: abort.signal,
+    colour: chooseLog(undefined, process.stdout.isTTY === true, process.env).colour,
+  };
+  try {
+    return await command(args, io);
+  } catch (error) {
+    if (error instanceof CommandError) {
+      console.error(error.message);
+      return error.code;
+    }
+    throw error;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  // A message may quote input (a flag, a seed file's content): shown with its control characters escaped.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(message.split('\n').map(safeText).join('\n'));
+  process.exit(error instanceof CommandError ? error.code : 1);
 });

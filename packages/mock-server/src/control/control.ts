@@ -152,11 +152,11 @@ export interface MockControl {
     slug: string,
     entry: { email?: string; phone?: string },
   ): Promise<{ id: string; email: string | null; phone: string | null }>;
-  /** Sets where the project's events go; a generated `whsec_…` secret unless one is given or set. */
+  /** Sets where the project's events go (`url: null`: nowhere); a generated `whsec_…` secret unless one is given or set. */
   setWebhook(
     slug: string,
-    target: { url: string; secret?: string },
-  ): Promise<{ url: string; secret: string }>;
+    target: { url: string | null; secret?: string },
+  ): Promise<{ url: string | null; secret: string }>;
   /**
    * Webhook deliveries, oldest first (`order: 'newest'`: newest first), each with its exact body,
    * signature and every attempt (headers sent, the receiver's answer, duration). Filters: `event`,
@@ -175,13 +175,15 @@ export interface MockControl {
    * ahead (project local time) on a free table for the test customer `trigger@example.com`; the other
    * events move `options.reservationId` (or a new reservation) along the state machine, causing
    * every event on the way (`reservation.completed` on a new one: created, confirmed, completed).
-   * Throws MockControlError: `invalid` for an unknown event, `not_found` for an unknown project or
-   * reservation, `conflict` (nothing changed) when the reservation cannot make the transition.
+   * Overrides: `reason` (with `reservation.cancelled`), and for a new booking `guests`, `date` (its
+   * first free slot after now) and `tableId`. Throws MockControlError: `invalid` for an unknown
+   * event or an override that does not fit, `not_found` for an unknown project or reservation,
+   * `conflict` (nothing changed) when the reservation cannot make the transition or no slot is free.
    */
   trigger(
     slug: string,
     event: WebhookEventName,
-    options?: { reservationId?: string },
+    options?: { reservationId?: string; reason?: string; guests?: number; date?: string; tableId?: string },
   ): Promise<TriggerResult>;
   faults: {
     add(spec: FaultSpec): Fault;
@@ -404,11 +406,10 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       const input = parseControl(triggerInput, { ...options, event });
       const result = await lock.run(async () => {
         const p = project(slug);
-        const outcome = await triggerEvent(ctx, p, input.event, input.reservationId).catch(
-          (error: unknown) => {
-            throw triggerFailure(error, slug, input.reservationId);
-          },
-        );
+        const { event: name, ...options } = input;
+        const outcome = await triggerEvent(ctx, p, name, options).catch((error: unknown) => {
+          throw triggerFailure(error, slug, input.reservationId);
+        });
         // Prepared and started under the lock, as an API request's are when the dispatcher hears its
         // outcome (a control call has none); enqueue() never waits.
         const deliveries = outcome.events.flatMap((e) => dispatcher.enqueue(p.id, e) ?? []);

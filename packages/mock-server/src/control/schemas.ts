@@ -84,7 +84,8 @@ export const keyInput = z.lazy(() =>
 
 export const webhookInput = z.lazy(() =>
   z.object({
-    url: webhookUrlSchema,
+    // null: send nothing (how a tool that changed the target for a while puts "none" back).
+    url: webhookUrlSchema.nullable(),
     secret: z.string().min(1).optional(),
   }),
 );
@@ -96,6 +97,23 @@ export const triggerInput = z.lazy(() =>
   z.object({
     event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }),
     reservationId: z.string().min(1, { error: 'reservationId must not be empty' }).optional(),
+    // Overrides of the event's data (mock README, "Trigger an event"); which event each fits is the
+    // domain's rule (domain/trigger.ts).
+    reason: z
+      .string({ error: 'reason must be a string' })
+      .max(1000, { error: 'reason must be at most 1000 characters' })
+      .optional(),
+    guests: z
+      .number({ error: 'guests must be a positive integer' })
+      .int({ error: 'guests must be a positive integer' })
+      .min(1, { error: 'guests must be a positive integer' })
+      .max(10_000, { error: 'guests must be at most 10000' })
+      .optional(),
+    date: z
+      .string({ error: 'date must be a date YYYY-MM-DD' })
+      .refine(isCalendarDate, { error: 'date must be a date YYYY-MM-DD' })
+      .optional(),
+    tableId: z.string().min(1, { error: 'tableId must not be empty' }).optional(),
   }),
 );
 

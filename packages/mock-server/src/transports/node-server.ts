@@ -45,6 +45,11 @@ interface MockServerCommonOptions {
   maxSessions?: number;
   /** A session unused for this long (ms) is ended. Default 30 minutes; 0 never ends one. */
   sessionIdleMs?: number;
+  /**
+   * Told of each session's mock as it is created, e.g. to subscribe to its events (the CLI's
+   * terminal log does). The session's end closes that mock; nothing is called then.
+   */
+  onSessionStart?(id: string, mock: MockCore): void;
 }
 
 /** The server creates its mock from these. */
@@ -502,14 +507,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           serverUrl: `${url}${basePath}`,
           maxSessions,
           idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
-          createCore: ({ baseUrl, now, seed: sessionSeedName }) =>
-            createMockCore({
+          createCore: ({ id, baseUrl, now, seed: sessionSeedName }) => {
+            const sessionCore = createMockCore({
               baseUrl,
               seed: sessionSeed(sessionSeedName, options.webhookUrl),
               ...(now === undefined ? {} : { now }),
               ...(options.journalLimit === undefined ? {} : { journalLimit: options.journalLimit }),
               logger,
-            }),
+            });
+            options.onSessionStart?.(id, sessionCore);
+            return sessionCore;
+          },
           // An ended session's watchers are let go with it.
           onEnd(sessionCore) {
             streams.get(sessionCore)?.close();

@@ -198,3 +198,123 @@ describe('POST /__mock/projects/:slug/trigger', () => {
     expect(core.control.deliveries()).toHaveLength(2);
   });
 });
+
+describe('trigger overrides of the event data', () => {
+  const payload = (sent: Sent[], event: string) => {
+    const found = sent.map((s) => JSON.parse(s.body) as { event: string; data: Record<string, unknown> });
+    const match = found.find((e) => e.event === event);
+    if (!match) throw new Error(`no ${event} among ${found.map((e) => e.event).join(', ')}`);
+    return match.data;
+  };
+
+  it('reason is the cancellation reason in the event and the history', async () => {
+    const { core, sent } = await setup();
+    const { reservationId } = await core.control.trigger('demo-bistro', 'reservation.cancelled', {
+      reason: 'Kitchen flooded',
+    });
+    await core.control.settled();
+    expect(payload(sent, 'reservation.cancelled')).toMatchObject({
+      reservation: { reason: 'Kitchen flooded', cancelledBy: 'system' },
+    });
+    const reservation = await core.control.getReservation('demo-bistro', reservationId);
+    expect(reservation.statusHistory.at(-1)).toMatchObject({
+      status: 'CANCELLED',
+      reason: 'Kitchen flooded',
+    });
+  });
+
+  it('guests picks a table that seats them; table and date book there', async () => {
+    const { core } = await setup();
+    const big = await core.control.trigger('demo-bistro', 'reservation.created', { guests: 5 });
+    expect(await core.control.getReservation('demo-bistro', big.reservationId)).toMatchObject({
+      guests: 5,
+      table: { id: 'tbl_04' },
+    });
+    const placed = await core.control.trigger('demo-bistro', 'reservation.created', {
+      tableId: 'tbl_03',
+      date: '2026-06-20',
+      guests: 2,
+    });
+    expect(await core.control.getReservation('demo-bistro', placed.reservationId)).toMatchObject({
+      date: '2026-06-20',
+      guests: 2,
+      table: { id: 'tbl_03' },
+    });
+  });
+
+  it('date books that day after the mock’s now, even within the usual day of lead', async () => {
+    const { core } = await setup();
+    // MONDAY_MORNING is 10:00 in Prague: the bistro's first free slot today is 11:00.
+    const today = await core.control.trigger('demo-bistro', 'reservation.created', { date: '2026-06-15' });
+    expect(await core.control.getReservation('demo-bistro', today.reservationId)).toMatchObject({
+      date: '2026-06-15',
+      from: '11:00',
+    });
+  });
+
+  it('refuses overrides that do not fit, changing nothing', async () => {
+    const { core } = await setup();
+    const before = (await core.control.reservations('demo-bistro')).length;
+    const refusals: Array<[string, Record<string, unknown>, RegExp, string]> = [
+      ['reservation.created', { reason: 'x' }, /reason is the reason of a cancellation/, 'invalid'],
+      [
+        'reservation.cancelled',
+        { reservationId: 'res_0001', guests: 2 },
+        /guests shape a new booking/,
+        'invalid',
+      ],
+      ['reservation.created', { tableId: 'tbl_07' }, /Unknown table "tbl_07"/, 'invalid'],
+      [
+        'reservation.created',
+        { tableId: 'tbl_01', guests: 3 },
+        /exceeds the capacity of table tbl_01 \(2\)/,
+        'invalid',
+      ],
+      [
+        'reservation.created',
+        { date: '2026-06-14' },
+        /No free slot in demo-bistro on 2026-06-14/,
+        'conflict',
+      ],
+      ['reservation.created', { guests: 0 }, /guests must be a positive integer/, 'invalid'],
+      ['reservation.created', { date: '2026-02-30' }, /date must be a date YYYY-MM-DD/, 'invalid'],
+      [
+        'reservation.cancelled',
+        { reason: 'x'.repeat(1001) },
+        /reason must be at most 1000 characters/,
+        'invalid',
+      ],
+    ];
+    for (const [event, options, message, kind] of refusals) {
+      const error = await core.control.trigger('demo-bistro', event as 'reservation.created', options).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error, JSON.stringify(options)).toBeInstanceOf(MockControlError);
+      expect((error as MockControlError).message).toMatch(message);
+      expect((error as MockControlError).kind).toBe(kind);
+    }
+    expect(await core.control.reservations('demo-bistro')).toHaveLength(before);
+    expect(core.control.deliveries()).toHaveLength(0);
+  });
+
+  it('POST /__mock/projects/:slug/trigger takes the overrides in its body', async () => {
+    const { core, sent } = await setup();
+    const answer = await control(core, 'POST', '/projects/demo-bistro/trigger', {
+      event: 'reservation.cancelled',
+      reason: 'Private event',
+      guests: 3,
+    });
+    expect(answer.status).toBe(201);
+    await core.control.settled();
+    expect(payload(sent, 'reservation.cancelled')).toMatchObject({
+      reservation: { reason: 'Private event' },
+    });
+    expect(payload(sent, 'reservation.created')).toMatchObject({ reservation: { guests: 3 } });
+    const refused = await control(core, 'POST', '/projects/demo-bistro/trigger', {
+      event: 'reservation.confirmed',
+      reason: 'x',
+    });
+    expect(refused.status).toBe(400);
+  });
+});

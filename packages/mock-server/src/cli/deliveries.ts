@@ -1,0 +1,138 @@
+// `reservation-mock deliveries`: a running mock's webhook delivery log as a table
+// (GET /__mock/webhooks/deliveries); with --follow, then a line per attempt as it happens, over the
+// event stream (GET /__mock/events), until Ctrl-C or the mock stops.
+import { parseArgs } from 'node:util';
+import type { Delivery } from '../observers/webhooks';
+import { aborted, CONNECTION_HELP, CONNECTION_OPTIONS, type Command, parseOrUsage } from './command';
+import { createEventPrinter } from './event-lines';
+import { type CliConnection, connect, describeFailure, mockTarget } from './mock-connection';
+import { clipText, safeJson, safeText } from './terminal-text';
+
+export const DELIVERIES_HELP = `reservation-mock deliveries: a running mock's webhook deliveries
+
+Usage: reservation-mock deliveries [options]
+
+  --status STATUS      only pending, delivered or failed ones
+  --event EVENT        only this event
+  --project SLUG       only this project's
+  --reservation ID     only this reservation's
+  --follow             then print each attempt as it happens, until Ctrl-C
+  --json               one JSON object per line (deliveries, then attempts)
+${CONNECTION_HELP}`;
+
+/** The last attempt's outcome in a table cell: the receiver's status, or the network error. */
+function lastOutcome(delivery: Delivery): string {
+  const last = delivery.attempts[delivery.attempts.length - 1];
+  if (!last) return '-';
+  return last.responseStatus !== undefined
+    ? String(last.responseStatus)
+    : clipText(last.error ?? 'no answer', 40);
+}
+
+/** Rows padded to their columns' widths (every cell already safe). */
+export function table(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  return [header, ...rows].map((row) =>
+    row
+      .map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+export function deliveryTable(deliveries: readonly Delivery[]): string[] {
+  return table(
+    ['ID', 'EVENT', 'STATUS', 'ATTEMPTS', 'LAST', 'RESERVATION', 'CREATED', 'NEXT ATTEMPT', 'URL'],
+    deliveries.map((d) => [
+      safeText(d.id),
+      safeText(d.event),
+      d.status,
+      String(d.attempts.length),
+      lastOutcome(d),
+      safeText(d.reservationId),
+      d.createdAt,
+      d.nextAttemptAt ?? '-',
+      clipText(d.url, 80),
+    ]),
+  );
+}
+
+export const runDeliveries: Command = async (args, io) => {
+  const { values } = parseOrUsage(
+    () =>
+      parseArgs({
+        args: [...args],
+        strict: true,
+        options: {
+          ...CONNECTION_OPTIONS,
+          status: { type: 'string' },
+          event: { type: 'string' },
+          project: { type: 'string' },
+          reservation: { type: 'string' },
+          follow: { type: 'boolean' },
+          json: { type: 'boolean' },
+        },
+      }),
+    DELIVERIES_HELP,
+  );
+  if (values.help) {
+    io.out(DELIVERIES_HELP);
+    return 0;
+  }
+  const target = mockTarget(values);
+  const connection = await connect(target);
+  try {
+    // The stream opens first, so that no attempt between the list and the stream is missed.
+    const stop = values.follow ? await follow(connection, io, values.json === true) : undefined;
+    try {
+      const filter = {
+        ...(values.status === undefined ? {} : { status: values.status as Delivery['status'] }),
+        ...(values.event === undefined ? {} : { event: values.event as Delivery['event'] }),
+        ...(values.project === undefined ? {} : { project: values.project }),
+        ...(values.reservation === undefined ? {} : { reservationId: values.reservation }),
+      };
+      const deliveries = await connection.control.deliveries(filter).catch((error: unknown) => {
+        throw describeFailure(error, target, 'Listing the deliveries');
+      });
+      if (values.json) for (const delivery of deliveries) io.out(safeJson({ type: 'delivery', ...delivery }));
+      else if (deliveries.length === 0) io.out('No deliveries.');
+      else for (const line of deliveryTable(deliveries)) io.out(line);
+      if (stop) {
+        io.err('Following new attempts (Ctrl-C to stop)…');
+        await Promise.race([aborted(io.signal), connection.streamEnded]);
+        if (!io.signal.aborted) {
+          io.err('The mock stopped (or its session ended): its event stream closed.');
+          return 1;
+        }
+      }
+      return 0;
+    } finally {
+      stop?.();
+    }
+  } finally {
+    await connection.close();
+  }
+};
+
+/** Subscribes to the event stream, printing a line per attempt; the unsubscribe function. */
+export async function follow(
+  connection: CliConnection,
+  io: { out(line: string): void; colour: boolean },
+  json: boolean,
+) {
+  const basePath = new URL(connection.target.base).pathname.replace(/\/$/, '');
+  return connection.control
+    .subscribe(
+      createEventPrinter({
+        format: json ? 'json' : 'pretty',
+        colour: io.colour,
+        session: connection.target.session,
+        basePath,
+        requests: false,
+        print: (line) => io.out(line),
+      }),
+    )
+    .catch((error: unknown) => {
+      throw describeFailure(error, connection.target, 'Opening the event stream');
+    });
+}

@@ -1,0 +1,198 @@
+// One line per answered request and per webhook attempt, from the events a mock already publishes
+// (the journal's entries and the delivery log's changes: observers/mock-events.ts), for the server's
+// terminal log and for `listen`, `deliveries --follow` and `trigger --wait` (mock README, "Watching
+// the mock"). Every value taken from input goes through safeText()/safeJson() before it is printed.
+import type { JournalEntry } from '../observers/journal';
+import type { MockEvent } from '../observers/mock-events';
+import type { Delivery, DeliveryAttempt } from '../observers/webhooks';
+import { clipText, safeJson, safeText } from './terminal-text';
+
+export type LogFormat = 'pretty' | 'json' | 'off';
+
+export interface LineOptions {
+  format: LogFormat;
+  /** ANSI colours (pretty only): on a TTY only. */
+  colour: boolean;
+}
+
+/** Where the line came from: the root mock (null) or a session's id. */
+export type SessionName = string | null;
+
+const PAINT = { red: 31, green: 32, yellow: 33, cyan: 36, dim: 2 } as const;
+
+function painter(colour: boolean) {
+  return (name: keyof typeof PAINT, text: string): string =>
+    colour ? `\u001b[${PAINT[name]}m${text}\u001b[0m` : text;
+}
+
+function statusColour(status: number | undefined): keyof typeof PAINT {
+  if (status === undefined || status === 0 || status >= 500) return 'red';
+  if (status >= 400) return 'yellow';
+  return 'green';
+}
+
+/** The path below the mock's base (a session's `/sessions/{id}` prefix left out), with its query. */
+export function relativePath(path: string, basePath: string): string {
+  return basePath !== '' && path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : path;
+}
+
+/** One answered request: mock time, session, method, path, status, code, id, duration, rule of a 4xx. */
+export function requestLine(
+  entry: JournalEntry,
+  session: SessionName,
+  basePath: string,
+  options: LineOptions,
+): string {
+  const path = `${relativePath(entry.path, basePath)}${entry.query}`;
+  const code = entry.error?.code ?? null;
+  const rule = entry.status >= 400 && entry.status < 500 ? entry.rule : null;
+  if (options.format === 'json')
+    return safeJson({
+      type: 'request',
+      at: entry.at,
+      session,
+      method: entry.method,
+      path,
+      status: entry.status,
+      code,
+      requestId: entry.id,
+      durationMs: entry.durationMs,
+      ...(rule === null ? {} : { rule }),
+    });
+  const paint = painter(options.colour);
+  return [
+    paint('dim', entry.at),
+    ...(session === null ? [] : [paint('cyan', `[${safeText(session)}]`)]),
+    safeText(entry.method),
+    clipText(path, 200),
+    paint(statusColour(entry.status), String(entry.status)),
+    ...(code === null ? [] : [safeText(code)]),
+    paint('dim', entry.id),
+    `${Math.round(entry.durationMs)}ms`,
+    ...(rule === null ? [] : [`(${clipText(rule, 300)})`]),
+  ].join(' ');
+}
+
+/** What the receiver answered, or the network error, as one short line. */
+function outcomeOf(attempt: DeliveryAttempt): { status: number | null; error: string | null } {
+  return { status: attempt.responseStatus ?? null, error: attempt.error ?? null };
+}
+
+/**
+ * One attempt of a delivery: delivery id, event, target, status or network error, duration, and
+ * what comes next (the next attempt's time, delivered, or given up). With `answer`, the first 200
+ * characters of the receiver's answer body too (`trigger --wait`, `redeliver`).
+ */
+export function attemptLine(
+  delivery: Delivery,
+  attempt: DeliveryAttempt,
+  session: SessionName,
+  options: LineOptions & { answer?: boolean },
+): string {
+  const { status, error } = outcomeOf(attempt);
+  const isLast = delivery.attempts[delivery.attempts.length - 1] === attempt;
+  // The schedule belongs to the delivery's latest state: only the latest attempt says what is next.
+  const next = isLast ? delivery.nextAttemptAt : null;
+  const settledAs = isLast && delivery.status !== 'pending' ? delivery.status : null;
+  const body = options.answer ? (attempt.response?.body ?? null) : null;
+  if (options.format === 'json')
+    return safeJson({
+      type: 'attempt',
+      at: attempt.at,
+      session,
+      delivery: delivery.id,
+      event: delivery.event,
+      attempt: attempt.number,
+      manual: attempt.manual === true,
+      url: attempt.url,
+      status,
+      error,
+      durationMs: attempt.durationMs,
+      deliveryStatus: delivery.status,
+      nextAttemptAt: next,
+      ...(body === null ? {} : { body }),
+    });
+  const paint = painter(options.colour);
+  const result =
+    status === null
+      ? paint('red', clipText(error ?? 'no answer', 200))
+      : paint(statusColour(status), String(status));
+  const then =
+    next !== null
+      ? `next attempt ${next}`
+      : settledAs === 'failed'
+        ? paint('red', 'failed: no attempt left')
+        : settledAs;
+  return [
+    paint('dim', attempt.at),
+    ...(session === null ? [] : [paint('cyan', `[${safeText(session)}]`)]),
+    'webhook',
+    paint('dim', safeText(delivery.id)),
+    safeText(delivery.event),
+    `#${attempt.number}${attempt.manual ? ' (redelivery)' : ''}`,
+    '→',
+    clipText(attempt.url, 200),
+    result,
+    `${Math.round(attempt.durationMs)}ms`,
+    ...(then === null ? [] : [then]),
+    ...(body === null
+      ? []
+      : [`answer: ${body === '' ? '(empty)' : clipText(body.replace(/\s+/g, ' '), 200)}`]),
+  ].join(' ');
+}
+
+/** How many deliveries' printed attempt counts are remembered (the oldest are forgotten first). */
+const REMEMBERED_DELIVERIES = 10_000;
+
+/**
+ * The attempts a delivery event reports that were not printed yet. The mock publishes a delivery
+ * when it is created (no attempt) and after each attempt, so usually that is the last one; a
+ * change that adds no attempt (a status only) prints nothing, and a delivery first seen with
+ * attempts (a watcher that started later) prints only its last. Bounded: a forgotten delivery is
+ * treated as first seen.
+ */
+export function createAttemptTracker(): (delivery: Delivery) => DeliveryAttempt[] {
+  const printed = new Map<string, number>();
+  return (delivery) => {
+    const count = delivery.attempts.length;
+    const known = printed.get(delivery.id);
+    // Fewer attempts than printed: another delivery under a reused id (ids restart after a reset).
+    const before = known !== undefined && known <= count ? known : Math.max(0, count - 1);
+    printed.delete(delivery.id);
+    printed.set(delivery.id, Math.max(before, count));
+    if (printed.size > REMEMBERED_DELIVERIES) {
+      const oldest = printed.keys().next().value;
+      if (oldest !== undefined) printed.delete(oldest);
+    }
+    return delivery.attempts.slice(before);
+  };
+}
+
+export interface EventPrinterOptions extends LineOptions {
+  session: SessionName;
+  /** The mock's base path (`/sessions/w1` for a session), left out of request paths. */
+  basePath: string;
+  /** Print a line per answered request (the server log), or only webhook attempts (`listen`). */
+  requests: boolean;
+  /** Only these deliveries' attempts (`trigger --wait`); all when absent. */
+  deliveries?: (id: string) => boolean;
+  answer?: boolean;
+  print(line: string): void;
+}
+
+/** A listener of a mock's events that prints a line per request and per webhook attempt. */
+export function createEventPrinter(options: EventPrinterOptions): (event: MockEvent) => void {
+  const unprinted = createAttemptTracker();
+  return (event) => {
+    if (options.format === 'off') return;
+    if (event.type === 'request') {
+      if (options.requests)
+        options.print(requestLine(event.data, options.session, options.basePath, options));
+      return;
+    }
+    if (event.type !== 'delivery') return;
+    if (options.deliveries && !options.deliveries(event.data.id)) return;
+    for (const attempt of unprinted(event.data))
+      options.print(attemptLine(event.data, attempt, options.session, options));
+  };
+}

@@ -1,0 +1,161 @@
+// How the CLI's commands reach a running mock: the remote control of `./client` (the same routes
+// and types as every other client) over a fetch with a deadline, so no command waits forever on a
+// mock that does not answer, and failures said in one sentence naming the URL (mock README, "Webhooks
+// from the command line").
+import { connectMock, type RemoteControl, RemoteControlError } from '../client';
+import { clipText } from './terminal-text';
+
+export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
+/** Each request to the mock must be answered within this (ms), unless --timeout says otherwise. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** A command's failure: the message it prints (already safe) and its exit code (2: bad usage). */
+export class CommandError extends Error {
+  constructor(
+    message: string,
+    readonly code = 1,
+  ) {
+    super(message);
+  }
+}
+
+export interface MockTarget {
+  /** The server's URL, as given (no trailing slash). */
+  server: string;
+  /** The mock driven: the server's root, or `{server}/sessions/{id}`. */
+  base: string;
+  /** The session's id, or null for the server's root mock. */
+  session: string | null;
+  timeoutMs: number;
+}
+
+/** The target from --url, --session and --timeout; a CommandError (code 2) for bad values. */
+export function mockTarget(values: { url?: string; session?: string; timeout?: string }): MockTarget {
+  const server = (values.url ?? DEFAULT_MOCK_URL).replace(/\/+$/, '');
+  let parsed: URL;
+  try {
+    parsed = new URL(server);
+  } catch {
+    throw new CommandError(
+      `--url must be the mock's URL, e.g. ${DEFAULT_MOCK_URL}; got ${clipText(server, 200)}`,
+      2,
+    );
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new CommandError(`--url must be an http(s) URL, got ${clipText(server, 200)}`, 2);
+  const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
+  if (!/^\d+$/.test(values.timeout ?? '0') || !Number.isSafeInteger(timeoutMs) || timeoutMs < 1)
+    throw new CommandError(
+      `--timeout must be a positive number of milliseconds, got ${clipText(values.timeout ?? '', 50)}`,
+      2,
+    );
+  const base =
+    values.session === undefined ? server : `${server}/sessions/${encodeURIComponent(values.session)}`;
+  return { server, base, session: values.session ?? null, timeoutMs };
+}
+
+class MockTimeout extends Error {
+  override readonly name = 'MockTimeout';
+}
+
+/** Calls `onEnd` once a streamed body ends or fails (the mock went away), passing every chunk on. */
+function watchEnd(body: ReadableStream<Uint8Array>, onEnd: () => void): ReadableStream<Uint8Array> {
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    onEnd();
+  };
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          controller.close();
+          end();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        controller.error(error);
+        end();
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/**
+ * fetch with a deadline: a plain request must be answered, body included, within `timeoutMs`; the
+ * event stream must open within it and may then stay open (its end is reported to `onStreamEnd`).
+ */
+function fetchWithDeadline(timeoutMs: number, onStreamEnd: () => void): typeof fetch {
+  return async (input, init) => {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new MockTimeout()), timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
+    try {
+      const response = await fetch(input, { ...init, signal });
+      const streaming = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+      if (streaming && response.body) {
+        clearTimeout(timer);
+        return new Response(watchEnd(response.body, onStreamEnd), {
+          status: response.status,
+          headers: response.headers,
+        });
+      }
+      const text = await response.text();
+      return new Response(text, { status: response.status, headers: response.headers });
+    } catch (error) {
+      throw deadline.signal.aborted ? new MockTimeout() : error;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
+export interface CliConnection {
+  control: RemoteControl;
+  target: MockTarget;
+  /** Resolves when an event stream opened by `control.subscribe` ends (the mock stopped). */
+  streamEnded: Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function connect(target: MockTarget): Promise<CliConnection> {
+  let ended: () => void = () => undefined;
+  const streamEnded = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
+  const connection = await connectMock(target.base, {
+    fetch: fetchWithDeadline(target.timeoutMs, () => ended()),
+  });
+  return { control: connection.control, target, streamEnded, close: () => connection.close() };
+}
+
+/** Node's fetch reports a refused connection as `fetch failed` with the code in its cause. */
+function causeCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string'
+    ? cause.code
+    : undefined;
+}
+
+/** A failure to talk to the mock as one sentence naming the URL; safe to print. */
+export function describeFailure(error: unknown, target: MockTarget, doing: string): CommandError {
+  if (error instanceof CommandError) return error;
+  const where = clipText(target.base, 200);
+  if (error instanceof MockTimeout)
+    return new CommandError(
+      `No answer from the mock at ${where} within ${target.timeoutMs} ms while ${doing} (--timeout MS to wait longer).`,
+    );
+  if (causeCode(error) === 'ECONNREFUSED')
+    return new CommandError(
+      `No mock is running at ${clipText(target.server, 200)} (connection refused): start one with \`reservation-mock\`.`,
+    );
+  if (error instanceof RemoteControlError)
+    return new CommandError(`${doing} failed (HTTP ${error.status}): ${clipText(error.message, 500)}`);
+  const message = error instanceof Error ? error.message : String(error);
+  return new CommandError(`Could not reach the mock at ${where} while ${doing}: ${clipText(message, 300)}`);
+}

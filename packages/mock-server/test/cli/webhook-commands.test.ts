@@ -1,0 +1,288 @@
+// `reservation-mock trigger --wait`, `listen`, `deliveries [--follow]` and `redeliver` from the built
+// binary against a running mock and a real receiver on 127.0.0.1 (mock README, "Webhooks from the
+// command line"); every command has a timeout, and nothing a receiver or a server says reaches the
+// terminal with its control characters.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { RAW_CONTROL, refusedPort, request, runCli, startCli, startMockCli, startReceiver } from './support';
+
+const NOW = '2030-06-17T08:00:00.000Z';
+/** A receiver's answer with a terminal escape (clear screen), a C1 CSI and a bell. */
+const HOSTILE = 'thanks \u001b[2J\u009b31m\u0007';
+
+interface Snapshot {
+  snapshot: { webhooks: { projectId: string; url: string | null }[] };
+}
+
+async function bistroTarget(url: string): Promise<string | null> {
+  const { body } = await request(`${url}/__mock/snapshot`);
+  return (body as Snapshot).snapshot.webhooks.find((w) => w.projectId === 'prj_demo_bistro')?.url ?? null;
+}
+
+/** A server on 127.0.0.1 that answers control routes with `answer`, or never (`null`). */
+async function fakeMock(answer: { status: number; body: string } | null): Promise<string> {
+  const server = createServer((_, res) => {
+    if (answer) res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+describe('reservation-mock trigger', () => {
+  it('--wait prints each attempt with the receiver answer, escaped, once the mock is settled', async () => {
+    const receiver = await startReceiver((_, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(HOSTILE),
+    );
+    const { url } = await startMockCli(['--now', NOW, '--webhook-url', `demo-bistro=${receiver.url}`]);
+    const run = await runCli(['trigger', 'reservation.confirmed', '--url', url, '--wait']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'reservation.confirmed in demo-bistro',
+      expect.stringMatching(/^reservation: res_\d+$/),
+      expect.stringMatching(/^deliveries: whd_\S+ whd_\S+$/),
+    ]);
+    const attempts = lines.slice(3);
+    expect(attempts).toHaveLength(2);
+    for (const [index, event] of ['reservation.created', 'reservation.confirmed'].entries())
+      expect(attempts[index]).toMatch(
+        new RegExp(
+          `^${NOW} webhook whd_\\S+ ${event} #1 → ${receiver.url} 200 \\d+ms delivered answer: thanks \\\\x1b\\[2J\\\\x9b31m\\\\x07$`,
+        ),
+      );
+    expect(run.stdout).not.toMatch(RAW_CONTROL);
+    expect(receiver.received.map((r) => r.headers['x-webhook-delivery'])).toEqual(
+      lines[2]?.replace('deliveries: ', '').split(' '),
+    );
+  }, 60_000);
+
+  it('--wait exits 1 with the next attempt when the receiver fails; overrides reach the event', async () => {
+    const receiver = await startReceiver((_, res) => res.writeHead(503).end());
+    const { url } = await startMockCli(['--now', NOW, '--webhook-url', `demo-bistro=${receiver.url}`]);
+    const run = await runCli([
+      'trigger',
+      'reservation.cancelled',
+      '--url',
+      url,
+      '--reason',
+      'Kitchen \u001b[31mflooded',
+      '--guests',
+      '3',
+      '--wait',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /reservation\.cancelled #1 → \S+ 503 \d+ms next attempt 2030-06-17T08:01:00\.000Z answer: \(empty\)/,
+    );
+    expect(run.stdout).toMatch(/whd_\S+ pending: next attempt 2030-06-17T08:01:00\.000Z/);
+    const cancelled = receiver.received
+      .map(
+        (r) =>
+          JSON.parse(r.body) as { event: string; data: { reservation: { reason?: string; id: string } } },
+      )
+      .find((e) => e.event === 'reservation.cancelled');
+    expect(cancelled?.data.reservation.reason).toBe('Kitchen \u001b[31mflooded');
+    const created = receiver.received.map(
+      (r) => JSON.parse(r.body) as { event: string; data: { reservation: { guests: number } } },
+    );
+    expect(created.find((e) => e.event === 'reservation.created')?.data.reservation.guests).toBe(3);
+  }, 60_000);
+
+  it('refuses bad overrides with the mock message (400) or as usage (2), changing nothing', async () => {
+    const { url } = await startMockCli(['--now', NOW]);
+    const misplaced = await runCli(['trigger', 'reservation.created', '--url', url, '--reason', 'x']);
+    expect(misplaced.code).toBe(1);
+    expect(misplaced.stderr).toContain('Trigger failed (HTTP 400): reason is the reason of a cancellation');
+    const guests = await runCli(['trigger', 'reservation.created', '--url', url, '--guests', 'many']);
+    expect(guests.code).toBe(2);
+    expect(guests.stderr).toContain('--guests must be a positive integer, got many');
+    const unknown = await runCli(['trigger', 'reservation.\u001b[2Jmoved', '--url', url]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown event "reservation.\\x1b[2Jmoved"');
+    expect((await request(`${url}/__mock/projects/demo-bistro/reservations`)).body).toMatchObject({
+      reservations: expect.not.arrayContaining([
+        expect.objectContaining({ customer: { email: 'trigger@example.com' } }),
+      ]),
+    });
+  }, 60_000);
+
+  it('gives up after --timeout on a server that never answers, saying so', async () => {
+    const silent = await fakeMock(null);
+    const run = await runCli(['trigger', 'reservation.created', '--url', silent, '--timeout', '300']);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `No answer from the mock at ${silent} within 300 ms while Trigger (--timeout MS to wait longer).`,
+    );
+  }, 30_000);
+
+  it("prints a server's message with its control characters escaped", async () => {
+    const hostile = await fakeMock({
+      status: 400,
+      body: JSON.stringify({ message: `no \u001b]0;pwned\u0007 way\u009b` }),
+    });
+    const run = await runCli(['trigger', 'reservation.created', '--url', hostile]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Trigger failed (HTTP 400): no \\x1b]0;pwned\\x07 way\\x9b');
+    expect(run.stderr.trimEnd()).not.toMatch(RAW_CONTROL);
+  }, 30_000);
+
+  it('says no mock is running when the connection is refused', async () => {
+    const gone = `http://127.0.0.1:${await refusedPort()}`;
+    const run = await runCli(['deliveries', '--url', gone]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      `No mock is running at ${gone} (connection refused): start one with \`reservation-mock\`.`,
+    );
+  }, 30_000);
+});
+
+describe('reservation-mock listen', () => {
+  it('--forward-to sets the target for the run, prints each attempt live, and restores the target on exit', async () => {
+    const receiver = await startReceiver((_, res) => res.writeHead(202).end('queued \u001b[5m'));
+    const { url } = await startMockCli(['--now', NOW]);
+    expect(await bistroTarget(url)).toBeNull();
+
+    const listen = startCli([
+      'listen',
+      '--url',
+      url,
+      '--forward-to',
+      receiver.url,
+      '--project',
+      'demo-bistro',
+    ]);
+    await listen.waitFor(/Ready: listening to the deliveries of/);
+    expect(listen.stderr()).toContain(`Forwarding demo-bistro events to ${receiver.url}`);
+    expect(await bistroTarget(url)).toBe(receiver.url);
+
+    const trigger = await request(`${url}/__mock/projects/demo-bistro/trigger`, 'POST', {
+      event: 'reservation.created',
+    });
+    expect(trigger.status).toBe(201);
+    const [line] = await listen.waitFor(/.*webhook whd_\S+ reservation\.created #1 .*/);
+    expect(line).toMatch(
+      new RegExp(`^${NOW} webhook whd_\\S+ reservation\\.created #1 → ${receiver.url} 202 \\d+ms delivered$`),
+    );
+    expect(receiver.received).toHaveLength(1);
+
+    listen.child.kill('SIGINT');
+    expect(await listen.exited).toBe(0);
+    expect(listen.stderr()).toContain("Restored demo-bistro's webhook target: (none)");
+    expect(await bistroTarget(url)).toBeNull();
+    expect(listen.stdout() + listen.stderr()).not.toMatch(RAW_CONTROL);
+  }, 60_000);
+
+  it('--session follows that session only, and exits 1 when the mock stops', async () => {
+    const receiver = await startReceiver();
+    const { cli: mock, url } = await startMockCli(['--now', NOW]);
+    expect((await request(`${url}/__mock/sessions`, 'POST', { id: 'w1', now: NOW })).status).toBe(201);
+    const listen = startCli([
+      'listen',
+      '--url',
+      url,
+      '--session',
+      'w1',
+      '--forward-to',
+      receiver.url,
+      '--json',
+    ]);
+    await listen.waitFor(/Ready: listening to the deliveries of http:\/\/127\.0\.0\.1:\d+\/sessions\/w1/);
+    await request(`${url}/sessions/w1/__mock/projects/demo-salon/trigger`, 'POST', {
+      event: 'reservation.created',
+    });
+    const [line] = await listen.waitFor(/\{"type":"attempt".*\}/);
+    expect(JSON.parse(line)).toMatchObject({
+      type: 'attempt',
+      session: 'w1',
+      event: 'reservation.created',
+      attempt: 1,
+      url: receiver.url,
+      status: 204,
+      error: null,
+      deliveryStatus: 'delivered',
+    });
+    // The root mock's projects were not redirected.
+    expect(await bistroTarget(url)).toBeNull();
+
+    mock.child.kill('SIGTERM');
+    expect(await listen.exited).toBe(1);
+    expect(listen.stderr()).toContain('The mock stopped (or its session ended): its event stream closed.');
+  }, 60_000);
+});
+
+describe('reservation-mock deliveries and redeliver', () => {
+  it('lists the deliveries as a table, follows new attempts, and redelivers one', async () => {
+    let answer = 500;
+    const receiver = await startReceiver((_, res) => res.writeHead(answer).end());
+    const { url } = await startMockCli(['--now', NOW, '--webhook-url', `demo-bistro=${receiver.url}`]);
+    const empty = await runCli(['deliveries', '--url', url]);
+    expect(empty).toMatchObject({ code: 0, stdout: 'No deliveries.\n' });
+
+    const trigger = await runCli(['trigger', 'reservation.created', '--url', url, '--wait']);
+    expect(trigger.code).toBe(1);
+    const id = /deliveries: (whd_\S+)/.exec(trigger.stdout)?.[1] ?? '';
+
+    const list = await runCli(['deliveries', '--url', url]);
+    expect(list.code).toBe(0);
+    const [header, row] = list.stdout.trim().split('\n');
+    expect(header).toMatch(/^ID +EVENT +STATUS +ATTEMPTS +LAST +RESERVATION +CREATED +NEXT ATTEMPT +URL$/);
+    expect(row).toMatch(
+      new RegExp(
+        `^${id} +reservation\\.created +pending +1 +500 +res_\\d+ +${NOW} +2030-06-17T08:01:00\\.000Z +${receiver.url}$`,
+      ),
+    );
+
+    const json = await runCli(['deliveries', '--url', url, '--json', '--status', 'pending']);
+    expect(
+      json.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([expect.objectContaining({ type: 'delivery', id, status: 'pending', url: receiver.url })]);
+    const refused = await runCli(['deliveries', '--url', url, '--status', 'lost']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'Listing the deliveries failed (HTTP 400): status: status must be pending, delivered or failed',
+    );
+
+    // A copy to another receiver: its answer is printed, the delivery stays pending.
+    const other = await startReceiver((_, res) => res.writeHead(200).end('copy \u009b'));
+    const elsewhere = await runCli(['redeliver', id, '--url', url, '--to', other.url]);
+    expect(elsewhere.code).toBe(0);
+    expect(elsewhere.stdout).toMatch(
+      new RegExp(
+        `#2 \\(redelivery\\) → ${other.url} 200 \\d+ms next attempt 2030-06-17T08:01:00\\.000Z answer: copy \\\\x9b\\n$`,
+      ),
+    );
+    expect(other.received.map((r) => r.headers['x-webhook-delivery'])).toEqual([id]);
+
+    const follow = startCli(['deliveries', '--url', url, '--follow']);
+    await follow.waitFor(/Following new attempts/);
+    answer = 200;
+    const redeliver = await runCli(['redeliver', id, '--url', url]);
+    expect(redeliver.code).toBe(0);
+    expect(redeliver.stdout).toMatch(
+      new RegExp(
+        `^${NOW} webhook ${id} reservation\\.created #3 \\(redelivery\\) → ${receiver.url} 200 \\d+ms delivered answer: \\(empty\\)\\n$`,
+      ),
+    );
+    await follow.waitFor(
+      new RegExp(`webhook ${id} reservation\\.created #3 \\(redelivery\\) → \\S+ 200 \\d+ms delivered`),
+    );
+    follow.child.kill('SIGINT');
+    expect(await follow.exited).toBe(0);
+
+    const unknown = await runCli(['redeliver', 'whd_nope', '--url', url]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Redelivery failed (HTTP 404): Unknown delivery id "whd_nope"');
+  }, 90_000);
+});
