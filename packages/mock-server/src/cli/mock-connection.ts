@@ -2,7 +2,7 @@
 // and types as every other client) over a fetch with a deadline, so no command waits forever on a
 // mock that does not answer, and failures said in one sentence naming the URL (mock README, "Webhooks
 // from the command line").
-import { connectMock, type RemoteControl, RemoteControlError } from '../client';
+import { connectMock, MockUnreachableError, type RemoteControl, RemoteControlError } from '../client';
 import { clipText } from './terminal-text';
 
 export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
@@ -145,6 +145,9 @@ function causeCode(error: unknown): string | undefined {
 /** A failure to talk to the mock as one sentence naming the URL; safe to print. */
 export function describeFailure(error: unknown, target: MockTarget, doing: string): CommandError {
   if (error instanceof CommandError) return error;
+  // connectMock wraps what its fetch threw (our timeout, a refused connection) in one error for
+  // programs; the command says which it was.
+  if (error instanceof MockUnreachableError) return describeFailure(error.cause, target, doing);
   const where = clipText(target.base, 200);
   if (error instanceof MockTimeout)
     return new CommandError(
