@@ -9,6 +9,7 @@ export default defineConfig<MockOptions>({
   workers: 3,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
+  globalSetup: './api-coverage.setup.ts',
   webServer: {
     command: `npx reservation-mock --port ${MOCK_PORT}`,
     url: `${MOCK_URL}/__mock/health`,
@@ -17,5 +18,6 @@ export default defineConfig<MockOptions>({
   use: {
     mockUrl: MOCK_URL,
     mockNow: '2030-06-17T08:00:00.000Z',
+    mockCoverage: { dir: 'test-output/api-coverage', threshold: 1, print: 'markdown' },
   },
 });

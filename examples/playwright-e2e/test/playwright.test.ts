@@ -3,19 +3,22 @@
 // webServer finds it ready at /__mock/health (reuseExistingServer); the JSON report must show every
 // test passed, spread over the three workers, each with its own session, all ended afterwards. Once
 // on each Chromium: the system one (when the machine has one) and the npm one (@sparticuz/chromium,
-// what runs on a machine without it), chosen by hiding the system one from the lookup.
+// what runs on a machine without it), chosen by hiding the system one from the lookup. The config's
+// mockCoverage writes one API coverage report for the run (every worker's session) to
+// test-output/api-coverage/, and Playwright prints it at the end; this test prints it too.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { silentLogger } from '@reservation-api/mock-server';
+import { type CoverageReport, silentLogger } from '@reservation-api/mock-server';
 import { startMockServer } from '@reservation-api/mock-server/node';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_SOURCES, hasSystemChromium, systemChromiumPath } from '../../../test/support/chromium';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const playwright = join(root, 'node_modules/.bin/playwright');
+const coverageDir = join(root, 'test-output/api-coverage');
 
 interface Report {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
@@ -42,6 +45,8 @@ describe('the Playwright example', () => {
         const mock = await startMockServer({ port: 0, logger: silentLogger });
         const out = await mkdtemp(join(tmpdir(), 'pw-e2e-'));
         const report = join(out, 'results.json');
+        // No report of an earlier run can stand in for this one's.
+        await rm(coverageDir, { recursive: true, force: true });
         try {
           const child = spawn(playwright, ['test', '--reporter=json', `--output=${join(out, 'artifacts')}`], {
             cwd: root,
@@ -81,6 +86,18 @@ describe('the Playwright example', () => {
           // The sessions were ended by the fixtures; the default mock at the root was never touched.
           expect(mock.sessions()).toEqual([]);
           expect(mock.service.control.requests.list()).toEqual([]);
+
+          // The run's API coverage, merged over the three workers' sessions: each test's requests
+          // count (the page loads the free slots once per test, the 503 fault is the `default` answer).
+          const coverage = JSON.parse(
+            await readFile(join(coverageDir, 'coverage.json'), 'utf8'),
+          ) as CoverageReport;
+          const count = (id: string) => coverage.items.find((item) => item.id === id)?.count ?? 0;
+          expect(count('getAvailability 200')).toBeGreaterThanOrEqual(2);
+          expect(count('getAvailability default INTERNAL_ERROR')).toBeGreaterThanOrEqual(1);
+          const markdown = await readFile(join(coverageDir, 'coverage.md'), 'utf8');
+          expect(output).toContain(markdown.trim());
+          console.log(markdown);
         } finally {
           await rm(out, { recursive: true, force: true });
           await mock.close();

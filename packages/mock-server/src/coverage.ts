@@ -97,18 +97,25 @@ export async function clearCoverageParts(dir: string): Promise<void> {
   await rm(join(dir, PARTS), { recursive: true, force: true });
 }
 
+/** The files of the parts saved under `dir` so far (none when nothing was saved). */
+export async function coverageParts(dir: string): Promise<string[]> {
+  const folder = join(dir, PARTS);
+  const names = await readdir(folder).catch(() => [] as string[]);
+  return names
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(folder, name));
+}
+
 /** Merges every saved part into one report, writes it (writeCoverageReport), and removes the parts. */
 export async function mergeCoverageParts(
   dir: string,
   options: CoverageReportOptions = {},
 ): Promise<WrittenCoverage> {
-  const folder = join(dir, PARTS);
-  const names = await readdir(folder).catch(() => [] as string[]);
   const reports = await Promise.all(
-    names
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .map(async (name) => JSON.parse(await readFile(join(folder, name), 'utf8')) as CoverageReport),
+    (await coverageParts(dir)).map(
+      async (file) => JSON.parse(await readFile(file, 'utf8')) as CoverageReport,
+    ),
   );
   try {
     return await writeCoverageReport(dir, mergeCoverage(reports), options);

@@ -1,10 +1,25 @@
 // `@reservation-api/mock-server/playwright`: Playwright Test fixtures for a standalone mock (mock
 // README, "Testing a front end end-to-end"). Each worker gets its own session of the server through
 // connectMock() (its own data, clock, faults and journal), reset before each test to the demo data at
-// `mockNow`, and ended once the worker is done. Nothing but @playwright/test (an optional peer) and
-// the remote control: no msw, no node: modules.
-import { test as base, type WorkerInfo } from '@playwright/test';
+// `mockNow`, and ended once the worker is done. With `mockCoverage`, each worker saves what its
+// session's traffic covered of the API, and mockCoverageGlobalSetup merges the parts into one report
+// for the run (mock README, "Coverage"). Nothing but @playwright/test (an optional peer), the remote
+// control and the coverage entry (node:fs): no msw.
+import { dirname, resolve } from 'node:path';
+import { test as base, type FullConfig, type WorkerInfo } from '@playwright/test';
 import { connectMock, type MockConnection, type RemoteControl } from './client';
+import {
+  type CoverageReport,
+  type CoverageReportOptions,
+  CoverageThresholdError,
+  clearCoverageParts,
+  coverageMarkdown,
+  coverageParts,
+  mergeCoverage,
+  mergeCoverageParts,
+  saveCoveragePart,
+  type WrittenCoverage,
+} from './coverage';
 
 /** Options, set in `playwright.config.ts` under `use` (or per file with `test.use`). */
 export interface MockOptions {
@@ -22,6 +37,22 @@ export interface MockOptions {
   mockSeed: 'demo' | 'empty';
   /** Hooks into the worker's session (an object: Playwright takes a function in `use` for a fixture). */
   mockHooks: MockHooks;
+  /**
+   * One API coverage report for the whole run: each worker saves its session's coverage under `dir`,
+   * and `mockCoverageGlobalSetup` (the config's `globalSetup`) merges them at the end. Set it in the
+   * config (the global setup reads it there), not per file. Default: none.
+   */
+  mockCoverage: MockCoverageOptions | undefined;
+}
+
+export interface MockCoverageOptions extends CoverageReportOptions {
+  /**
+   * Where the report is written (`coverage.json`, `coverage.md`), relative to the folder of
+   * `playwright.config.ts`. The workers' parts wait in `dir/parts/` until the run ends.
+   */
+  dir: string;
+  /** What the global setup prints at the end: the terminal table (default), the markdown, or nothing. */
+  print?: 'table' | 'markdown' | 'none';
 }
 
 export interface MockHooks {
@@ -56,16 +87,24 @@ export const test = base.extend<MockTestFixtures, MockWorkerFixtures & MockOptio
   mockNow: [undefined, { scope: 'worker', option: true }],
   mockSeed: ['demo', { scope: 'worker', option: true }],
   mockHooks: [{}, { scope: 'worker', option: true }],
+  mockCoverage: [undefined, { scope: 'worker', option: true }],
   mockSession: [
-    async ({ mockUrl, mockNow, mockSeed, mockHooks }, use, worker) => {
+    async ({ mockUrl, mockNow, mockSeed, mockHooks, mockCoverage }, use, worker) => {
       const session = await connectMock(mockUrl, {
         session: sessionId(worker),
         seed: mockSeed,
         ...(mockNow === undefined ? {} : { now: mockNow }),
       });
       try {
-        await use(session);
-        await mockHooks.beforeSessionEnd?.(session, worker);
+        if (mockCoverage === undefined) {
+          await use(session);
+          await mockHooks.beforeSessionEnd?.(session, worker);
+          return;
+        }
+        const coverage = collectCoverage(session);
+        await use(coverage.session);
+        await mockHooks.beforeSessionEnd?.(coverage.session, worker);
+        await saveCoveragePart(coverageDir(worker.config, mockCoverage), await coverage.total());
       } finally {
         await session.close();
       }
@@ -80,6 +119,86 @@ export const test = base.extend<MockTestFixtures, MockWorkerFixtures & MockOptio
     await use(mock.control);
   },
 });
+
+/**
+ * The worker's session, whose `control.reset()` first reads what the session covered since the last
+ * reset: a reset starts the session's count over, and `mock` resets before every test, so the count
+ * is read before each reset and once at the end, and each request is counted exactly once.
+ */
+function collectCoverage(session: MockConnection): {
+  session: MockConnection;
+  total(): Promise<CoverageReport>;
+} {
+  let sum: CoverageReport | undefined;
+  const collect = async () => {
+    const report = await session.control.coverage();
+    sum = sum === undefined ? report : mergeCoverage([sum, report]);
+    return sum;
+  };
+  const control: RemoteControl = {
+    ...session.control,
+    reset: async (options) => {
+      await collect();
+      await session.control.reset(options);
+    },
+  };
+  return { session: { ...session, control }, total: collect };
+}
+
+/** `dir` of the option, from the folder of playwright.config.ts (the working directory without one). */
+function coverageDir(config: FullConfig, options: MockCoverageOptions): string {
+  return resolve(config.configFile === undefined ? process.cwd() : dirname(config.configFile), options.dir);
+}
+
+/**
+ * Playwright's `globalSetup` for `mockCoverage` (Playwright wants it as the default export of a file):
+ * clears the parts a former run left, and returns the teardown that, after the last worker, merges
+ * every worker's part into `coverage.json` and `coverage.md`, prints the report, and fails the run
+ * (throws CoverageThresholdError) below `threshold`. Each project's `use.mockCoverage` is read from
+ * the config; projects that share a `dir` share one report.
+ */
+export async function mockCoverageGlobalSetup(
+  config: FullConfig<object, Partial<MockOptions>>,
+): Promise<() => Promise<void>> {
+  const runs = new Map<string, MockCoverageOptions>();
+  for (const project of config.projects) {
+    const options = project.use.mockCoverage;
+    if (options !== undefined) runs.set(coverageDir(config, options), options);
+  }
+  if (runs.size === 0)
+    throw new Error(
+      'mockCoverageGlobalSetup: no project sets `use.mockCoverage` in playwright.config.ts (e.g. { dir: "test-output/api-coverage" })',
+    );
+  for (const dir of runs.keys()) await clearCoverageParts(dir);
+  return async () => {
+    let failed: Error | undefined;
+    for (const [dir, options] of runs) {
+      // No part: no worker used the mock fixtures. An empty report would read 0/0, "100 %", and pass
+      // any threshold; say so instead, and fail when a threshold was asked for.
+      if ((await coverageParts(dir)).length === 0) {
+        const message = `API coverage: no worker saved its session's coverage under ${dir} (no test used the mock fixtures)`;
+        console.log(message);
+        if (options.threshold !== undefined)
+          failed ??= new Error(`${message}: the threshold of ${options.threshold} % is not met`);
+        continue;
+      }
+      const print = (written: WrittenCoverage) => {
+        if (options.print === 'none') return;
+        console.log(
+          options.print === 'markdown' ? coverageMarkdown(written.report, options.title) : written.table,
+        );
+      };
+      try {
+        print(await mergeCoverageParts(dir, options));
+      } catch (error) {
+        if (!(error instanceof CoverageThresholdError)) throw error;
+        print(error.written);
+        failed ??= error;
+      }
+    }
+    if (failed) throw failed;
+  };
+}
 
 export { expect } from '@playwright/test';
 export type { MockConnection, RemoteControl } from './client';
