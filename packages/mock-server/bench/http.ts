@@ -166,6 +166,8 @@ interface CaseResult {
   firstRatio: number;
   /** Median of 1 - mock/bare over the paired rounds: the share of requests/s the journal costs. */
   journalCost: number;
+  /** Median of the paired rounds' server CPU per request, mock / first version. */
+  cpuRatio: number;
   profile?: { mock: ProfileSummary; first: ProfileSummary; raw: ProfileSummary };
 }
 
@@ -177,6 +179,7 @@ function summary(results: readonly LoadResult[]) {
     expectedShare: Math.min(...results.map((r) => r.expectedShare)),
     errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
     serverCpu: median(results.map((r) => r.serverCpu)),
+    serverCpuUs: median(results.map((r) => r.serverCpuUs)),
     generatorCpu: median(results.map((r) => r.generatorCpu)),
   };
 }
@@ -203,6 +206,7 @@ async function measure(children: Servers, bench: BenchCase): Promise<CaseResult>
     ratio: 0,
     firstRatio: 0,
     journalCost: 0,
+    cpuRatio: 0,
   };
   for (let round = 0; round < ROUNDS; round++) {
     result.mock.push(await run('mock', ROUND_S));
@@ -212,6 +216,9 @@ async function measure(children: Servers, bench: BenchCase): Promise<CaseResult>
   }
   result.ratio = median(result.mock.map((m, i) => m.rps / (result.raw[i]?.rps ?? Number.NaN)));
   result.firstRatio = median(result.first.map((f, i) => f.rps / (result.raw[i]?.rps ?? Number.NaN)));
+  result.cpuRatio = median(
+    result.mock.map((m, i) => m.serverCpuUs / (result.first[i]?.serverCpuUs ?? Number.NaN)),
+  );
   result.journalCost = median(result.mock.map((m, i) => 1 - m.rps / (result.bare[i]?.rps ?? Number.NaN)));
   const m = summary(result.mock);
   const r = summary(result.raw);
@@ -219,7 +226,9 @@ async function measure(children: Servers, bench: BenchCase): Promise<CaseResult>
     `${bench.name}: mock ${Math.round(m.rps)} req/s (p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms), ` +
       `journal off ${Math.round(summary(result.bare).rps)} req/s (journal costs ${(result.journalCost * 100).toFixed(1)} %), ` +
       `first version ${Math.round(summary(result.first).rps)} req/s (${(result.firstRatio * 100).toFixed(1)} %), ` +
-      `raw ${Math.round(r.rps)} req/s → ${(result.ratio * 100).toFixed(1)} % (goal ${bench.goal * 100} %)`,
+      `raw ${Math.round(r.rps)} req/s → ${(result.ratio * 100).toFixed(1)} % (goal ${bench.goal * 100} %); ` +
+      `server CPU per request: mock ${m.serverCpuUs.toFixed(1)} µs, journal off ${summary(result.bare).serverCpuUs.toFixed(1)} µs, ` +
+      `first ${summary(result.first).serverCpuUs.toFixed(1)} µs (mock / first ${result.cpuRatio.toFixed(2)}), raw ${r.serverCpuUs.toFixed(1)} µs`,
   );
   return result;
 }
@@ -358,6 +367,7 @@ function report(
       `${pct(m.serverCpu)} / ${pct(m.generatorCpu)}`,
       `${pct(f.serverCpu)} / ${pct(f.generatorCpu)}`,
       `${pct(r.serverCpu)} / ${pct(r.generatorCpu)}`,
+      `${m.serverCpuUs.toFixed(0)} / ${f.serverCpuUs.toFixed(0)} / ${r.serverCpuUs.toFixed(0)} µs (${result.cpuRatio.toFixed(2)})`,
       `${inProcessUs.toFixed(1)} / ${firstInProcessUs.toFixed(1)} µs`,
       `${(m.expectedShare * 100).toFixed(1)} % ${bench.expect}`,
     ];
@@ -402,7 +412,8 @@ Per endpoint: ${WARMUP_S} s warm-up each, then ${ROUNDS} alternating rounds of $
 raw, …), so other load on the machine hits all of them alike. Requests/s and latencies are medians over
 the rounds; a ratio is the median of the paired rounds' ratios. POST makes a new booking on a distinct
 table and slot every time (so the stores grow by design while it runs). CPU is the share of one core
-each process used during the rounds (from /proc). "In process" is the mean time of each version's own
+each process used during the rounds, and a server's CPU time per answered request (both from /proc;
+the latter moves less with other load than requests/s do). "In process" is the mean time of each version's own
 step from request to answer (\`handle()\` today, \`answer()\` in the first version) in a loop in the
 parent, on the same data, without HTTP (\`bench/support/in-process.ts\`).
 
@@ -422,6 +433,7 @@ ${table(
     'CPU, mock rounds: server / generator',
     'CPU, first rounds',
     'CPU, raw rounds',
+    'server CPU per request: mock / first / raw (mock / first)',
     'in process: now / first',
     'answers',
   ],

@@ -1,6 +1,6 @@
 // The mock's own cost per request, without HTTP: the built core's handle() in a loop, on the same
 // data as the server child. What the HTTP figures are compared with to see how much of a request is
-// the mock itself and how much is node:http and the kernel. The first version (support/first-version.ts)
+// the mock itself and how much is node:http and the kernel. The first version (first-version.ts)
 // is loaded the same way from its own build: its `createMockService().answer()` is what its server
 // called per request, the same step as today's `createMockCore().handle()` (request in, answer out).
 import { join } from 'node:path';

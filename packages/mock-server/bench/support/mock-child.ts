@@ -4,7 +4,7 @@
 // its event loop, and answers the parent over IPC (ready, heap after gc, stop). With `--via msw` it
 // answers through msw's getResponse instead, as the standalone server did before (msw-server.ts);
 // `--journal-limit 0` turns the request journal off (what the journal costs). `--package-dir DIR`
-// loads the built mock of another checkout (the first version, support/first-version.ts) with the
+// loads the built mock of another checkout (the first version, first-version.ts) with the
 // same workload; `--webhook-url URL` sends every project's webhooks there; `--control` serves the
 // control routes and the event stream.
 import { join } from 'node:path';
