@@ -17,7 +17,9 @@
 // Writes the "http" section of BENCHMARKS.md, docs/benchmarks.svg and prof/http.md.
 //
 //   pnpm bench:http [--rounds 3] [--round-s 2] [--warmup-s 1] [--connections 10] [--no-build]
-//                   [--no-profile] [--no-write] [--only TEXT] [--keep-profiles DIR]
+//                   [--no-profile] [--no-write] [--only TEXT] [--keep-profiles DIR] [--before COMMIT]
+// `--before COMMIT` adds that commit's built mock (same options) to the rounds: a speed pass's
+// before and after, measured in the same run.
 // `--only services` measures the endpoints whose name contains TEXT, for trial runs; it never writes.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +27,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildMockServer } from './support/build';
 import { PACKAGE_DIR, type ServerChild, startChild } from './support/children';
-import { FIRST_VERSION, firstVersionPackage } from './support/first-version';
+import { FIRST_VERSION, firstVersionPackage, versionPackage } from './support/first-version';
 import { inProcessCosts } from './support/in-process';
 import { type LoadCase, type LoadResult, runLoad } from './support/load';
 import { timeByLayer, topFrames } from './support/profile';
@@ -55,6 +57,7 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     only: { type: 'string' },
     'keep-profiles': { type: 'string' },
+    before: { type: 'string' },
   },
 });
 const ROUNDS = Math.min(10, Math.max(1, Number(args.rounds)));
@@ -113,6 +116,8 @@ interface Servers {
   /** The first version of the mock, with the same data and options. */
   first: ServerChild;
   raw: ServerChild;
+  /** `--before COMMIT`: that commit's mock, with the same data and options. */
+  before?: ServerChild;
 }
 
 /** Each server's next booking number: every booking on one server takes a new slot. */
@@ -121,6 +126,7 @@ const counters: Record<keyof Servers, { next: number }> = {
   bare: { next: 0 },
   first: { next: 0 },
   raw: { next: 0 },
+  before: { next: 0 },
 };
 
 /** Goal: the journal costs under 10 % of the requests per second. */
@@ -160,6 +166,8 @@ interface CaseResult {
   bare: LoadResult[];
   first: LoadResult[];
   raw: LoadResult[];
+  /** `--before`: that commit's rounds (empty without it). */
+  before: LoadResult[];
   /** Median of mock/raw over the paired rounds. */
   ratio: number;
   /** Median of first/raw over the paired rounds. */
@@ -186,7 +194,7 @@ function summary(results: readonly LoadResult[]) {
 
 async function measure(children: Servers, bench: BenchCase): Promise<CaseResult> {
   const run = (which: keyof Servers, durationS: number) => {
-    const child = children[which];
+    const child = children[which] as ServerChild;
     return runLoad(child.url, bench, {
       connections: CONNECTIONS,
       durationS,
@@ -194,7 +202,8 @@ async function measure(children: Servers, bench: BenchCase): Promise<CaseResult>
       ...(child.process.pid === undefined ? {} : { serverPid: child.process.pid }),
     });
   };
-  for (const which of ['mock', 'bare', 'first', 'raw'] as const) await run(which, WARMUP_S);
+  const order = (['mock', 'bare', 'first', 'before', 'raw'] as const).filter((which) => children[which]);
+  for (const which of order) await run(which, WARMUP_S);
   const result: CaseResult = {
     bench,
     inProcessUs: Number.NaN,
@@ -203,17 +212,14 @@ async function measure(children: Servers, bench: BenchCase): Promise<CaseResult>
     bare: [],
     first: [],
     raw: [],
+    before: [],
     ratio: 0,
     firstRatio: 0,
     journalCost: 0,
     cpuRatio: 0,
   };
-  for (let round = 0; round < ROUNDS; round++) {
-    result.mock.push(await run('mock', ROUND_S));
-    result.bare.push(await run('bare', ROUND_S));
-    result.first.push(await run('first', ROUND_S));
-    result.raw.push(await run('raw', ROUND_S));
-  }
+  for (let round = 0; round < ROUNDS; round++)
+    for (const which of order) result[which].push(await run(which, ROUND_S));
   result.ratio = median(result.mock.map((m, i) => m.rps / (result.raw[i]?.rps ?? Number.NaN)));
   result.firstRatio = median(result.first.map((f, i) => f.rps / (result.raw[i]?.rps ?? Number.NaN)));
   result.cpuRatio = median(
@@ -339,6 +345,31 @@ each; run the bench to make them again).
   return `${parts.join('\n')}\n`;
 }
 
+/** With `--before COMMIT`: that commit against the mock, in the same rounds. */
+function beforeTable(results: readonly CaseResult[]): string {
+  if (!beforeCommit || results.every((r) => r.before.length === 0)) return '';
+  const rows = results.map((r) => {
+    const b = summary(r.before);
+    const m = summary(r.mock);
+    const share = median(r.before.map((x, i) => x.rps / (r.raw[i]?.rps ?? Number.NaN)));
+    const cpu = median(r.mock.map((x, i) => x.serverCpuUs / (r.before[i]?.serverCpuUs ?? Number.NaN)));
+    return [
+      r.bench.name,
+      fmt(b.rps),
+      ratioCell(share),
+      `**${ratioCell(r.ratio)}**`,
+      `${b.serverCpuUs.toFixed(1)} µs`,
+      `${m.serverCpuUs.toFixed(1)} µs`,
+      `${cpu.toFixed(2)}`,
+    ];
+  });
+  return `Before this pass (commit ${beforeCommit}, the same options and data, a fifth server in the same alternating rounds):
+
+${table(['endpoint', 'before req/s', 'before / raw', 'now / raw', 'server CPU per request before', 'now', 'now / before (paired rounds)'], rows)}
+
+`;
+}
+
 function report(
   results: readonly CaseResult[],
   seedMs: { mock: number; first: number },
@@ -452,7 +483,7 @@ ${
       : `missed on ${journalMissed.map((r) => r.bench.name).join(', ')}`
   } (paired rounds differ by about ±10 % from run to run).
 
-CPU profiles (summaries in [prof/http.md](prof/http.md); the server thread's sampled time per request,
+${beforeTable(results)}CPU profiles (summaries in [prof/http.md](prof/http.md); the server thread's sampled time per request,
 of which the socket write \`writev\`):
 
 ${profiles.join('\n')}
@@ -484,6 +515,8 @@ ${profiles.join('\n')}
 
 if (!args['no-build']) buildMockServer();
 const firstDir = firstVersionPackage();
+const beforeCommit = args.before;
+const beforeDir = beforeCommit === undefined ? undefined : versionPackage(beforeCommit);
 // Other work on the machine changes the figures (see the section): wait up to a minute for the two
 // cores to be free before starting, and say how idle they were.
 const idleAtStart = await waitForIdle(0.9, 60_000);
@@ -510,6 +543,10 @@ try {
   const first = await startChild('./mock-child.ts', [...features, '--package-dir', firstDir]);
   children.push(first);
   console.log(`first version seeded in ${Math.round(first.seedMs)} ms at ${first.url}`);
+  const before = beforeDir
+    ? await startChild('./mock-child.ts', [...features, '--package-dir', beforeDir])
+    : undefined;
+  if (before) children.push(before);
   const answersFile = join(dir, 'answers.json');
   writeFileSync(answersFile, JSON.stringify(await captureAnswers(mock.url)));
   const raw = await startChild('./raw-child.ts', ['--answers', answersFile]);
@@ -518,7 +555,8 @@ try {
   const results: CaseResult[] = [];
   const only = args.only;
   const selected = only === undefined ? CASES : CASES.filter((c) => c.name.includes(only));
-  for (const bench of selected) results.push(await measure({ mock, bare, first, raw }, bench));
+  for (const bench of selected)
+    results.push(await measure({ mock, bare, first, raw, ...(before ? { before } : {}) }, bench));
   // Measured after the load runs, so this process does not compete with a server child for a core.
   const costs = await inProcessCosts(selected, SEEDED);
   const firstCosts = await inProcessCosts(selected, SEEDED, firstDir);

@@ -11,9 +11,6 @@ import { REPO_ROOT } from './report';
 /** The first version: the last commit before the core was rebuilt (lock, journal, outcome bus, ids). */
 export const FIRST_VERSION = '41c7946';
 
-const CACHE = join(REPO_ROOT, '.bench-cache', `first-version-${FIRST_VERSION}`);
-const MARKER = join(CACHE, '.built');
-
 function run(command: string, args: string[], cwd: string): void {
   const result = spawnSync(command, args, {
     cwd,
@@ -27,21 +24,29 @@ function run(command: string, args: string[], cwd: string): void {
 
 /** The first version's mock-server package folder (its dist/ built); made on the first call. */
 export function firstVersionPackage(): string {
-  const dir = join(CACHE, 'packages', 'mock-server');
-  if (existsSync(MARKER)) return dir;
+  return versionPackage(FIRST_VERSION);
+}
+
+/**
+ * The mock-server package folder of any commit of this repository whose package has the same entry
+ * points (e.g. the code before a speed pass, `pnpm bench:http -- --before COMMIT`), built once.
+ */
+export function versionPackage(commit: string): string {
+  const cache = join(REPO_ROOT, '.bench-cache', `version-${commit}`);
+  const marker = join(cache, '.built');
+  const dir = join(cache, 'packages', 'mock-server');
+  if (existsSync(marker)) return dir;
   const started = performance.now();
-  rmSync(CACHE, { recursive: true, force: true });
-  mkdirSync(CACHE, { recursive: true });
-  const tar = `${CACHE}.tar`;
-  run('git', ['archive', '--format=tar', '-o', tar, FIRST_VERSION], REPO_ROOT);
-  run('tar', ['-xf', tar, '-C', CACHE], REPO_ROOT);
+  rmSync(cache, { recursive: true, force: true });
+  mkdirSync(cache, { recursive: true });
+  const tar = `${cache}.tar`;
+  run('git', ['archive', '--format=tar', '-o', tar, commit], REPO_ROOT);
+  run('tar', ['-xf', tar, '-C', cache], REPO_ROOT);
   rmSync(tar, { force: true });
   // Its own lockfile, from the store the current checkout was installed from: no network.
-  run('pnpm', ['install', '--offline', '--frozen-lockfile', '--ignore-scripts'], CACHE);
-  run('pnpm', ['--filter', '@reservation-api/mock-server...', 'build'], CACHE);
-  writeFileSync(MARKER, `${new Date().toISOString()}\n`);
-  console.log(
-    `built the first version (${FIRST_VERSION}) into ${CACHE} in ${Math.round(performance.now() - started)} ms`,
-  );
+  run('pnpm', ['install', '--offline', '--frozen-lockfile', '--ignore-scripts'], cache);
+  run('pnpm', ['--filter', '@reservation-api/mock-server...', 'build'], cache);
+  writeFileSync(marker, `${new Date().toISOString()}\n`);
+  console.log(`built ${commit} into ${cache} in ${Math.round(performance.now() - started)} ms`);
   return dir;
 }

@@ -32,10 +32,12 @@ const INITIAL_BYTES = 16 * 1024;
 export function createTextRing(capacity: number): TextRing {
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
-  let bytes = new Uint8Array(INITIAL_BYTES);
+  // Made on the first push: a mock that never records a request (a fresh one in a test that
+  // makes none, a journal turned off) allocates nothing.
+  let bytes = new Uint8Array(0);
   // Where each kept text is, by its number modulo the capacity.
-  const starts = new Int32Array(capacity);
-  const lengths = new Int32Array(capacity);
+  let starts = new Int32Array(0);
+  let lengths = new Int32Array(0);
   /** The oldest kept text's number (first === next: none kept). */
   let first = 0;
   let next = 0;
@@ -66,7 +68,7 @@ export function createTextRing(capacity: number): TextRing {
     if (first === next) {
       head = 0;
       wrapped = false;
-      if (bytes.length < max) bytes = new Uint8Array(Math.max(max, bytes.length * 2));
+      if (bytes.length < max) bytes = new Uint8Array(Math.max(max, bytes.length * 2, INITIAL_BYTES));
       return 0;
     }
     const tail = starts[first % capacity] as number;
@@ -77,12 +79,16 @@ export function createTextRing(capacity: number): TextRing {
       return 0;
     }
     if (wrapped && tail - head > max) return head;
-    relocate(Math.max(bytes.length * 2, bytes.length + max));
+    relocate(Math.max(bytes.length * 2, bytes.length + max, INITIAL_BYTES));
     return head;
   }
 
   const ring: TextRing = {
     push(text) {
+      if (starts.length === 0) {
+        starts = new Int32Array(capacity);
+        lengths = new Int32Array(capacity);
+      }
       if (next - first >= capacity) ring.shift();
       // UTF-8 takes at most 3 bytes per UTF-16 code unit.
       const at = place(text.length * 3);
