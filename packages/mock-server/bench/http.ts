@@ -8,9 +8,9 @@
 // is the only load generator, so on two cores the generator and a server under test never share an
 // event loop. For each endpoint the servers are warmed up, then measured in alternating rounds (mock,
 // journal off, first version, raw, …) so that other load on the machine hits them alike; the ratios
-// are medians of the paired rounds. Afterwards the mock, the first version and the raw server are
-// profiled per endpoint (separate runs, so profiling does not slow a measured one; summaries in
-// prof/http.md), and each mock's own cost is timed in process, without HTTP.
+// are medians of the paired rounds. After each endpoint's rounds the mock, the first version and the
+// raw server are profiled on it (separate runs, so profiling does not slow a measured one; summaries
+// in prof/http.md); at the end each mock's own cost is timed in process, without HTTP.
 //
 // Goals: GET /services ≥ 60 % of the raw server's requests/s, GET /availability ≥ 45 %, the
 // reservations page ≥ 50 %, POST /reservations ≥ 40 %.
@@ -300,7 +300,7 @@ function profileMarkdown(results: readonly CaseResult[], startedAt: string, mach
 
 Written by \`packages/mock-server/bench/http.ts\` (run ${startedAt}; machine: ${machine}). Summaries of
 V8 CPU profiles (sampling every 100 µs, started and stopped over IPC around a separate ${PROFILE_S} s run
-per endpoint and server, ${CONNECTIONS} connections, so start-up and seeding are not in them) of the
+per endpoint and server, right after that endpoint's measured rounds, ${CONNECTIONS} connections, so start-up and seeding are not in them) of the
 current mock, the first version (${FIRST_VERSION}) and the raw node:http server under the same load,
 one after another. Times are per answered request: the server thread's sampled time (idle left out)
 divided by the requests it answered in that run. \`writev\` is the socket write (a system call), and
@@ -555,35 +555,24 @@ try {
   const results: CaseResult[] = [];
   const only = args.only;
   const selected = only === undefined ? CASES : CASES.filter((c) => c.name.includes(only));
-  for (const bench of selected)
-    results.push(await measure({ mock, bare, first, raw, ...(before ? { before } : {}) }, bench));
+  for (const [i, bench] of selected.entries()) {
+    const result = await measure({ mock, bare, first, raw, ...(before ? { before } : {}) }, bench);
+    // Profiled right after its own rounds: a later endpoint's profile would also hold the work an
+    // earlier one left behind (the webhook deliveries of the bookings, still being sent).
+    if (!args['no-profile'])
+      result.profile = {
+        mock: await profile(mock, bench, join(dir, `mock-${i}.cpuprofile`), counters.mock, PACKAGE_DIR),
+        first: await profile(first, bench, join(dir, `first-${i}.cpuprofile`), counters.first, firstDir),
+        raw: await profile(raw, bench, join(dir, `raw-${i}.cpuprofile`), counters.raw, PACKAGE_DIR),
+      };
+    results.push(result);
+  }
   // Measured after the load runs, so this process does not compete with a server child for a core.
   const costs = await inProcessCosts(selected, SEEDED);
   const firstCosts = await inProcessCosts(selected, SEEDED, firstDir);
   for (const result of results) {
     result.inProcessUs = costs.get(result.bench.name) ?? Number.NaN;
     result.firstInProcessUs = firstCosts.get(result.bench.name) ?? Number.NaN;
-  }
-  if (!args['no-profile']) {
-    for (const [i, result] of results.entries()) {
-      result.profile = {
-        mock: await profile(
-          mock,
-          result.bench,
-          join(dir, `mock-${i}.cpuprofile`),
-          counters.mock,
-          PACKAGE_DIR,
-        ),
-        first: await profile(
-          first,
-          result.bench,
-          join(dir, `first-${i}.cpuprofile`),
-          counters.first,
-          firstDir,
-        ),
-        raw: await profile(raw, result.bench, join(dir, `raw-${i}.cpuprofile`), counters.raw, PACKAGE_DIR),
-      };
-    }
   }
   const deliveries = await receiver.count();
   console.log(`webhook deliveries received: ${deliveries}`);

@@ -66,7 +66,7 @@ export function clip(text: string): { text: string; truncated: boolean } {
     : { text, truncated: false };
 }
 
-function entryOf(outcome: Outcome, decoder: TextDecoder): JournalEntry {
+function entryOf(outcome: Outcome, decoder: () => TextDecoder): JournalEntry {
   const { request, answer } = outcome;
   const response = clip(answer.body);
   return {
@@ -78,7 +78,7 @@ function entryOf(outcome: Outcome, decoder: TextDecoder): JournalEntry {
     query: request.query,
     project: request.project,
     key: outcome.key,
-    body: request.body && { ...clip(decoder.decode(request.body)), bytes: request.body.byteLength },
+    body: request.body && { ...clip(decoder().decode(request.body)), bytes: request.body.byteLength },
     status: answer.status,
     error: outcome.error,
     operationId: outcome.operationId,
@@ -128,7 +128,12 @@ export function createJournal(limit: number): Journal {
   let entries: KeptEntry[] = [];
   // Per journal (no module-level state). Two texts per entry.
   const ring = createTextRing(Math.max(1, limit) * 2);
-  const decoder = new TextDecoder();
+  // Made on first use: creating a mock (which a test suite does often) pays for no decoder.
+  let made: TextDecoder | undefined;
+  const decoder = (): TextDecoder => {
+    made ??= new TextDecoder();
+    return made;
+  };
   const textOf = (kept: number | string): string => (typeof kept === 'string' ? kept : ring.text(kept));
   /** The entry as read: its texts decoded again. */
   const read = ({ entry, request, answer }: KeptEntry): JournalEntry => ({

@@ -30,8 +30,9 @@ const INITIAL_BYTES = 16 * 1024;
 
 /** A ring for at most `capacity` texts at a time. */
 export function createTextRing(capacity: number): TextRing {
-  const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
+  // Made on first use, like the buffers below: a fresh mock pays for none of them.
+  let encoder: TextEncoder | undefined;
+  let decoder: TextDecoder | undefined;
   // Made on the first push: a mock that never records a request (a fresh one in a test that
   // makes none, a journal turned off) allocates nothing.
   let bytes = new Uint8Array(0);
@@ -92,6 +93,7 @@ export function createTextRing(capacity: number): TextRing {
       if (next - first >= capacity) ring.shift();
       // UTF-8 takes at most 3 bytes per UTF-16 code unit.
       const at = place(text.length * 3);
+      encoder ??= new TextEncoder();
       const { written } = encoder.encodeInto(text, bytes.subarray(at, at + text.length * 3));
       const slot = next % capacity;
       starts[slot] = at;
@@ -103,6 +105,7 @@ export function createTextRing(capacity: number): TextRing {
       if (id < first || id >= next) throw new RangeError(`text ${id} is no longer kept`);
       const slot = id % capacity;
       const start = starts[slot] as number;
+      decoder ??= new TextDecoder();
       return decoder.decode(bytes.subarray(start, start + (lengths[slot] as number)));
     },
     shift() {
