@@ -1,11 +1,11 @@
 // Texts kept first in, first out as UTF-8 in one byte buffer: the request journal's bodies
-// (observers/journal.ts). Speed (BENCHMARKS.md, "HTTP: what the edge changed"): a journal entry
-// lives for the next 1,000 requests, so a body kept as a string outlives the young generation, is
-// copied into the old one and dies there; the old generation then fills at the rate requests arrive
-// and its collections, each of which marks the whole store, came every second under load (a
-// quarter of a page request's time). Bytes written into one buffer, reused in turn, make no garbage
-// per request. The buffer grows (doubling, records copied in order) when a text does not fit beside
-// those still kept, and only then; clear() lets it go.
+// (observers/journal.ts). Speed (BENCHMARKS.md, "HTTP: what the edge changed, and where the rest
+// goes"): a journal entry lives for the next 1,000 requests, so a body kept as a string outlived the
+// young generation, was copied into the old one and died there; the old generation filled at the
+// rate requests arrived, and its collections, each of which marks the whole store, were a quarter
+// of a page request's time under load. Bytes written into one buffer, reused in turn, make no
+// garbage per request. The buffer grows (doubling, texts copied in order) only when a text does not
+// fit beside those still kept; clear() lets it go.
 
 /** A text that UTF-8 carries exactly: no lone surrogate (false where the runtime cannot tell). */
 export function isWellFormed(text: string): boolean {

@@ -273,11 +273,12 @@ function send(res: ServerResponse, answer: MockAnswer, extra: HeaderList): void 
     res.socket?.resetAndDestroy();
     return;
   }
-  // Speed (BENCHMARKS.md, "HTTP: what the edge changed"): the body is encoded once, here, into a
-  // Buffer (outside the JavaScript heap) whose length is the Content-Length; the head goes beside it
-  // as latin1. A string body was measured slower: node:http prepends the head to it, so the socket
-  // flattens that joined string (a copy on the heap) and then encodes it, after Buffer.byteLength()
-  // had already scanned the body once to count it. The head is a flat list, not a merged object.
+  // Speed (BENCHMARKS.md, "HTTP: what the edge changed, and where the rest goes"): the body is
+  // encoded once, here, into a Buffer (outside the JavaScript heap) whose length is the
+  // Content-Length, and the head goes beside it as latin1. A string body measured slower: node:http
+  // prepends the head to it, so the socket flattened that joined string (a copy on the heap) and
+  // encoded it, after Buffer.byteLength() had scanned the body once more to count it. The head is a
+  // flat list, not a merged object.
   const body = Buffer.from(answer.body);
   const own = answer.headers;
   const headers: string[] = [];
