@@ -110,7 +110,8 @@ const OUTSIDE = [
 const CODE = /\.(?:[cm]?[jt]s|tsx)$/;
 
 /** Folders that hold no text of the repository's own: installed, built, generated or written by a run. */
-const NOT_OWN = /(?:^|\/)(?:\.git|node_modules|dist|test-output|\.matrix-cache|\.start|generated)(?:\/|$)/;
+const NOT_OWN =
+  /(?:^|\/)(?:\.git|node_modules|dist|test-output|\.matrix-cache|\.bench-cache|\.start|generated)(?:\/|$)/;
 
 /** The folders of `dir` (relative to the root). */
 function subfolders(root: string, dir: string): string[] {

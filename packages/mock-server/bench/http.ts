@@ -1,26 +1,33 @@
 // `pnpm bench:http`: the standalone mock (the BUILT server) over real HTTP on 127.0.0.1 against a
 // bare node:http server that answers the same requests with the same bytes, captured from the mock,
-// and against the same mock with its request journal turned off (what the journal costs; goal: under
-// 10 % fewer requests per second with it on). Each server runs in its own child process; autocannon, here, is the only load generator,
-// so on two cores the generator and a server under test never share an event loop. For each
-// endpoint the servers are warmed up, then measured in alternating rounds (mock, journal off, raw, …) so
-// that other load on the machine hits them alike; the ratios are medians of the paired rounds.
-// Afterwards the mock and the raw server are profiled per endpoint (separate runs, so profiling
-// does not slow a measured one), and the mock's own cost is timed in process, without HTTP.
+// against the first version of the mock (commit 41c7946, built once into .bench-cache/:
+// support/first-version.ts), and against the same mock with its request journal turned off (what the
+// journal costs; goal: under 10 % fewer requests per second with it on). Both mocks serve the control
+// routes and the event stream, and send their webhooks to a receiver in its own process; the journal
+// and request ids are on as by default. Each server runs in its own child process; autocannon, here,
+// is the only load generator, so on two cores the generator and a server under test never share an
+// event loop. For each endpoint the servers are warmed up, then measured in alternating rounds (mock,
+// journal off, first version, raw, …) so that other load on the machine hits them alike; the ratios
+// are medians of the paired rounds. After each endpoint's rounds the mock, the first version and the
+// raw server are profiled on it (separate runs, so profiling does not slow a measured one; summaries
+// in prof/http.md); at the end each mock's own cost is timed in process, without HTTP.
 //
-// Goals: GET /services ≥ 60 % of the raw server's requests/s, GET /availability ≥ 50 %, the
-// reservations page and POST /reservations ≥ 40 %.
-// Writes the "http" section of BENCHMARKS.md and docs/benchmarks.svg.
+// Goals: GET /services ≥ 60 % of the raw server's requests/s, GET /availability ≥ 45 %, the
+// reservations page ≥ 50 %, POST /reservations ≥ 40 %.
+// Writes the "http" section of BENCHMARKS.md, docs/benchmarks.svg and prof/http.md.
 //
 //   pnpm bench:http [--rounds 3] [--round-s 2] [--warmup-s 1] [--connections 10] [--no-build]
-//                   [--no-profile] [--no-write] [--only TEXT]
+//                   [--no-profile] [--no-write] [--only TEXT] [--keep-profiles DIR] [--before COMMIT]
+// `--before COMMIT` adds that commit's built mock (same options) to the rounds: a speed pass's
+// before and after, measured in the same run.
 // `--only services` measures the endpoints whose name contains TEXT, for trial runs; it never writes.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildMockServer } from './support/build';
 import { PACKAGE_DIR, type ServerChild, startChild } from './support/children';
+import { FIRST_VERSION, firstVersionPackage, versionPackage } from './support/first-version';
 import { inProcessCosts } from './support/in-process';
 import { type LoadCase, type LoadResult, runLoad } from './support/load';
 import { timeByLayer, topFrames } from './support/profile';
@@ -49,6 +56,8 @@ const { values: args } = parseArgs({
     'no-profile': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     only: { type: 'string' },
+    'keep-profiles': { type: 'string' },
+    before: { type: 'string' },
   },
 });
 const ROUNDS = Math.min(10, Math.max(1, Number(args.rounds)));
@@ -79,7 +88,7 @@ const CASES: BenchCase[] = [
     path: `${API}/availability?date=${AVAILABILITY_DATE}`,
     headers: KEY_HEADER,
     expect: 200,
-    goal: 0.5,
+    goal: 0.45,
   },
   {
     name: `GET /reservations (50 of ${SEEDED.toLocaleString('en-US')})`,
@@ -87,7 +96,7 @@ const CASES: BenchCase[] = [
     path: `${API}/reservations`,
     headers: KEY_HEADER,
     expect: 200,
-    goal: 0.4,
+    goal: 0.5,
   },
   {
     name: 'POST /reservations',
@@ -104,8 +113,21 @@ interface Servers {
   mock: ServerChild;
   /** The same mock with the request journal off. */
   bare: ServerChild;
+  /** The first version of the mock, with the same data and options. */
+  first: ServerChild;
   raw: ServerChild;
+  /** `--before COMMIT`: that commit's mock, with the same data and options. */
+  before?: ServerChild;
 }
+
+/** Each server's next booking number: every booking on one server takes a new slot. */
+const counters: Record<keyof Servers, { next: number }> = {
+  mock: { next: 0 },
+  bare: { next: 0 },
+  first: { next: 0 },
+  raw: { next: 0 },
+  before: { next: 0 },
+};
 
 /** Goal: the journal costs under 10 % of the requests per second. */
 const JOURNAL_GOAL = 0.1;
@@ -137,15 +159,24 @@ interface CaseResult {
   bench: BenchCase;
   /** µs per answer through the core's handle() in this process, without HTTP. */
   inProcessUs: number;
+  /** µs per answer of the first version's answer() in this process. */
+  firstInProcessUs: number;
   mock: LoadResult[];
   /** The same mock with the journal off. */
   bare: LoadResult[];
+  first: LoadResult[];
   raw: LoadResult[];
+  /** `--before`: that commit's rounds (empty without it). */
+  before: LoadResult[];
   /** Median of mock/raw over the paired rounds. */
   ratio: number;
+  /** Median of first/raw over the paired rounds. */
+  firstRatio: number;
   /** Median of 1 - mock/bare over the paired rounds: the share of requests/s the journal costs. */
   journalCost: number;
-  profile?: { mock: ProfileSummary; raw: ProfileSummary };
+  /** Median of the paired rounds' server CPU per request, mock / first version. */
+  cpuRatio: number;
+  profile?: { mock: ProfileSummary; first: ProfileSummary; raw: ProfileSummary };
 }
 
 function summary(results: readonly LoadResult[]) {
@@ -156,14 +187,14 @@ function summary(results: readonly LoadResult[]) {
     expectedShare: Math.min(...results.map((r) => r.expectedShare)),
     errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
     serverCpu: median(results.map((r) => r.serverCpu)),
+    serverCpuUs: median(results.map((r) => r.serverCpuUs)),
     generatorCpu: median(results.map((r) => r.generatorCpu)),
   };
 }
 
 async function measure(children: Servers, bench: BenchCase): Promise<CaseResult> {
-  const counters = { mock: { next: 0 }, bare: { next: 5_000_000 }, raw: { next: 0 } };
   const run = (which: keyof Servers, durationS: number) => {
-    const child = children[which];
+    const child = children[which] as ServerChild;
     return runLoad(child.url, bench, {
       connections: CONNECTIONS,
       durationS,
@@ -171,40 +202,54 @@ async function measure(children: Servers, bench: BenchCase): Promise<CaseResult>
       ...(child.process.pid === undefined ? {} : { serverPid: child.process.pid }),
     });
   };
-  for (const which of ['mock', 'bare', 'raw'] as const) await run(which, WARMUP_S);
+  const order = (['mock', 'bare', 'first', 'before', 'raw'] as const).filter((which) => children[which]);
+  for (const which of order) await run(which, WARMUP_S);
   const result: CaseResult = {
     bench,
     inProcessUs: Number.NaN,
+    firstInProcessUs: Number.NaN,
     mock: [],
     bare: [],
+    first: [],
     raw: [],
+    before: [],
     ratio: 0,
+    firstRatio: 0,
     journalCost: 0,
+    cpuRatio: 0,
   };
-  for (let round = 0; round < ROUNDS; round++) {
-    result.mock.push(await run('mock', ROUND_S));
-    result.bare.push(await run('bare', ROUND_S));
-    result.raw.push(await run('raw', ROUND_S));
-  }
+  for (let round = 0; round < ROUNDS; round++)
+    for (const which of order) result[which].push(await run(which, ROUND_S));
   result.ratio = median(result.mock.map((m, i) => m.rps / (result.raw[i]?.rps ?? Number.NaN)));
+  result.firstRatio = median(result.first.map((f, i) => f.rps / (result.raw[i]?.rps ?? Number.NaN)));
+  result.cpuRatio = median(
+    result.mock.map((m, i) => m.serverCpuUs / (result.first[i]?.serverCpuUs ?? Number.NaN)),
+  );
   result.journalCost = median(result.mock.map((m, i) => 1 - m.rps / (result.bare[i]?.rps ?? Number.NaN)));
   const m = summary(result.mock);
   const r = summary(result.raw);
   console.log(
     `${bench.name}: mock ${Math.round(m.rps)} req/s (p50 ${m.p50.toFixed(2)} ms, p99 ${m.p99.toFixed(2)} ms), ` +
       `journal off ${Math.round(summary(result.bare).rps)} req/s (journal costs ${(result.journalCost * 100).toFixed(1)} %), ` +
-      `raw ${Math.round(r.rps)} req/s → ${(result.ratio * 100).toFixed(1)} % (goal ${bench.goal * 100} %)`,
+      `first version ${Math.round(summary(result.first).rps)} req/s (${(result.firstRatio * 100).toFixed(1)} %), ` +
+      `raw ${Math.round(r.rps)} req/s → ${(result.ratio * 100).toFixed(1)} % (goal ${bench.goal * 100} %); ` +
+      `server CPU per request: mock ${m.serverCpuUs.toFixed(1)} µs, journal off ${summary(result.bare).serverCpuUs.toFixed(1)} µs, ` +
+      `first ${summary(result.first).serverCpuUs.toFixed(1)} µs (mock / first ${result.cpuRatio.toFixed(2)}), raw ${r.serverCpuUs.toFixed(1)} µs`,
   );
   return result;
 }
 
 interface ProfileSummary {
+  /** Requests answered during the profiled run. */
+  requests: number;
   /** Sampled time of the server's thread per request, µs (wall time while it ran). */
   usPerRequest: number;
   /** Of which in the socket write system call. */
   writevUs: number;
-  layers: string;
-  frames: string;
+  /** Self time by layer, µs per request, busiest first. */
+  layers: { layer: string; self: number; us: number }[];
+  /** Top frames by self time, µs per request. */
+  frames: { name: string; where: string; self: number; us: number }[];
 }
 
 /** Profiles `child` over a separate run of `bench` (so profiling never slows a measured round). */
@@ -213,24 +258,20 @@ async function profile(
   bench: BenchCase,
   file: string,
   counter: { next: number },
+  root: string,
 ): Promise<ProfileSummary> {
   child.profileStart();
   const run = await runLoad(child.url, bench, { connections: CONNECTIONS, durationS: PROFILE_S, counter });
   await child.profileStop(file);
-  const perRequest = (us: number) => us / Math.max(1, run.requests);
-  const layers = timeByLayer(file);
-  const frames = topFrames(file, PACKAGE_DIR, 40);
+  const per = (us: number) => us / Math.max(1, run.requests);
+  const layers = timeByLayer(file).map((l) => ({ ...l, us: per(l.us) }));
+  const frames = topFrames(file, root, 40).map((f) => ({ ...f, us: per(f.us) }));
   return {
-    usPerRequest: perRequest(layers.reduce((n, l) => n + l.us, 0)),
-    writevUs: perRequest(frames.filter((f) => f.name === 'writev').reduce((n, f) => n + f.us, 0)),
-    layers: layers
-      .slice(0, 5)
-      .map((l) => `${l.layer} ${(l.self * 100).toFixed(0)} %`)
-      .join(', '),
-    frames: frames
-      .slice(0, 8)
-      .map((f) => `\`${f.name}\` (${f.where}) ${perRequest(f.us).toFixed(1)} µs`)
-      .join('; '),
+    requests: run.requests,
+    usPerRequest: layers.reduce((n, l) => n + l.us, 0),
+    writevUs: frames.filter((f) => f.name === 'writev').reduce((n, f) => n + f.us, 0),
+    layers,
+    frames,
   };
 }
 
@@ -242,165 +283,225 @@ function fmt(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
-function report(results: readonly CaseResult[], seedMs: number, startedAt: string): void {
-  const rows = results.map(({ bench, inProcessUs, mock, bare, raw, ratio, journalCost }) => {
+function ratioCell(share: number): string {
+  return Number.isFinite(share) ? `${(share * 100).toFixed(1)} %` : 'n/a';
+}
+
+const SERVER_NAMES = {
+  mock: 'mock (now)',
+  first: `first version (${FIRST_VERSION})`,
+  raw: 'raw node:http',
+} as const;
+
+/** prof/http.md: the profiles' summaries per endpoint and server (the raw profiles are not kept). */
+function profileMarkdown(results: readonly CaseResult[], startedAt: string, machine: string): string {
+  const parts = [
+    `# CPU profiles of \`pnpm bench:http\`
+
+Written by \`packages/mock-server/bench/http.ts\` (run ${startedAt}; machine: ${machine}). Summaries of
+V8 CPU profiles (sampling every 100 µs, started and stopped over IPC around a separate ${PROFILE_S} s run
+per endpoint and server, right after that endpoint's measured rounds, ${CONNECTIONS} connections, so start-up and seeding are not in them) of the
+current mock, the first version (${FIRST_VERSION}) and the raw node:http server under the same load,
+one after another. Times are per answered request: the server thread's sampled time (idle left out)
+divided by the requests it answered in that run. \`writev\` is the socket write (a system call), and
+\`(garbage collector)\` the collector's pauses. Raw \`.cpuprofile\` files are not committed (megabytes
+each; run the bench to make them again).
+`,
+  ];
+  for (const result of results) {
+    const p = result.profile;
+    if (!p) continue;
+    parts.push(`## ${result.bench.name}\n`);
+    parts.push(
+      table(
+        ['server', 'requests in the profiled run', 'µs per request', 'of which writev'],
+        (['mock', 'first', 'raw'] as const).map((which) => [
+          SERVER_NAMES[which],
+          fmt(p[which].requests),
+          p[which].usPerRequest.toFixed(1),
+          p[which].writevUs.toFixed(1),
+        ]),
+      ),
+    );
+    for (const which of ['mock', 'first', 'raw'] as const) {
+      const summary = p[which];
+      parts.push(
+        `\n### ${SERVER_NAMES[which]}\n\nBy layer (µs per request, share of busy time): ${summary.layers
+          .slice(0, 7)
+          .map((l) => `${l.layer} ${l.us.toFixed(1)} (${pct(l.self)})`)
+          .join('; ')}.\n`,
+      );
+      parts.push(
+        table(
+          ['frame', 'where', 'µs per request', 'share'],
+          summary.frames
+            .slice(0, which === 'raw' ? 8 : 20)
+            .map((f) => [`\`${f.name}\``, f.where, f.us.toFixed(2), pct(f.self)]),
+        ),
+      );
+    }
+    parts.push('');
+  }
+  return `${parts.join('\n')}\n`;
+}
+
+/** With `--before COMMIT`: that commit against the mock, in the same rounds. */
+function beforeTable(results: readonly CaseResult[]): string {
+  if (!beforeCommit || results.every((r) => r.before.length === 0)) return '';
+  const rows = results.map((r) => {
+    const b = summary(r.before);
+    const m = summary(r.mock);
+    const share = median(r.before.map((x, i) => x.rps / (r.raw[i]?.rps ?? Number.NaN)));
+    const cpu = median(r.mock.map((x, i) => x.serverCpuUs / (r.before[i]?.serverCpuUs ?? Number.NaN)));
+    return [
+      r.bench.name,
+      fmt(b.rps),
+      ratioCell(share),
+      `**${ratioCell(r.ratio)}**`,
+      `${b.serverCpuUs.toFixed(1)} µs`,
+      `${m.serverCpuUs.toFixed(1)} µs`,
+      `${cpu.toFixed(2)}`,
+    ];
+  });
+  return `Before this pass (commit ${beforeCommit}, the same options and data, a fifth server in the same alternating rounds):
+
+${table(['endpoint', 'before req/s', 'before / raw', 'now / raw', 'server CPU per request before', 'now', 'now / before (paired rounds)'], rows)}
+
+`;
+}
+
+function report(
+  results: readonly CaseResult[],
+  seedMs: { mock: number; first: number },
+  deliveries: number,
+  startedAt: string,
+): void {
+  const rows = results.map((result) => {
+    const { bench, inProcessUs, firstInProcessUs, mock, bare, first, raw, ratio, firstRatio, journalCost } =
+      result;
     const m = summary(mock);
     const v = summary(bare);
+    const f = summary(first);
     const r = summary(raw);
     return [
       bench.name,
       fmt(m.rps),
-      `${m.p50.toFixed(2)} / ${m.p99.toFixed(2)}`,
-      `${fmt(v.rps)} (journal costs ${(journalCost * 100).toFixed(1)} %, goal < ${JOURNAL_GOAL * 100} %${journalCost < JOURNAL_GOAL ? '' : ', **missed**'})`,
+      fmt(f.rps),
       fmt(r.rps),
-      `${r.p50.toFixed(2)} / ${r.p99.toFixed(2)}`,
-      `**${(ratio * 100).toFixed(1)} %**`,
+      `**${ratioCell(ratio)}**`,
+      ratioCell(firstRatio),
       `≥ ${bench.goal * 100} %`,
       ratio >= bench.goal ? 'met' : '**missed**',
+      `${fmt(v.rps)} (${(journalCost * 100).toFixed(1)} %)`,
+      `${m.p50.toFixed(2)} / ${m.p99.toFixed(2)}`,
+      `${f.p50.toFixed(2)} / ${f.p99.toFixed(2)}`,
       `${pct(m.serverCpu)} / ${pct(m.generatorCpu)}`,
+      `${pct(f.serverCpu)} / ${pct(f.generatorCpu)}`,
       `${pct(r.serverCpu)} / ${pct(r.generatorCpu)}`,
-      `${inProcessUs.toFixed(1)} µs`,
+      `${m.serverCpuUs.toFixed(0)} / ${f.serverCpuUs.toFixed(0)} / ${r.serverCpuUs.toFixed(0)} µs (${result.cpuRatio.toFixed(2)})`,
+      `${inProcessUs.toFixed(1)} / ${firstInProcessUs.toFixed(1)} µs`,
       `${(m.expectedShare * 100).toFixed(1)} % ${bench.expect}`,
     ];
   });
   const profiles = results.flatMap((r) =>
     r.profile
       ? [
-          `- **${r.bench.name}**: mock ${r.profile.mock.usPerRequest.toFixed(0)} µs per request, of which ` +
-            `\`writev\` ${r.profile.mock.writevUs.toFixed(0)} µs (raw server: ${r.profile.raw.usPerRequest.toFixed(0)} µs, ` +
-            `\`writev\` ${r.profile.raw.writevUs.toFixed(0)} µs). Mock by layer: ${r.profile.mock.layers}. ` +
-            `Top frames by self time: ${r.profile.mock.frames}.`,
+          `- **${r.bench.name}**: ${(['mock', 'first', 'raw'] as const)
+            .map(
+              (which) =>
+                `${SERVER_NAMES[which]} ${r.profile?.[which].usPerRequest.toFixed(0)} µs (\`writev\` ${r.profile?.[which].writevUs.toFixed(0)})`,
+            )
+            .join(', ')}.`,
         ]
       : [],
   );
   const missed = results.filter((r) => r.ratio < r.bench.goal);
-  const services = results[0];
-  const rawGeneratorCpu = median(results.map((r) => summary(r.raw).generatorCpu));
-  const rawServerCpu = median(results.map((r) => summary(r.raw).serverCpu));
-  const mockServerCpu = median(results.map((r) => summary(r.mock).serverCpu));
-  const mockGeneratorCpu = median(results.map((r) => summary(r.mock).generatorCpu));
-  const markdown = `## HTTP: standalone mock vs raw node:http
+  const journalMissed = results.filter((r) => !(r.journalCost < JOURNAL_GOAL));
+  const markdown = `## HTTP: standalone mock vs the first version vs raw node:http
 
 \`pnpm bench:http\` (\`packages/mock-server/bench/http.ts\`), run ${startedAt}.
 Machine: ${machine}.
 
-Three servers, each in its own child process, answer the same requests on 127.0.0.1; autocannon
-(${CONNECTIONS} connections, keep-alive, no pipelining) runs in the parent, so the load generator never shares a
-server's event loop:
+Five servers, each in its own child process, on 127.0.0.1; autocannon (${CONNECTIONS} connections, keep-alive,
+no pipelining) runs in the parent, so the load generator never shares a server's event loop:
 
 - **mock**: the built standalone server (\`dist/node.js\`, \`startMockServer\`), demo data plus ${fmt(SEEDED)}
-  reservations in demo-bistro (seeded in ${fmt(seedMs)} ms), clock frozen;
-- **journal off**: the same built server with its request journal off (\`journalLimit: 0\`), for what
-  recording every request costs (goal: the mock with its journal on answers under 10 % fewer
-  requests per second);
+  reservations in demo-bistro (seeded in ${fmt(seedMs.mock)} ms), clock frozen, with every feature on: the
+  request journal and request ids (as by default), the control routes and the event stream
+  (\`control: true\`), and webhooks sent to a receiver (\`webhookUrl\`);
+- **first version**: the built standalone server of commit ${FIRST_VERSION} (made from the local history into
+  \`.bench-cache/\` on the first run: \`bench/support/first-version.ts\`), same data (seeded in
+  ${fmt(seedMs.first)} ms) and options; it had no journal, request ids, event stream or lock;
+- **journal off**: the current mock with its request journal off (\`journalLimit: 0\`), for what
+  recording every request costs (goal: the mock with its journal on answers under ${JOURNAL_GOAL * 100} % fewer requests
+  per second);
 - **raw**: a bare \`node:http\` server answering each request with the bytes (status, headers, body)
-  captured from the mock; GETs at once, POSTs after reading the body.
+  captured from the mock; GETs at once, POSTs after reading the body;
+- **webhook receiver**: a bare \`node:http\` server answering 204 (${fmt(deliveries)} deliveries received in the run).
 
-Per endpoint: ${WARMUP_S} s warm-up each, then ${ROUNDS} alternating rounds of ${ROUND_S} s (mock, journal off, raw, …), so other
-load on the machine hits all three alike. Requests/s and latencies are medians over the rounds; the
-ratio is the median of the paired rounds' mock/raw. POST makes a new booking on a distinct table and slot
-every time (so the store grows by design while it runs). CPU is the share of one core each process used
-during the rounds (from /proc). "Mock in process" is the mean time of the core's \`handle()\` for the same
-request in a loop in the parent, on the same data, without HTTP (\`bench/support/in-process.ts\`).
+Per endpoint: ${WARMUP_S} s warm-up each, then ${ROUNDS} alternating rounds of ${ROUND_S} s (mock, journal off, first version,
+raw, …), so other load on the machine hits all of them alike. Requests/s and latencies are medians over
+the rounds; a ratio is the median of the paired rounds' ratios. POST makes a new booking on a distinct
+table and slot every time (so the stores grow by design while it runs). CPU is the share of one core
+each process used during the rounds, and a server's CPU time per answered request (both from /proc;
+the latter moves less with other load than requests/s do). "In process" is the mean time of each version's own
+step from request to answer (\`handle()\` today, \`answer()\` in the first version) in a loop in the
+parent, on the same data, without HTTP (\`bench/support/in-process.ts\`).
 
 ${table(
   [
     'endpoint',
     'mock req/s',
-    'mock p50 / p99 ms',
-    'journal off req/s',
+    'first version req/s',
     'raw req/s',
-    'raw p50 / p99 ms',
     'mock / raw',
-    'goal',
+    'first / raw',
+    'goal (mock / raw)',
     '',
-    'CPU in mock rounds: server / load generator',
-    'CPU in raw rounds: server / load generator',
-    'mock in process, no HTTP',
+    'journal off req/s (journal costs)',
+    'mock p50 / p99 ms',
+    'first p50 / p99 ms',
+    'CPU, mock rounds: server / generator',
+    'CPU, first rounds',
+    'CPU, raw rounds',
+    'server CPU per request: mock / first / raw (mock / first)',
+    'in process: now / first',
     'answers',
   ],
   rows,
 )}
 
-![mock, mock with the journal off and raw node:http requests per second, with the goal per endpoint](docs/benchmarks.svg)
+![mock, first version, mock with the journal off and raw node:http requests per second, with the goal per endpoint](docs/benchmarks.svg)
 
 ${
   missed.length === 0
-    ? 'Every goal is met.'
-    : `Missed in this run: ${missed.map((r) => r.bench.name).join(', ')}.`
-}
+    ? 'Every mock / raw goal is met.'
+    : `Mock / raw goals missed in this run: ${missed.map((r) => r.bench.name).join(', ')}.`
+} Journal goal (under ${JOURNAL_GOAL * 100} %): ${
+    journalMissed.length === 0
+      ? 'met on every endpoint'
+      : `missed on ${journalMissed.map((r) => r.bench.name).join(', ')}`
+  } (paired rounds differ by about ±10 % from run to run).
 
-### Where the time goes, and what stands in the way
-
-CPU profiles of the mock and the raw server (V8 sampling profiler at 100 µs, started and stopped over IPC
-around a separate ${PROFILE_S} s run per endpoint and server, so start-up and seeding are not in them). Times are
-per request, wall time of the server's thread while it ran; \`writev\` is the socket write, a system
-call.
+${beforeTable(results)}CPU profiles (summaries in [prof/http.md](prof/http.md); the server thread's sampled time per request,
+of which the socket write \`writev\`):
 
 ${profiles.join('\n')}
-
-- **The mock's own work is a small part of a request.**${
-    services?.profile
-      ? ` For GET /services, the core's \`handle()\` takes ${services.inProcessUs.toFixed(1)} µs in process (no HTTP), while the mock's server thread spends ${services.profile.mock.usPerRequest.toFixed(0)} µs per request over HTTP against the raw server's ${services.profile.raw.usPerRequest.toFixed(0)} µs; the pipeline's own frames (key hash, route, query, store, JSON) are a few µs each.`
-      : ''
-  }
-- **Most of the difference is the socket write.**${
-    services?.profile
-      ? ` \`writev\` takes ${services.profile.mock.writevUs.toFixed(0)} µs per GET /services answer in the mock and ${services.profile.raw.writevUs.toFixed(0)} µs in the raw server, for the same bytes.`
-      : ''
-  } When the server is the slower side, each answer wakes a load generator that sleeps waiting for it,
-  and on this virtual machine that wake-up is paid inside the system call; when the generator is the
-  slower side (raw) it is awake and the write is cheap. So the ratio falls faster than the mock's own
-  work grows, and even GET /services, whose own work is smallest, stays far from its goal: closing the
-  gap would take a server that does next to nothing per request (cached answers), not a faster mock.
-- **CPU during the rounds** (medians over the endpoints): mock ${pct(mockServerCpu)} of a core with the generator at
-  ${pct(mockGeneratorCpu)}; raw server ${pct(rawServerCpu)} with the generator at ${pct(rawGeneratorCpu)}.${
-    rawGeneratorCpu >= 0.9 ? ' In the raw rounds the generator, not the raw server, sets the figure.' : ''
-  }${
-    mockServerCpu < 0.9
-      ? ` The mock, the slower side, did not get a whole core: other work shared the two cores (load average ${loadavg()[0]?.toFixed(2)} at the end), and the alternating rounds spread it over the three servers.`
-      : ''
-  }
-
-- **The reservations page** is read from the store's list index (\`src/domain/list-index.ts\`: per project
-  and filter, the reservations in list order by date with the count before each date), so a page and its
-  \`total\` are binary searches and slices; before, walking the project's days to count \`total\` was the
-  largest frame (\`listOf\`, 280 µs per request at ${fmt(SEEDED)} reservations). What is left of its own work is
-  building and encoding the 50 views (\`jsonAnswer\` above). Next lever: each reservation's view encoded
-  once per record version and the page's JSON put together from those, which needs an answer that can
-  carry JSON already encoded (Node 20 has no \`JSON.rawJSON\`).
-- **The journal** keeps every answered request (its entry, and its answer's body up to 4,096
-  characters) until 1,000 newer ones push it out: each entry outlives the young generation and is
-  promoted, and the old generation's collections then mark the whole store.${
-    services
-      ? ` With the journal off, GET /services answered ${pct(summary(services.bare).rps / summary(services.raw).rps)} of the raw server's requests per second in this run.`
-      : ''
-  } A cut body is now a copy
-  (\`clip()\` in \`src/observers/journal.ts\`; a slice kept the whole answer alive). Next lever: keep the
-  answer's encoded bytes (outside the JavaScript heap) and clip them only when the journal is read
-  (entries are made from each request's outcome in \`src/observers/journal.ts\`). The pipeline's own
-  per-request work was cut in this pass without touching a rule: its decision carries who asked instead
-  of spreading it into new objects, the slug is decoded once, and the journal's two timestamps are
-  formatted once per instant (in a CPU profile of in-process GET /services, the spreading alone was
-  about a fifth of the samples).
-
-What the rebuilt core (one store, one lock, key hashing with @noble/hashes, Temporal) costs and why:
-see "The rebuilt core" above this section. At the edge, \`src/transports/node-server.ts\` answers
-from plain requests without Fetch objects and writes each answer's head and body as one string,
-encoded once, in one socket write.
 `;
   writeSection('http', markdown);
+  writeFile(join(REPO_ROOT, 'prof/http.md'), profileMarkdown(results, startedAt, machine));
   writeFile(
     join(REPO_ROOT, 'docs/benchmarks.svg'),
     barChart(
-      'Standalone mock vs raw node:http (requests/s, higher is better)',
+      'Standalone mock vs first version vs raw node:http (requests/s, higher is better)',
       'requests per second',
-      results.map(({ bench, mock, bare, raw }) => {
+      results.map(({ bench, mock, bare, first, raw }) => {
         const rawRps = summary(raw).rps;
         return {
           label: bench.name.replace(/ \(.*\)$/, ''),
           bars: [
             { name: 'mock', value: summary(mock).rps },
+            { name: 'first version', value: summary(first).rps },
             { name: 'mock, journal off', value: summary(bare).rps },
             { name: 'raw node:http', value: rawRps },
           ],
@@ -409,31 +510,43 @@ encoded once, in one socket write.
       }),
     ),
   );
-  console.log('wrote the "http" section of BENCHMARKS.md and docs/benchmarks.svg');
+  console.log('wrote the "http" section of BENCHMARKS.md, docs/benchmarks.svg and prof/http.md');
 }
 
 if (!args['no-build']) buildMockServer();
+const firstDir = firstVersionPackage();
+const beforeCommit = args.before;
+const beforeDir = beforeCommit === undefined ? undefined : versionPackage(beforeCommit);
 // Other work on the machine changes the figures (see the section): wait up to a minute for the two
 // cores to be free before starting, and say how idle they were.
 const idleAtStart = await waitForIdle(0.9, 60_000);
 console.log(`machine ${(idleAtStart * 100).toFixed(0)} % idle before the run`);
 const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
 // Taken before the run, so the load average is the one it started with.
-const machine = `${machineLine()}, ${Number.isFinite(idleAtStart) ? `${Math.round(idleAtStart * 100)} % idle in the second before` : ''}`;
-const dir = mkdtempSync(join(tmpdir(), 'bench-http-'));
+const machine = `${machineLine()}${Number.isFinite(idleAtStart) ? `, ${Math.round(idleAtStart * 100)} % idle in the second before` : ''}`;
+// `--keep-profiles DIR` keeps the raw .cpuprofile files there (for a closer look; never committed).
+const keptProfiles = args['keep-profiles'];
+const dir = keptProfiles ?? mkdtempSync(join(tmpdir(), 'bench-http-'));
+if (keptProfiles) mkdirSync(keptProfiles, { recursive: true });
 const children: ServerChild[] = [];
 let failed = false;
 try {
-  const mock = await startChild('./mock-child.ts', ['--reservations', String(SEEDED)]);
+  const receiver = await startChild('./receiver-child.ts', []);
+  children.push(receiver);
+  // Every feature on: control routes and event stream, webhooks to the receiver; journal as by default.
+  const features = ['--reservations', String(SEEDED), '--control', '--webhook-url', receiver.url];
+  const mock = await startChild('./mock-child.ts', features);
   children.push(mock);
   console.log(`mock seeded with ${SEEDED} reservations in ${Math.round(mock.seedMs)} ms at ${mock.url}`);
-  const bare = await startChild('./mock-child.ts', [
-    '--reservations',
-    String(SEEDED),
-    '--journal-limit',
-    '0',
-  ]);
+  const bare = await startChild('./mock-child.ts', [...features, '--journal-limit', '0']);
   children.push(bare);
+  const first = await startChild('./mock-child.ts', [...features, '--package-dir', firstDir]);
+  children.push(first);
+  console.log(`first version seeded in ${Math.round(first.seedMs)} ms at ${first.url}`);
+  const before = beforeDir
+    ? await startChild('./mock-child.ts', [...features, '--package-dir', beforeDir])
+    : undefined;
+  if (before) children.push(before);
   const answersFile = join(dir, 'answers.json');
   writeFileSync(answersFile, JSON.stringify(await captureAnswers(mock.url)));
   const raw = await startChild('./raw-child.ts', ['--answers', answersFile]);
@@ -442,27 +555,40 @@ try {
   const results: CaseResult[] = [];
   const only = args.only;
   const selected = only === undefined ? CASES : CASES.filter((c) => c.name.includes(only));
-  for (const bench of selected) results.push(await measure({ mock, bare, raw }, bench));
+  for (const [i, bench] of selected.entries()) {
+    const result = await measure({ mock, bare, first, raw, ...(before ? { before } : {}) }, bench);
+    // Profiled right after its own rounds: a later endpoint's profile would also hold the work an
+    // earlier one left behind (the webhook deliveries of the bookings, still being sent).
+    if (!args['no-profile'])
+      result.profile = {
+        mock: await profile(mock, bench, join(dir, `mock-${i}.cpuprofile`), counters.mock, PACKAGE_DIR),
+        first: await profile(first, bench, join(dir, `first-${i}.cpuprofile`), counters.first, firstDir),
+        raw: await profile(raw, bench, join(dir, `raw-${i}.cpuprofile`), counters.raw, PACKAGE_DIR),
+      };
+    results.push(result);
+  }
   // Measured after the load runs, so this process does not compete with a server child for a core.
   const costs = await inProcessCosts(selected, SEEDED);
-  for (const result of results) result.inProcessUs = costs.get(result.bench.name) ?? Number.NaN;
-  if (!args['no-profile']) {
-    const counter = { next: 10_000_000 };
-    for (const [i, result] of results.entries()) {
-      result.profile = {
-        mock: await profile(mock, result.bench, join(dir, `mock-${i}.cpuprofile`), counter),
-        raw: await profile(raw, result.bench, join(dir, `raw-${i}.cpuprofile`), { next: 0 }),
-      };
-    }
+  const firstCosts = await inProcessCosts(selected, SEEDED, firstDir);
+  for (const result of results) {
+    result.inProcessUs = costs.get(result.bench.name) ?? Number.NaN;
+    result.firstInProcessUs = firstCosts.get(result.bench.name) ?? Number.NaN;
   }
+  const deliveries = await receiver.count();
+  console.log(`webhook deliveries received: ${deliveries}`);
 
   for (const result of results) {
-    const share = summary(result.mock).expectedShare;
-    if (share < (result.bench.method === 'GET' ? 1 : 0.95)) {
-      console.error(
-        `${result.bench.name}: only ${(share * 100).toFixed(1)} % answered ${result.bench.expect}`,
-      );
-      failed = true;
+    for (const [name, results] of [
+      ['mock', result.mock],
+      ['first version', result.first],
+    ] as const) {
+      const share = summary(results).expectedShare;
+      if (share < (result.bench.method === 'GET' ? 1 : 0.95)) {
+        console.error(
+          `${result.bench.name}: only ${(share * 100).toFixed(1)} % of the ${name}'s answers were ${result.bench.expect}`,
+        );
+        failed = true;
+      }
     }
   }
   for (const child of children) {
@@ -475,12 +601,19 @@ try {
     const p = result.profile;
     if (p)
       console.log(
-        `${result.bench.name} in process ${result.inProcessUs.toFixed(1)} µs; profile: mock ${p.mock.usPerRequest.toFixed(0)} µs (writev ${p.mock.writevUs.toFixed(0)}), raw ${p.raw.usPerRequest.toFixed(0)} µs; ${p.mock.layers}; ${p.mock.frames}`,
+        `${result.bench.name} in process: now ${result.inProcessUs.toFixed(1)} µs, first ${result.firstInProcessUs.toFixed(1)} µs; ` +
+          `profile µs/request: mock ${p.mock.usPerRequest.toFixed(0)} (writev ${p.mock.writevUs.toFixed(0)}), ` +
+          `first ${p.first.usPerRequest.toFixed(0)} (writev ${p.first.writevUs.toFixed(0)}), raw ${p.raw.usPerRequest.toFixed(0)}; ` +
+          p.mock.frames
+            .slice(0, 10)
+            .map((f) => `${f.name} ${f.us.toFixed(1)}`)
+            .join(', '),
       );
   }
-  if (!args['no-write'] && only === undefined && !failed) report(results, mock.seedMs, startedAt);
+  if (!args['no-write'] && only === undefined && !failed)
+    report(results, { mock: mock.seedMs, first: first.seedMs }, deliveries, startedAt);
 } finally {
   await Promise.all(children.map((child) => child.stop()));
-  rmSync(dir, { recursive: true, force: true });
+  if (!keptProfiles) rmSync(dir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

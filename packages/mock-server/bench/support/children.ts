@@ -4,6 +4,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
+  type CountedMessage,
   type HeapMessage,
   isChildMessage,
   type ParentMessage,
@@ -25,6 +26,8 @@ export interface ServerChild {
   profileStart(): void;
   /** Stops it and resolves with the .cpuprofile written to `file`. */
   profileStop(file: string): Promise<string>;
+  /** How many requests the child answered (the webhook receiver). */
+  count(): Promise<number>;
   /** Stops the child and waits for it to exit (killed after 5 s). */
   stop(): Promise<void>;
 }
@@ -53,7 +56,7 @@ export async function startChild(
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
-  const next = <T extends ReadyMessage | HeapMessage | ProfiledMessage>(
+  const next = <T extends ReadyMessage | HeapMessage | ProfiledMessage | CountedMessage>(
     type: T['type'],
     timeoutMs: number,
   ): Promise<T> =>
@@ -92,6 +95,11 @@ export async function startChild(
       const answer = next<HeapMessage>('heap', 60_000);
       post({ type: 'heap' });
       return answer;
+    },
+    async count() {
+      const answer = next<CountedMessage>('counted', 60_000);
+      post({ type: 'count' });
+      return (await answer).requests;
     },
     profileStart() {
       post({ type: 'profile-start' });

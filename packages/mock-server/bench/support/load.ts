@@ -30,6 +30,11 @@ export interface LoadResult {
   serverCpu: number;
   /** Share of one core this process (the load generator) used during the run. */
   generatorCpu: number;
+  /**
+   * The server's CPU time (user + system) per answered request, µs: what a request costs it,
+   * whatever share of the cores it got (so less moved by other load than requests/s), or NaN.
+   */
+  serverCpuUs: number;
 }
 
 export interface LoadOptions {
@@ -117,6 +122,7 @@ export async function runLoad(baseUrl: string, load: LoadCase, options: LoadOpti
     const result = await Promise.race([done, guard]);
     const elapsedMs = performance.now() - started;
     const generator = process.cpuUsage(generatorBefore);
+    const serverCpuMs = cpuMsOf(options.serverPid) - serverBefore;
     const sorted = latencies.subarray(0, recorded).sort();
     return {
       requests: answered,
@@ -126,7 +132,8 @@ export async function runLoad(baseUrl: string, load: LoadCase, options: LoadOpti
       expectedShare: answered === 0 ? 0 : expected / answered,
       errors: result.errors,
       timeouts: result.timeouts,
-      serverCpu: (cpuMsOf(options.serverPid) - serverBefore) / elapsedMs,
+      serverCpu: serverCpuMs / elapsedMs,
+      serverCpuUs: answered === 0 ? Number.NaN : (serverCpuMs * 1000) / answered,
       generatorCpu: (generator.user + generator.system) / 1000 / elapsedMs,
     };
   } finally {

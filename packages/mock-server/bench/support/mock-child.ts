@@ -3,25 +3,36 @@
 // demo-bistro, on a frozen clock. It runs in its own process so the load generator does not share
 // its event loop, and answers the parent over IPC (ready, heap after gc, stop). With `--via msw` it
 // answers through msw's getResponse instead, as the standalone server did before (msw-server.ts);
-// `--journal-limit 0` turns the request journal off (what the journal costs).
+// `--journal-limit 0` turns the request journal off (what the journal costs). `--package-dir DIR`
+// loads the built mock of another checkout (the first version, first-version.ts) with the
+// same workload; `--webhook-url URL` sends every project's webhooks there; `--control` serves the
+// control routes and the event stream.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startMswServer } from './msw-server';
 import { createProfiler } from './profiler';
 import { type ChildMessage, isParentMessage } from './protocol';
 import { NOW, SLUG, seededReservation } from './workload';
 
-// Typed against the sources, loaded from the build: the benchmark measures what users run.
-type NodeEntry = typeof import('../../src/node');
-const { startMockServer } = (await import(new URL('../../dist/node.js', import.meta.url).href)) as NodeEntry;
-
 const { values } = parseArgs({
   options: {
     reservations: { type: 'string', default: '0' },
     control: { type: 'boolean', default: false },
     via: { type: 'string', default: 'answer' },
-    'journal-limit': { type: 'string', default: '1000' },
+    'journal-limit': { type: 'string' },
+    'package-dir': { type: 'string' },
+    'webhook-url': { type: 'string' },
   },
 });
+
+// Typed against the sources, loaded from the build: the benchmark measures what users run. The
+// first version's entry takes the options used here (port, now, control, webhookUrl) alike.
+type NodeEntry = typeof import('../../src/node');
+const entry = values['package-dir']
+  ? pathToFileURL(join(values['package-dir'], 'dist/node.js')).href
+  : new URL('../../dist/node.js', import.meta.url).href;
+const { startMockServer } = (await import(entry)) as NodeEntry;
 const count = Number(values.reservations);
 
 const send = (message: ChildMessage): void => {
@@ -32,7 +43,8 @@ const server = await startMockServer({
   port: 0,
   now: NOW,
   control: values.control,
-  journalLimit: Number(values['journal-limit']),
+  ...(values['journal-limit'] === undefined ? {} : { journalLimit: Number(values['journal-limit']) }),
+  ...(values['webhook-url'] === undefined ? {} : { webhookUrl: values['webhook-url'] }),
 });
 const seeding = performance.now();
 for (let i = 0; i < count; i++) await server.service.control.addReservation(SLUG, seededReservation(i));

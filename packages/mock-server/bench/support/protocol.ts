@@ -23,7 +23,13 @@ export interface ProfiledMessage {
   file: string;
 }
 
-export type ChildMessage = ReadyMessage | HeapMessage | ProfiledMessage;
+export interface CountedMessage {
+  type: 'counted';
+  /** Requests the child answered so far (the webhook receiver: deliveries received). */
+  requests: number;
+}
+
+export type ChildMessage = ReadyMessage | HeapMessage | ProfiledMessage | CountedMessage;
 
 export type ParentMessage =
   | { type: 'heap' }
@@ -31,7 +37,9 @@ export type ParentMessage =
   /** Start the V8 CPU profiler (only the measured window is profiled, not start-up and seeding). */
   | { type: 'profile-start' }
   /** Stop it and write the profile to `file`. */
-  | { type: 'profile-stop'; file: string };
+  | { type: 'profile-stop'; file: string }
+  /** How many requests it answered (the webhook receiver). */
+  | { type: 'count' };
 
 /** Canned answers for the raw node:http baseline, keyed by `METHOD url`. */
 export interface CannedAnswer {
@@ -46,7 +54,7 @@ export function isChildMessage(value: unknown): value is ChildMessage {
     typeof value === 'object' &&
     value !== null &&
     'type' in value &&
-    (value.type === 'ready' || value.type === 'heap' || value.type === 'profiled')
+    (value.type === 'ready' || value.type === 'heap' || value.type === 'profiled' || value.type === 'counted')
   );
 }
 
@@ -58,6 +66,7 @@ export function isParentMessage(value: unknown): value is ParentMessage {
     (value.type === 'heap' ||
       value.type === 'stop' ||
       value.type === 'profile-start' ||
-      value.type === 'profile-stop')
+      value.type === 'profile-stop' ||
+      value.type === 'count')
   );
 }

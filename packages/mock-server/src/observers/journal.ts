@@ -8,6 +8,7 @@
 // a reset(), which clears) and is answered after it is not recorded: the journal holds only requests
 // that arrived after its last clear.
 import type { OperationId, Outcome, RequestLine, Verdict } from './outcome';
+import { createTextRing, isWellFormed, type TextRing } from './text-ring';
 
 export type { OperationId } from './outcome';
 
@@ -65,7 +66,7 @@ export function clip(text: string): { text: string; truncated: boolean } {
     : { text, truncated: false };
 }
 
-function entryOf(outcome: Outcome): JournalEntry {
+function entryOf(outcome: Outcome, decoder: () => TextDecoder): JournalEntry {
   const { request, answer } = outcome;
   const response = clip(answer.body);
   return {
@@ -77,7 +78,7 @@ function entryOf(outcome: Outcome): JournalEntry {
     query: request.query,
     project: request.project,
     key: outcome.key,
-    body: request.body && { ...clip(new TextDecoder().decode(request.body)), bytes: request.body.byteLength },
+    body: request.body && { ...clip(decoder().decode(request.body)), bytes: request.body.byteLength },
     status: answer.status,
     error: outcome.error,
     operationId: outcome.operationId,
@@ -87,6 +88,17 @@ function entryOf(outcome: Outcome): JournalEntry {
     durationMs: outcome.durationMs,
     response: { body: response.text, truncated: response.truncated },
   };
+}
+
+/**
+ * An entry as the journal keeps it: its two texts (the request body's, the answer's) in the journal's
+ * text ring as UTF-8 (observers/text-ring.ts says why), by number, or as strings when UTF-8 cannot
+ * carry them exactly (a lone surrogate, e.g. where a cut split a pair). `entry` holds '' in their place.
+ */
+interface KeptEntry {
+  entry: JournalEntry;
+  request: number | string;
+  answer: number | string;
 }
 
 function matches(entry: JournalEntry, filter: JournalFilter): boolean {
@@ -107,8 +119,28 @@ function idNumber(id: string): number {
   return Number(id.slice('req_'.length));
 }
 
+/** Keeps `text` in the ring when UTF-8 carries it exactly: its number there, else the text itself. */
+function keep(ring: TextRing, text: string): number | string {
+  return isWellFormed(text) ? ring.push(text) : text;
+}
+
 export function createJournal(limit: number): Journal {
-  let entries: JournalEntry[] = [];
+  let entries: KeptEntry[] = [];
+  // Per journal (no module-level state). Two texts per entry.
+  const ring = createTextRing(Math.max(1, limit) * 2);
+  // Made on first use: creating a mock (which a test suite does often) pays for no decoder.
+  let made: TextDecoder | undefined;
+  const decoder = (): TextDecoder => {
+    made ??= new TextDecoder();
+    return made;
+  };
+  const textOf = (kept: number | string): string => (typeof kept === 'string' ? kept : ring.text(kept));
+  /** The entry as read: its texts decoded again. */
+  const read = ({ entry, request, answer }: KeptEntry): JournalEntry => ({
+    ...entry,
+    body: entry.body && { ...entry.body, text: textOf(request) },
+    response: { body: textOf(answer), truncated: entry.response.truncated },
+  });
   let counter = 0;
   /** How many times the journal was cleared: an arrival mark. */
   let clears = 0;
@@ -118,15 +150,30 @@ export function createJournal(limit: number): Journal {
     nextId: () => `req_${String(++counter).padStart(6, '0')}`,
     record(outcome) {
       if (limit <= 0 || outcome.arrival !== clears) return null;
-      const entry = entryOf(outcome);
-      entries.push(entry);
-      if (entries.length > limit) entries.shift();
+      const entry = entryOf(outcome, decoder);
+      if (entries.length >= limit) {
+        entries.shift();
+        ring.shift();
+        ring.shift();
+      }
+      // The whole entry is returned (the event stream formats it at once); the kept one has its
+      // texts in the ring.
+      entries.push({
+        entry: {
+          ...entry,
+          body: entry.body && { ...entry.body, text: '' },
+          response: { body: '', truncated: entry.response.truncated },
+        },
+        request: keep(ring, entry.body?.text ?? ''),
+        answer: keep(ring, entry.response.body),
+      });
       return entry;
     },
     list: (filter = {}) =>
-      entries.filter((entry) => matches(entry, filter)).map((entry) => structuredClone(entry)),
+      entries.filter((kept) => matches(kept.entry, filter)).map((kept) => structuredClone(read(kept))),
     clear() {
       entries = [];
+      ring.clear();
       clears++;
     },
   };

@@ -73,6 +73,35 @@ describe('startMockServer', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
   });
 
+  it("sends each header once, an answer's own before the server's, and the UTF-8 body's length", async () => {
+    server = await startMockServer({ port: 0 });
+    server.service.control.faults.add({
+      path: '/api/v1/demo-bistro/services',
+      status: 503,
+      body: { message: 'Příliš žluťoučký kůň 😀' },
+      headers: { 'access-control-allow-origin': 'https://app.test', 'content-length': '1' },
+    });
+    const url = `${server.url}/api/v1/demo-bistro/services`;
+    const { rawHeaders, body } = await new Promise<{ rawHeaders: string[]; body: Buffer }>(
+      (resolve, reject) => {
+        httpRequest(url, { headers: { 'X-API-Key': 'rk_demo_full' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ rawHeaders: res.rawHeaders, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      },
+    );
+    const values = (name: string) =>
+      rawHeaders.filter((_, i) => i % 2 === 1 && rawHeaders[i - 1]?.toLowerCase() === name);
+    expect(values('access-control-allow-origin')).toEqual(['https://app.test']);
+    expect(values('access-control-expose-headers')).toEqual(['Retry-After, X-Request-Id']);
+    expect(values('content-length')).toEqual([String(body.length)]);
+    expect(values('x-request-id')).toHaveLength(1);
+    expect(JSON.parse(body.toString('utf8'))).toEqual({ message: 'Příliš žluťoučký kůň 😀' });
+  });
+
   it('answers CORS preflight requests from any origin for X-API-Key and Content-Type', async () => {
     server = await startMockServer({ port: 0 });
     const response = await fetch(`${server.url}/api/v1/demo-bistro/reservations`, {

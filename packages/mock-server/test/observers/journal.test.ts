@@ -117,6 +117,24 @@ describe('the request journal', () => {
     ]);
   });
 
+  it('lists each answer body exactly as it was sent: any script, and a cut that splits a surrogate pair', async () => {
+    const text = 'Příliš žluťoučký kůň úpěl ďábelské ódy 😀';
+    // `{"mm":"` is 7 characters, so the 4,096th character is the first half of an emoji.
+    const emojis = { mm: '😀'.repeat(3000) };
+    api.service.control.faults.add({ path: `${P}/services`, status: 503, body: { text }, times: 1 });
+    api.service.control.faults.add({ path: `${P}/tables`, status: 503, body: emojis, times: 1 });
+    const plain = await api.get(`${P}/services`);
+    await api.get(`${P}/tables`);
+    await api.get(`${P}/info`);
+    const [services, tables, info] = api.service.control.requests.list();
+    expect(services?.response).toEqual({ body: JSON.stringify(plain.body), truncated: false });
+    expect(JSON.parse(services?.response.body ?? '')).toEqual({ text });
+    const cut = JSON.stringify(emojis).slice(0, 4096);
+    expect(tables?.response).toEqual({ body: cut, truncated: true });
+    expect(tables?.response.body.charCodeAt(4095)).toBe(0xd83d);
+    expect(JSON.parse(info?.response.body ?? '')).toMatchObject({ success: true });
+  });
+
   it('keeps only the last journalLimit entries and cuts bodies over 4 KiB', async () => {
     const { createMockService } = await import('../../src/index');
     const mock = createMockService({ now: '2026-06-15T08:00:00Z', journalLimit: 2 });
