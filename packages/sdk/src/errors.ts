@@ -21,7 +21,8 @@ export type ReservationApiErrorName =
   | 'ServerError'
   | 'RedirectError'
   | 'ConnectionError'
-  | 'TimeoutError';
+  | 'TimeoutError'
+  | 'HookError';
 
 /** The request an error belongs to: its method and full URL (the key travels in a header, never in the URL). */
 export interface RequestInfo {
@@ -350,6 +351,59 @@ export class TimeoutError extends ReservationApiError<undefined> {
   }
 }
 
+/** A hook of yours: a `client.use()` middleware's `onRequest` or `onResponse`, or the `onRetry` option. */
+export type HookName = 'onRequest' | 'onResponse' | 'onRetry';
+
+/**
+ * A hook of yours threw (or a middleware returned a value openapi-fetch does not allow). `hook` names
+ * it. `sent` is false when nothing was sent (`onRequest`). After an answer, `status`, `headers` and
+ * `requestId` are the answer's: the server may have acted on the request (a booking made), so the
+ * call is never retried, and this is never a ConnectionError.
+ */
+export class HookError extends ReservationApiError<undefined> {
+  override get name(): 'HookError' {
+    return 'HookError';
+  }
+  readonly hook: HookName;
+  /** Whether the request was sent: false only when `onRequest` threw. */
+  readonly sent: boolean;
+  constructor(
+    hook: HookName,
+    cause: unknown,
+    options: Partial<RequestInfo> & {
+      /** The answer of the attempt, when one had arrived. */
+      response?: Pick<Response, 'status' | 'headers'> | undefined;
+      /** Values never to show, such as the request's header values. */
+      redact?: readonly string[] | undefined;
+    },
+  ) {
+    const { response } = options;
+    const sent = hook !== 'onRequest';
+    const who = hook === 'onRetry' ? 'The onRetry hook' : `A client.use() middleware's ${hook}`;
+    const answered = response
+      ? `after the Reservation API answered ${response.status} (request id ${requestIdOf(response.headers) ?? 'none'})`
+      : sent
+        ? 'after the request was sent, without an answer'
+        : 'before the request was sent: nothing was sent to the Reservation API';
+    const then = sent ? '; the call is not retried, as the server may have acted on it' : '';
+    super({
+      status: response?.status ?? 0,
+      headers: response?.headers,
+      message: `${who} threw ${answered}${then}${causeSummary(cause, options.redact ?? [])}`,
+      cause,
+      method: options.method,
+      url: options.url,
+      redact: options.redact,
+    });
+    this.hook = hook;
+    this.sent = sent;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), hook: this.hook, sent: this.sent };
+  }
+}
+
 function isInstance(type: abstract new (...args: never) => ReservationApiError, value: unknown): boolean {
   if (Function.prototype[Symbol.hasInstance].call(type, value)) return true;
   if (!isReservationApiError(value)) return false;
@@ -389,7 +443,8 @@ export type AnyReservationApiError =
   | ServerError
   | RedirectError
   | ConnectionError
-  | TimeoutError;
+  | TimeoutError
+  | HookError;
 
 /**
  * Whether `value` is an error of this SDK (of either build, or another installed copy). Narrows to

@@ -15,7 +15,7 @@ export function createAvailabilityResource(ctx: ResourceContext): AvailabilityRe
     get: (query, options) =>
       ctx.send(
         options,
-        (fetch) => ctx.api.GET('/api/v1/{slug}/availability', { params: { path: ctx.slug, query }, fetch }),
+        (init) => ctx.api.GET('/api/v1/{slug}/availability', { params: { path: ctx.slug, query }, ...init }),
         withoutSuccess,
         BODY,
       ),

@@ -20,7 +20,7 @@ export function createGalleryResource(ctx: ResourceContext): GalleryResource {
   const list = (query?: GalleryListQuery, options?: RequestOptions, check?: Check<PhotoListResponse>) =>
     ctx.send(
       options,
-      (fetch) => ctx.api.GET('/api/v1/{slug}/gallery', { params: { path: ctx.slug, query }, fetch }),
+      (init) => ctx.api.GET('/api/v1/{slug}/gallery', { params: { path: ctx.slug, query }, ...init }),
       withoutSuccess,
       both(LIST, check),
     );

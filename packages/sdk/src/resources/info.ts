@@ -15,7 +15,7 @@ export function createInfoResource(ctx: ResourceContext): InfoResource {
     get: (options) =>
       ctx.send(
         options,
-        (fetch) => ctx.api.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, fetch }),
+        (init) => ctx.api.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, ...init }),
         withoutSuccess,
         BODY,
       ),

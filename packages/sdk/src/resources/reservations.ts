@@ -56,7 +56,7 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
   ) =>
     ctx.send(
       options,
-      (fetch) => ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, fetch }),
+      (init) => ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, ...init }),
       withoutSuccess,
       both(LIST, check),
     );
@@ -68,10 +68,10 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
     get: (id, options) =>
       ctx.send(
         options,
-        (fetch) =>
+        (init) =>
           ctx.api.GET('/api/v1/{slug}/reservations/{id}', {
             params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'get') } },
-            fetch,
+            ...init,
           }),
         (data) => data.reservation,
         ONE,
@@ -79,18 +79,18 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
     create: (body, options) =>
       ctx.send(
         options,
-        (fetch) => ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, fetch }),
+        (init) => ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, ...init }),
         (data) => data.reservation,
         ONE,
       ),
     updateStatus: (id, body, options) =>
       ctx.send(
         options,
-        (fetch) =>
+        (init) =>
           ctx.api.PATCH('/api/v1/{slug}/reservations/{id}/status', {
             params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'updateStatus') } },
             body,
-            fetch,
+            ...init,
           }),
         (data) => data.reservation,
         ONE,
@@ -98,11 +98,11 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
     cancel: (id, body, options) =>
       ctx.send(
         options,
-        (fetch) =>
+        (init) =>
           ctx.api.DELETE('/api/v1/{slug}/reservations/{id}', {
             params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'cancel') } },
             body,
-            fetch,
+            ...init,
           }),
         withoutSuccess,
       ),

@@ -15,7 +15,7 @@ export function createServicesResource(ctx: ResourceContext): ServicesResource {
     list: (query, options) =>
       ctx.send(
         options,
-        (fetch) => ctx.api.GET('/api/v1/{slug}/services', { params: { path: ctx.slug, query }, fetch }),
+        (init) => ctx.api.GET('/api/v1/{slug}/services', { params: { path: ctx.slug, query }, ...init }),
         (data) => data.services,
         BODY,
       ),

@@ -15,7 +15,7 @@ export function createTablesResource(ctx: ResourceContext): TablesResource {
     list: (query, options) =>
       ctx.send(
         options,
-        (fetch) => ctx.api.GET('/api/v1/{slug}/tables', { params: { path: ctx.slug, query }, fetch }),
+        (init) => ctx.api.GET('/api/v1/{slug}/tables', { params: { path: ctx.slug, query }, ...init }),
         (data) => data.tables,
         BODY,
       ),
