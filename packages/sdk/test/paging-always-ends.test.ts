@@ -1,4 +1,5 @@
-// Paging always ends: a page must bring records the previous one did not have, `total` must be a
+// Paging always ends: a page must bring records the previous one did not have and repeat no page
+// seen before in the walk, `total` must be a
 // whole number ≥ 0 and the list an array; otherwise iterate() throws a ReservationApiError saying
 // what the server did, instead of looping (a server or cache that ignores `offset`) or yielding junk.
 import { describe, expect, it } from 'vitest';
@@ -43,6 +44,42 @@ describe('iterate() against a server that ignores offset', () => {
     expect(failure.message).toMatch(/ignores `offset`/);
     expect(ids).toEqual(['res_1', 'res_2']);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('stops when a page repeats any page seen before (A, B, A, B…), not only the one before it', async () => {
+    // A server that ignores `offset` and alternates two pages, with a huge total.
+    let served = 0;
+    const server = await localServer((_request, response) => {
+      const pair = served++ % 2 === 0 ? [reservation(1), reservation(2)] : [reservation(3), reservation(4)];
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ success: true, count: 2, total: 1e9, reservations: pair }));
+    });
+    const client = createReservationClient({ baseUrl: server.origin, apiKey: API_KEY, project: SLUG });
+    const ids: string[] = [];
+    const error = await (async () => {
+      for await (const item of client.reservations.iterate({ limit: 2 })) ids.push(item.id);
+    })().catch((e: unknown) => e);
+    expect(isReservationApiError(error)).toBe(true);
+    const failure = error as ReservationApiError;
+    expect(failure.status).toBe(200);
+    expect(failure.url).toContain('offset=4');
+    expect(failure.message).toMatch(/for offset 4 with the same records as for offset 0/);
+    expect(failure.message).toMatch(/ignores `offset`/);
+    expect(ids).toEqual(['res_1', 'res_2', 'res_3', 'res_4']);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('remembers the pages of one walk only: iterating again starts over', async () => {
+    const stub = stubFetch(
+      json({ success: true, count: 2, total: 2, reservations: [reservation(1), reservation(2)] }),
+      json({ success: true, count: 2, total: 2, reservations: [reservation(1), reservation(2)] }),
+    );
+    const { client } = clientOn(stub);
+    const walk = client.reservations.iterate({ limit: 2 });
+    expect(await walk.toArray({ max: 10 })).toHaveLength(2);
+    expect(await walk.toArray({ max: 10 })).toHaveLength(2);
+    expect(stub.calls).toHaveLength(2);
   });
 
   it('accepts pages that overlap (a record inserted meanwhile shifts the list) as long as each brings a new one', async () => {
