@@ -16,7 +16,7 @@ import {
   ReservationApiError,
   TimeoutError,
 } from './errors';
-import type { AttemptState, Hooks, Progress } from './hooks';
+import type { AttemptFetch, AttemptState, Hooks, Progress } from './hooks';
 import type { Log } from './logger';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
 
@@ -78,9 +78,10 @@ interface CallSpec<A extends Answer, T> {
   startedAt: number;
 }
 
-/** How one attempt ended. */
-interface Attempt<T> {
-  result: { ok: true; value: T } | { ok: false; error: unknown };
+/** How one attempt ended: `result` is the call's value when `ok`, else its error. */
+interface Attempt {
+  ok: boolean;
+  result: unknown;
   /** For the retry policy; undefined when no retry could change the result (or nothing was sent). */
   outcome: AttemptOutcome | undefined;
   request: Request | undefined;
@@ -103,9 +104,6 @@ export async function runCall<A extends Answer, T>(
   settle: Settle<A, T>,
   watched = false,
 ): Promise<T> {
-  // A caller abort rejects with the signal's own reason (a DOMException AbortError by default, or
-  // whatever was passed to abort()), exactly as fetch does; it is never wrapped and never retried.
-  caller?.throwIfAborted();
   const { log, hooks } = settings;
   const spec: CallSpec<A, T> = {
     settings,
@@ -116,44 +114,45 @@ export async function runCall<A extends Answer, T>(
     startedAt: settings.now(),
   };
   for (let n = 1; ; n++) {
-    const { result, outcome, request, response } = await attempt(spec, n);
+    const { ok, result, outcome, request, response } = await attempt(spec, n);
     const delay =
       outcome &&
       request &&
       retryDelayMs(request.method, n - 1, outcome, settings.retry, settings.now(), settings.random);
     if (delay === undefined) {
-      if (result.ok) return result.value;
+      if (ok) return result as T;
       if (log && request && outcome && outcome.kind !== 'response') {
-        const error = (result.error as Error).message;
-        log('error', `${request.method} ${request.url} failed: ${error}`, {
+        const { message } = result as Error;
+        log('error', `${request.method} ${request.url} failed: ${message}`, {
           method: request.method,
           url: request.url,
           attempt: n,
-          error,
+          error: message,
         });
       }
-      throw result.error;
+      throw result;
     }
+    // A delay means a retryable outcome of a request that was sent.
     const { method, url } = request as Request;
+    const { kind } = outcome as AttemptOutcome;
     const requestId = response && requestIdOf(response.headers);
     log?.(
       'warn',
-      `${method} ${url}: retrying in ${Math.round(delay)} ms after ` +
-        `${outcome?.kind === 'response' ? outcome.status : outcome?.kind} (attempt ${n})`,
+      `${method} ${url}: retrying in ${Math.round(delay)} ms after ${response?.status ?? kind} (attempt ${n})`,
       { method, url, attempt: n, delayMs: delay, requestId },
     );
     try {
       hooks.onRetry?.({
         attempt: n,
         delayMs: delay,
-        reason: outcome?.kind === 'response' ? 'status' : (outcome?.kind ?? 'status'),
+        reason: kind === 'response' ? 'status' : kind,
         status: response?.status,
         requestId,
         method,
         url,
       });
     } catch (cause) {
-      throw hookError('onRetry', cause, request, response, settings.secrets);
+      throw hookError('onRetry', cause, { method, url, redact: settings.secrets }, response);
     }
     await settings.sleep(delay, spec.caller);
   }
@@ -165,9 +164,11 @@ export async function runCall<A extends Answer, T>(
  * middleware in, this fetch, the middleware out and reads the body; what happened is classified
  * last, into the call's value or a typed error, with the outcome the retry policy needs.
  */
-async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Promise<Attempt<T>> {
+async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Promise<Attempt> {
   const { settings, caller } = spec;
   const { timeoutMs, hooks, log } = settings;
+  // A caller abort rejects with the signal's own reason (a DOMException AbortError by default, or
+  // whatever was passed to abort()), exactly as fetch does; it is never wrapped and never retried.
   caller?.throwIfAborted();
   // Looked up per attempt, not captured at creation, so a fetch patched later (MSW) is used.
   const fetchImpl: FetchLike = settings.fetch ?? globalThis.fetch;
@@ -181,24 +182,23 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
   let stop: (reason: unknown) => void = ignore;
-  const onAbort = (): void => {
-    controller?.abort(caller?.reason);
-    stop(caller?.reason);
+  const halt = (reason: unknown): void => {
+    controller?.abort(reason);
+    stop(reason);
   };
-  if (timeoutMs !== Number.POSITIVE_INFINITY || caller) {
+  const onAbort = (): void => halt(caller?.reason);
+  if (timeoutMs !== Infinity || caller) {
     controller = new AbortController();
     caller?.addEventListener('abort', onAbort, { once: true });
-    if (timeoutMs !== Number.POSITIVE_INFINITY) {
+    if (timeoutMs !== Infinity) {
       timer = setTimeout(() => {
         timedOut = true;
-        const reason = new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError');
-        controller?.abort(reason);
-        stop(reason);
+        halt(new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError'));
       }, timeoutMs);
     }
   }
 
-  const fetch: CallFetch = async (request) => {
+  const fetch: AttemptFetch = async (request) => {
     state.progress = { stage: 'sent', request };
     let response: Response;
     try {
@@ -211,7 +211,7 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
     state.progress = { stage: watched ? 'answered' : 'reading', request, response };
     return response;
   };
-  if (watched) hooks.attempts.set(fetch, state);
+  if (watched) fetch.state = state;
 
   const sentAt = log ? settings.now() : 0;
   let answer: A | undefined;
@@ -231,12 +231,9 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
     caller?.removeEventListener('abort', onAbort);
   }
 
-  const { progress } = state;
-  const request = progress.stage === 'building' ? undefined : progress.request;
-  const response =
-    progress.stage === 'answered' || progress.stage === 'reading' ? progress.response : undefined;
+  const { stage, request, response } = state.progress;
   // `debug`: each attempt that was sent, with its status (or `network-error`, `timeout`) and duration.
-  if (log && request && progress.stage !== 'middleware-in') {
+  if (log && request && stage !== 'middleware-in') {
     const status = answer?.response.status ?? response?.status;
     const what = status !== undefined ? `${status}` : timedOut ? 'timeout' : 'network-error';
     const durationMs = settings.now() - sentAt;
@@ -249,12 +246,14 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
       requestId: answer && requestIdOf(answer.response.headers),
     });
   }
-  const failed = (error: unknown, outcome?: AttemptOutcome): Attempt<T> => ({
-    result: { ok: false, error },
+  const end = (ok: boolean, result: unknown, outcome?: AttemptOutcome): Attempt => ({
+    ok,
+    result,
     outcome,
     request,
     response,
   });
+  const failed = (error: unknown, outcome?: AttemptOutcome): Attempt => end(false, error, outcome);
   const secrets = settings.secrets;
 
   if (answer) {
@@ -267,19 +266,13 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
         ? { kind: 'response', status, retryAfter: answer.response.headers.get('retry-after') }
         : undefined;
     try {
-      return {
-        result: { ok: true, value: spec.settle(answer, request, secrets) },
-        outcome,
-        request,
-        response,
-      };
+      return end(true, spec.settle(answer, request, secrets), outcome);
     } catch (error) {
       return failed(error, outcome);
     }
   }
 
   if (caller?.aborted) return failed(caller.reason);
-  const stage = progress.stage;
   // No answer (or it was not read in time): how many attempts were made, and over how long, matters.
   const attempts = { attempts: n, elapsedMs: settings.now() - spec.startedAt };
   const about = { method: request?.method, url: request?.url, redact: secrets };
@@ -289,11 +282,11 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
     return failed(error, response ? undefined : { kind: 'timeout' });
   }
   if (stage === 'building') return failed(failure);
-  if (stage === 'middleware-in') return failed(hookError('onRequest', failure, request, undefined, secrets));
-  if (stage === 'answered') return failed(hookError('onResponse', failure, request, response, secrets));
+  if (stage === 'middleware-in') return failed(hookError('onRequest', failure, about));
+  if (stage === 'answered') return failed(hookError('onResponse', failure, about, response));
   if (stage === 'reading' && failure instanceof SyntaxError) {
     // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
-    const { status, headers } = progress.response;
+    const { status, headers } = response;
     const type = headers.get('content-type') ?? 'no Content-Type';
     return failed(
       new ReservationApiError({
@@ -314,18 +307,12 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   return failed(error, response ? undefined : { kind: 'network-error' });
 }
 
-/** The one place a HookError is built: `hook` threw, on the attempt that sent `request` and got `response`. */
+/** The one place a HookError is built: `hook` threw, on the attempt of `about` that got `response`. */
 function hookError(
   hook: HookName,
   cause: unknown,
-  request: Request | undefined,
-  response: Response | undefined,
-  secrets: readonly string[],
+  about: Partial<RequestInfo> & { redact: readonly string[] },
+  response?: Response,
 ): HookError {
-  return new HookError(hook, cause, {
-    method: request?.method,
-    url: request?.url,
-    response,
-    redact: secrets,
-  });
+  return new HookError(hook, cause, { ...about, response });
 }

@@ -3,7 +3,7 @@ import { type Sleep, sleep } from './abort';
 import { ApiPromise } from './api-promise';
 import { type Answer, type FetchLike, type FetchSettings, runCall } from './call';
 import type { paths } from './generated/schema';
-import { createHooks, type Hooks, type RetryInfo } from './hooks';
+import { type Hooks, MARKER, type RetryInfo } from './hooks';
 import { createLog, type Logger, type LogLevel } from './logger';
 import { serializeQuery } from './query';
 import { secretValues } from './redact';
@@ -256,12 +256,10 @@ function rawClient(
   const request = api.request as unknown as LooseRequest;
   const send = (method: string, url: string, init: RawInit): Promise<unknown> => {
     // Headers of the init go first: the SDK's (the API key last) win over them.
-    const own = init?.headers === undefined ? undefined : Object.fromEntries(new Headers(init.headers));
-    const headers = own ? { ...own, ...defaults.headers } : defaults.headers;
+    const headers = { ...Object.fromEntries(new Headers(init?.headers)), ...defaults.headers };
     // Per-request middleware is watched like client.use's: the marker goes in front unless it already is.
     const middleware = init?.middleware;
-    const watched = middleware !== undefined && middleware.length > 0;
-    const extra = watched && hooks.middleware.length === 0 ? [hooks.marker, ...middleware] : middleware;
+    const extra = middleware && hooks.middleware.length === 0 ? [MARKER, ...middleware] : middleware;
     return runCall(
       defaults,
       init?.signal,
@@ -269,7 +267,7 @@ function rawClient(
       (attempt) =>
         request(method, url, { ...init, middleware: extra, redirect: 'manual', ...attempt, headers }),
       asIs,
-      watched,
+      middleware !== undefined,
     );
   };
   // One set of hooks: `raw.use` is `client.use`.
@@ -288,9 +286,9 @@ function headerRecord(entries: ReadonlyArray<readonly [string, string]>): Record
 export function createReservationClient(options: ReservationClientOptions): ReservationClient {
   if (isBrowserLike() && options.dangerouslyAllowBrowser !== true) {
     throw new Error(
-      'createReservationClient: refusing to run in a browser. Reservation API keys are server-side secrets: ' +
-        'anyone who opens your page can read the key and act on your project. Call the API from your server ' +
-        'instead, or pass `dangerouslyAllowBrowser: true` if this environment is trusted (e.g. tests, an internal tool).',
+      `${CREATE}: refusing to run in a browser: API keys are server-side secrets, which anyone who opens ` +
+        'the page could read and use. Call the API from your server, or pass `dangerouslyAllowBrowser: true` ' +
+        'where that is safe (tests, an internal tool).',
     );
   }
   const baseUrl = checkBaseUrl(options.baseUrl);
@@ -325,7 +323,7 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     random: checkFunction(random, 'retry.random') ?? Math.random,
     now: Date.now,
     log: createLog(options.logger, options.logLevel),
-    hooks: createHooks(checkFunction(options.onRetry, 'onRetry')),
+    hooks: { middleware: [], onRetry: checkFunction(options.onRetry, 'onRetry') },
   };
   const { hooks } = defaults;
 
@@ -369,15 +367,15 @@ export function createReservationClient(options: ReservationClientOptions): Rese
       }
     }
     // openapi-fetch runs the middleware and checks what it returns. Its extra work per call once it
-    // has any middleware is done only when needed; the marker (hooks.ts) always goes first.
-    if (hooks.middleware.length === 0 && middleware.length > 0) api.use(hooks.marker);
+    // has any middleware is done only when needed; MARKER (hooks.ts) always goes first.
+    if (hooks.middleware.length === 0 && middleware.length > 0) api.use(MARKER);
     api.use(...middleware);
     hooks.middleware.push(...middleware);
   };
   const eject = (...middleware: Middleware[]): void => {
     api.eject(...middleware);
     hooks.middleware = hooks.middleware.filter((m) => !middleware.includes(m));
-    if (hooks.middleware.length === 0) api.eject(hooks.marker);
+    if (hooks.middleware.length === 0) api.eject(MARKER);
   };
 
   return {

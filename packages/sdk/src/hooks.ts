@@ -36,8 +36,8 @@ export interface RetryInfo {
  * `answered`, an `onResponse` threw after the server answered; in `reading`, the body was read.
  */
 export type Progress =
-  | { stage: 'building' }
-  | { stage: 'middleware-in' | 'sent' | 'no-answer'; request: Request }
+  | { stage: 'building'; request?: undefined; response?: undefined }
+  | { stage: 'middleware-in' | 'sent' | 'no-answer'; request: Request; response?: undefined }
   | { stage: 'answered' | 'reading'; request: Request; response: Response };
 
 /** One attempt's progress, written by its fetch and by the marker middleware. */
@@ -45,34 +45,29 @@ export interface AttemptState {
   progress: Progress;
 }
 
+/** The fetch an attempt gives openapi-fetch, carrying the attempt's state for the marker to find. */
+export type AttemptFetch = CallFetch & { state?: AttemptState };
+
 /** The client's hooks, shared by all its calls (and changed by `use` / `eject` at any time). */
 export interface Hooks {
-  /** The middleware added with `client.use`, in order (registered on openapi-fetch behind `marker`). */
+  /** The middleware added with `client.use`, in order (registered on openapi-fetch behind MARKER). */
   middleware: Middleware[];
   onRetry: ((info: RetryInfo) => void) | undefined;
-  /** The state of each attempt in flight, by the fetch it gives openapi-fetch (while middleware is in use). */
-  attempts: WeakMap<CallFetch, AttemptState>;
-  /** Registered first while any middleware is: its onRequest runs first and its onResponse last. */
-  marker: Middleware;
 }
 
-export function createHooks(onRetry: Hooks['onRetry']): Hooks {
-  const attempts = new WeakMap<CallFetch, AttemptState>();
-  return {
-    middleware: [],
-    onRetry,
-    attempts,
-    marker: {
-      onRequest({ request, options }) {
-        const state = attempts.get(options.fetch);
-        if (state) state.progress = { stage: 'middleware-in', request };
-      },
-      onResponse({ request, response, options }) {
-        // Every middleware of yours has seen the answer: what fails now is reading the body.
-        const state = attempts.get(options.fetch);
-        if (state?.progress.stage === 'answered') state.progress = { ...state.progress, stage: 'reading' };
-        else if (state) state.progress = { stage: 'reading', request, response };
-      },
-    },
-  };
-}
+/**
+ * Registered first while any middleware is: its onRequest runs first and its onResponse last. It finds
+ * the attempt by the fetch openapi-fetch was given (`options.fetch`), so it holds no state itself.
+ */
+export const MARKER: Middleware = {
+  onRequest({ request, options }) {
+    const { state } = options.fetch as AttemptFetch;
+    if (state) state.progress = { stage: 'middleware-in', request };
+  },
+  onResponse({ request, response, options }) {
+    // Every middleware of yours has seen the answer: what fails now is reading the body.
+    // The server's answer, or (after an onError recovered) the middleware's.
+    const { state } = options.fetch as AttemptFetch;
+    if (state) state.progress = { stage: 'reading', request, response: state.progress.response ?? response };
+  },
+};

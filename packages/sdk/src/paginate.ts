@@ -123,14 +123,17 @@ export function iterateList<Q extends PageQuery, P extends { total: number }, K 
       const progress: Check<P> = (page) => {
         const items = page[field] as unknown[];
         if (items.length === 0) return undefined;
-        if (previous && items.every((item) => ids.has(idOf(item))))
-          return `with the same records for offset ${offset} as for the page before it: ${IGNORES_OFFSET}`;
         const key = JSON.stringify(items.map(idOf).sort());
-        const before = seen.get(key);
-        if (before !== undefined)
-          return `for offset ${offset} with the same records as for offset ${before}: ${IGNORES_OFFSET}`;
-        seen.set(key, offset);
-        return undefined;
+        const before =
+          previous && items.every((item) => ids.has(idOf(item)))
+            ? 'the page before it'
+            : seen.has(key)
+              ? `offset ${seen.get(key)}`
+              : seen.set(key, offset) && undefined;
+        return (
+          before &&
+          `with the same records for offset ${offset} as for ${before}: the server ignores \`offset\` (a cache or proxy dropping the query string?), so paging would never end`
+        );
       };
       const { data, response, requestId } = await list(
         { ...query, offset, limit } as Q,
@@ -143,9 +146,6 @@ export function iterateList<Q extends PageQuery, P extends { total: number }, K 
     size,
   );
 }
-
-const IGNORES_OFFSET =
-  'the server ignores `offset` (a cache or proxy dropping the query string?), so paging would never end';
 
 function idOf(item: unknown): unknown {
   return (item as { id?: unknown } | null)?.id;

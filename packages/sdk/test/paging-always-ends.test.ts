@@ -64,7 +64,7 @@ describe('iterate() against a server that ignores offset', () => {
     const failure = error as ReservationApiError;
     expect(failure.status).toBe(200);
     expect(failure.url).toContain('offset=4');
-    expect(failure.message).toMatch(/for offset 4 with the same records as for offset 0/);
+    expect(failure.message).toMatch(/same records for offset 4 as for offset 0/);
     expect(failure.message).toMatch(/ignores `offset`/);
     expect(ids).toEqual(['res_1', 'res_2', 'res_3', 'res_4']);
     expect(server.requests).toHaveLength(3);
