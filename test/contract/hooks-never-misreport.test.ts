@@ -114,7 +114,9 @@ describe('an onRetry hook that throws', () => {
     expect(entries).toHaveLength(1);
     expect(error).toMatchObject({ hook: 'onRetry', status: 503, requestId: entries[0]?.id });
     expect(error.cause).toBeInstanceOf(RangeError);
-    expect(error.message).toBe('onRetry threw after the Reservation API answered 503; not retried: metrics down');
+    expect(error.message).toBe(
+      'onRetry threw after the Reservation API answered 503; not retried: metrics down',
+    );
   });
 
   it('is never called for a write, which is never retried', async () => {
