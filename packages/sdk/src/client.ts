@@ -62,7 +62,7 @@ export interface ReservationClientOptions {
   /**
    * Called before each retry (reads only) with the failed attempt's number, the wait, the reason
    * (`status` with `status`, `network-error`, `timeout`), its request id, method and URL: for
-   * metrics or tracing. An exception it throws fails the call.
+   * metrics or tracing. An exception it throws rejects the call with a HookError (no further attempt).
    */
   onRetry?: (info: RetryInfo) => void;
 }
