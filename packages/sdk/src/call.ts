@@ -16,7 +16,7 @@ import {
   ReservationApiError,
   TimeoutError,
 } from './errors';
-import type { AttemptFetch, AttemptState, Hooks, Progress } from './hooks';
+import { type AttemptFetch, type AttemptState, type Hooks, type Progress, setHeaders } from './hooks';
 import type { Log } from './logger';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
 
@@ -30,10 +30,10 @@ export interface FetchSettings {
   /** The caller's fetch, or undefined to use `globalThis.fetch` as it is at call time (so MSW started later still intercepts). */
   fetch: FetchLike | undefined;
   /**
-   * Given to openapi-fetch, which sets them on the Request before any middleware runs: the SDK's,
-   * the client's and the call's headers, and the API key last, so that nothing replaces it.
+   * Set on the Request in order before any middleware sees it: the SDK's, the client's and the
+   * call's headers, and the API key last, so that none of them replaces it.
    */
-  headers: Record<string, string>;
+  headers: ReadonlyArray<readonly [string, string]>;
   /** What errors must never show: the API key and the header values the caller added. */
   secrets: readonly string[];
   /** Per attempt, from sending the request until the body has been read; Infinity for none. */
@@ -53,7 +53,6 @@ export type CallFetch = (request: Request) => Promise<Response>;
 
 /** What an attempt gives openapi-fetch besides the operation's own parameters. */
 export interface AttemptInit {
-  headers: Record<string, string>;
   fetch: CallFetch;
 }
 
@@ -89,7 +88,6 @@ interface Attempt {
   response: Response | undefined;
 }
 
-const ignore = (): void => {};
 const BUILDING: Progress = { stage: 'building' };
 
 /**
@@ -159,10 +157,11 @@ export async function runCall<A extends Answer, T>(
 }
 
 /**
- * One attempt, top to bottom: headers and auth (given to openapi-fetch, which sets them before any
- * middleware), a timer and the caller's abort that cover the body too, then openapi-fetch runs the
- * middleware in, this fetch, the middleware out and reads the body; what happened is classified
- * last, into the call's value or a typed error, with the outcome the retry policy needs.
+ * One attempt, top to bottom: a timer and the caller's abort that cover the body too; openapi-fetch
+ * builds the request, the headers and the API key are set on it (before any middleware: by the
+ * marker, or else by this fetch), openapi-fetch runs the middleware in, this fetch, the middleware
+ * out and reads the body; what happened is classified last, into the call's value or a typed error,
+ * with the outcome the retry policy needs.
  */
 async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Promise<Attempt> {
   const { settings, caller } = spec;
@@ -172,7 +171,7 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   caller?.throwIfAborted();
   // Looked up per attempt, not captured at creation, so a fetch patched later (MSW) is used.
   const fetchImpl: FetchLike = settings.fetch ?? globalThis.fetch;
-  const state: AttemptState = { progress: BUILDING };
+  const state: AttemptState = { progress: BUILDING, headers: settings.headers };
   const watched = spec.watched || hooks.middleware.length > 0;
 
   // The timer and the caller's abort stop the attempt in any phase, even if fetch or the body
@@ -181,43 +180,34 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let timedOut = false;
-  let stop: (reason: unknown) => void = ignore;
-  const halt = (reason: unknown): void => {
-    controller?.abort(reason);
-    stop(reason);
-  };
-  const onAbort = (): void => halt(caller?.reason);
-  if (timeoutMs !== Infinity || caller) {
+  let stop: ((reason: unknown) => void) | undefined;
+  const onAbort =
+    caller &&
+    ((): void => {
+      controller?.abort(caller.reason);
+      stop?.(caller.reason);
+    });
+  if (timeoutMs !== Infinity || onAbort) {
     controller = new AbortController();
-    caller?.addEventListener('abort', onAbort, { once: true });
+    if (onAbort) caller?.addEventListener('abort', onAbort, { once: true });
     if (timeoutMs !== Infinity) {
       timer = setTimeout(() => {
         timedOut = true;
-        halt(new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError'));
+        const reason = new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError');
+        controller?.abort(reason);
+        stop?.(reason);
       }, timeoutMs);
     }
   }
 
-  const fetch: AttemptFetch = async (request) => {
-    state.progress = { stage: 'sent', request };
-    let response: Response;
-    try {
-      response = await fetchImpl(request, { signal: controller?.signal ?? request.signal });
-    } catch (error) {
-      state.progress = { stage: 'no-answer', request };
-      throw error;
-    }
-    // With middleware, the marker moves on to `reading` once every onResponse has run.
-    state.progress = { stage: watched ? 'answered' : 'reading', request, response };
-    return response;
-  };
+  const fetch = fetchFor(state, fetchImpl, controller?.signal, watched ? undefined : settings.headers);
   if (watched) fetch.state = state;
 
   const sentAt = log ? settings.now() : 0;
   let answer: A | undefined;
   let failure: unknown;
   try {
-    const pending = spec.send({ headers: settings.headers, fetch });
+    const pending = spec.send({ fetch });
     answer = await (controller
       ? new Promise<A>((resolve, reject) => {
           stop = reject;
@@ -228,10 +218,11 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
     failure = error;
   } finally {
     clearTimeout(timer);
-    caller?.removeEventListener('abort', onAbort);
+    if (onAbort) caller?.removeEventListener('abort', onAbort);
   }
 
-  const { stage, request, response } = state.progress;
+  const { progress } = state;
+  const { stage, request, response } = progress;
   // `debug`: each attempt that was sent, with its status (or `network-error`, `timeout`) and duration.
   if (log && request && stage !== 'middleware-in') {
     const status = answer?.response.status ?? response?.status;
@@ -246,49 +237,44 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
       requestId: answer && requestIdOf(answer.response.headers),
     });
   }
-  const end = (ok: boolean, result: unknown, outcome?: AttemptOutcome): Attempt => ({
-    ok,
-    result,
-    outcome,
-    request,
-    response,
-  });
-  const failed = (error: unknown, outcome?: AttemptOutcome): Attempt => end(false, error, outcome);
   const secrets = settings.secrets;
 
   if (answer) {
-    // Never followed (redirect: 'manual'), for resource methods and `raw` alike: see RedirectError.
-    if (isRedirect(answer.response))
-      return failed(errorFromResponse(answer.response, undefined, request, secrets));
-    const { status, ok } = answer.response;
-    const outcome: AttemptOutcome | undefined =
-      !ok && isRetryableStatus(status)
-        ? { kind: 'response', status, retryAfter: answer.response.headers.get('retry-after') }
-        : undefined;
+    const answered = answer.response;
+    let outcome: AttemptOutcome | undefined;
+    if (!answered.ok || answered.redirected) {
+      // Never followed (redirect: 'manual'), for resource methods and `raw` alike: see RedirectError.
+      if (isRedirect(answered))
+        return failed(progress, errorFromResponse(answered, undefined, request, secrets));
+      const { status } = answered;
+      if (isRetryableStatus(status))
+        outcome = { kind: 'response', status, retryAfter: answered.headers.get('retry-after') };
+    }
     try {
-      return end(true, spec.settle(answer, request, secrets), outcome);
+      return { ok: true, result: spec.settle(answer, request, secrets), outcome, request, response };
     } catch (error) {
-      return failed(error, outcome);
+      return failed(progress, error, outcome);
     }
   }
 
-  if (caller?.aborted) return failed(caller.reason);
+  if (caller?.aborted) return failed(progress, caller.reason);
   // No answer (or it was not read in time): how many attempts were made, and over how long, matters.
   const attempts = { attempts: n, elapsedMs: settings.now() - spec.startedAt };
   const about = { method: request?.method, url: request?.url, redact: secrets };
   if (timedOut) {
     const error = new TimeoutError(timeoutMs, failure, { ...about, ...attempts });
     // Once the headers arrived, no retry follows (the server may be sending a huge or endless body).
-    return failed(error, response ? undefined : { kind: 'timeout' });
+    return failed(progress, error, response ? undefined : { kind: 'timeout' });
   }
-  if (stage === 'building') return failed(failure);
-  if (stage === 'middleware-in') return failed(hookError('onRequest', failure, about));
-  if (stage === 'answered') return failed(hookError('onResponse', failure, about, response));
+  if (stage === 'building') return failed(progress, failure);
+  if (stage === 'middleware-in') return failed(progress, hookError('onRequest', failure, about));
+  if (stage === 'answered') return failed(progress, hookError('onResponse', failure, about, response));
   if (stage === 'reading' && failure instanceof SyntaxError) {
     // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
     const { status, headers } = response;
     const type = headers.get('content-type') ?? 'no Content-Type';
     return failed(
+      progress,
       new ReservationApiError({
         status,
         headers,
@@ -304,7 +290,38 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
     ...about,
     ...(response ? { headers: response.headers } : attempts),
   });
-  return failed(error, response ? undefined : { kind: 'network-error' });
+  return failed(progress, error, response ? undefined : { kind: 'network-error' });
+}
+
+/** An attempt that ended with `error`, at `progress`; `outcome` when a retry could change it. */
+function failed(progress: Progress, error: unknown, outcome?: AttemptOutcome): Attempt {
+  return { ok: false, result: error, outcome, request: progress.request, response: progress.response };
+}
+
+/**
+ * The fetch an attempt gives openapi-fetch: sets the headers (when no marker middleware does), sends
+ * with the attempt's signal (or the Request's own when nothing can abort), and records the progress.
+ */
+function fetchFor(
+  state: AttemptState,
+  fetchImpl: FetchLike,
+  signal: AbortSignal | undefined,
+  headers: FetchSettings['headers'] | undefined,
+): AttemptFetch {
+  return async (request) => {
+    if (headers) setHeaders(request, headers);
+    state.progress = { stage: 'sent', request };
+    let response: Response;
+    try {
+      response = await fetchImpl(request, { signal: signal ?? request.signal });
+    } catch (error) {
+      state.progress = { stage: 'no-answer', request };
+      throw error;
+    }
+    // With middleware, the marker moves on to `reading` once every onResponse has run.
+    state.progress = { stage: headers ? 'reading' : 'answered', request, response };
+    return response;
+  };
 }
 
 /** The one place a HookError is built: `hook` threw, on the attempt of `about` that got `response`. */

@@ -195,10 +195,7 @@ function checkProject(value: unknown): string {
 }
 
 function checkTimeoutMs(value: unknown, where: string): number {
-  if (
-    value === Number.POSITIVE_INFINITY ||
-    (typeof value === 'number' && value > 0 && value <= MAX_TIMER_MS)
-  ) {
+  if (value === Infinity || (typeof value === 'number' && value > 0 && value <= MAX_TIMER_MS)) {
     return value;
   }
   throw new TypeError(
@@ -255,8 +252,6 @@ function rawClient(
 ): Client<paths> {
   const request = api.request as unknown as LooseRequest;
   const send = (method: string, url: string, init: RawInit): Promise<unknown> => {
-    // Headers of the init go first: the SDK's (the API key last) win over them.
-    const headers = { ...Object.fromEntries(new Headers(init?.headers)), ...defaults.headers };
     // Per-request middleware is watched like client.use's: the marker goes in front unless it already is.
     const middleware = init?.middleware;
     const extra = middleware && hooks.middleware.length === 0 ? [MARKER, ...middleware] : middleware;
@@ -264,8 +259,7 @@ function rawClient(
       defaults,
       init?.signal,
       // `redirect` cannot be overridden: see RedirectError.
-      (attempt) =>
-        request(method, url, { ...init, middleware: extra, redirect: 'manual', ...attempt, headers }),
+      (attempt) => request(method, url, { ...init, middleware: extra, redirect: 'manual', ...attempt }),
       asIs,
       middleware !== undefined,
     );
@@ -274,13 +268,6 @@ function rawClient(
   const raw: Record<string, unknown> = { request: send, use: methods.use, eject: methods.eject };
   for (const method of HTTP_METHODS) raw[method] = (url: string, init: RawInit) => send(method, url, init);
   return raw as unknown as Client<paths>;
-}
-
-/** The header record of a call, as openapi-fetch sets it: names in lower case, the last value of a name wins. */
-function headerRecord(entries: ReadonlyArray<readonly [string, string]>): Record<string, string> {
-  const headers = new Headers();
-  for (const [name, value] of entries) headers.set(name, value);
-  return Object.fromEntries(headers);
 }
 
 export function createReservationClient(options: ReservationClientOptions): ReservationClient {
@@ -311,7 +298,7 @@ export function createReservationClient(options: ReservationClientOptions): Rese
   /** The headers of a call: the SDK's, the client's, the call's, and always the API key last (it wins). */
   const headersWith = (call: Array<[string, string]>): Pick<FetchSettings, 'headers' | 'secrets'> => {
     const entries: Array<[string, string]> = [...SDK_HEADERS, ...userHeaders, ...call, ['X-API-Key', apiKey]];
-    return { headers: headerRecord(entries), secrets: secretValues(entries) };
+    return { headers: entries, secrets: secretValues(entries) };
   };
   const defaults: FetchSettings = {
     fetch: checkFunction(options.fetch, 'fetch'),
@@ -342,7 +329,7 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     };
   }
 
-  // Every attempt passes its own `fetch` and headers (see call.ts), so openapi-fetch's client-wide ones are unused.
+  // Every attempt passes its own `fetch` (see call.ts), so openapi-fetch's client-wide one is unused.
   // The API has no redirects, and following one would send the key to wherever it points.
   const api = createClient<paths>({ baseUrl, redirect: 'manual', querySerializer: serializeQuery });
   const ctx: ResourceContext = {

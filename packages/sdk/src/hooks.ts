@@ -40,9 +40,15 @@ export type Progress =
   | { stage: 'middleware-in' | 'sent' | 'no-answer'; request: Request; response?: undefined }
   | { stage: 'answered' | 'reading'; request: Request; response: Response };
 
-/** One attempt's progress, written by its fetch and by the marker middleware. */
+/** One attempt's progress, written by its fetch and by the marker middleware, and its headers. */
 export interface AttemptState {
   progress: Progress;
+  headers: ReadonlyArray<readonly [string, string]>;
+}
+
+/** Headers and auth: the call's headers, in order (the API key last), set on the Request openapi-fetch built. */
+export function setHeaders(request: Request, headers: ReadonlyArray<readonly [string, string]>): void {
+  for (const [name, value] of headers) request.headers.set(name, value);
 }
 
 /** The fetch an attempt gives openapi-fetch, carrying the attempt's state for the marker to find. */
@@ -61,8 +67,12 @@ export interface Hooks {
  */
 export const MARKER: Middleware = {
   onRequest({ request, options }) {
+    // First of all middleware: the headers go on before any of yours sees the request.
     const { state } = options.fetch as AttemptFetch;
-    if (state) state.progress = { stage: 'middleware-in', request };
+    if (state) {
+      setHeaders(request, state.headers);
+      state.progress = { stage: 'middleware-in', request };
+    }
   },
   onResponse({ request, response, options }) {
     // Every middleware of yours has seen the answer: what fails now is reading the body.
