@@ -51,11 +51,6 @@ export interface FetchSettings {
 /** openapi-fetch's per-request `fetch` option: sends one attempt. */
 export type CallFetch = (request: Request) => Promise<Response>;
 
-/** What an attempt gives openapi-fetch besides the operation's own parameters. */
-export interface AttemptInit {
-  fetch: CallFetch;
-}
-
 /** What openapi-fetch resolves with: the parsed body of a 2xx (`data`) or of an error (`error`). */
 export interface Answer<T = unknown> {
   data?: T;
@@ -70,7 +65,7 @@ interface CallSpec<A extends Answer, T> {
   settings: FetchSettings;
   caller: AbortSignal | undefined;
   /** One openapi-fetch call: builds the request, runs the middleware, calls `init.fetch`, reads the body. */
-  send: (init: AttemptInit) => Promise<A>;
+  send: (fetch: CallFetch) => Promise<A>;
   settle: Settle<A, T>;
   /** Per-request middleware (of a `raw` call) is in use, so progress is recorded as for `client.use`. */
   watched: boolean;
@@ -98,7 +93,7 @@ const BUILDING: Progress = { stage: 'building' };
 export async function runCall<A extends Answer, T>(
   settings: FetchSettings,
   caller: AbortSignal | null | undefined,
-  send: (init: AttemptInit) => Promise<A>,
+  send: (fetch: CallFetch) => Promise<A>,
   settle: Settle<A, T>,
   watched = false,
 ): Promise<T> {
@@ -207,7 +202,7 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   let answer: A | undefined;
   let failure: unknown;
   try {
-    const pending = spec.send({ fetch });
+    const pending = spec.send(fetch);
     answer = await (controller
       ? new Promise<A>((resolve, reject) => {
           stop = reject;

@@ -259,7 +259,7 @@ function rawClient(
       defaults,
       init?.signal,
       // `redirect` cannot be overridden: see RedirectError.
-      (attempt) => request(method, url, { ...init, middleware: extra, redirect: 'manual', ...attempt }),
+      (fetch) => request(method, url, { ...init, middleware: extra, redirect: 'manual', fetch }),
       asIs,
       middleware !== undefined,
     );

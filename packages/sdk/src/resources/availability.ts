@@ -15,7 +15,7 @@ export function createAvailabilityResource(ctx: ResourceContext): AvailabilityRe
     get: (query, options) =>
       ctx.send(
         options,
-        (init) => ctx.api.GET('/api/v1/{slug}/availability', { params: { path: ctx.slug, query }, ...init }),
+        (fetch) => ctx.api.GET('/api/v1/{slug}/availability', { params: { path: ctx.slug, query }, fetch }),
         withoutSuccess,
         BODY,
       ),

@@ -2,7 +2,7 @@
 // to run one call with its per-call options.
 import type { Client } from 'openapi-fetch';
 import { type ApiPromise, requestIdOf, type WithResponse } from '../api-promise';
-import type { Answer, AttemptInit, Settle } from '../call';
+import type { Answer, CallFetch, Settle } from '../call';
 import { errorFromResponse, type RequestInfo, ReservationApiError } from '../errors';
 import type { paths } from '../generated/schema';
 import type { RequestOptions } from '../request-options';
@@ -14,7 +14,7 @@ export interface ResourceContext {
   /** `{ slug }`, built once and shared by every call. */
   slug: { slug: string };
   /**
-   * Runs one call: `request` gets what to pass openapi-fetch on each attempt, and the result is the
+   * Runs one call: `request` gets the `fetch` to pass openapi-fetch on each attempt, and the result is the
    * parsed 2xx body as `map` turns it into the method's data, or a rejection with the typed error
    * (the caller's abort reason on an abort). Never throws synchronously: invalid per-call options
    * (or an exception of `request`, such as an invalid id) reject. `check` judges a 2xx body that is
@@ -22,7 +22,7 @@ export interface ResourceContext {
    */
   send<B, T>(
     options: RequestOptions | undefined,
-    request: (init: AttemptInit) => Promise<Answer<B>>,
+    request: (fetch: CallFetch) => Promise<Answer<B>>,
     map: (body: B) => T,
     check?: Check<B>,
   ): ApiPromise<T>;

@@ -20,7 +20,7 @@ export function createGalleryResource(ctx: ResourceContext): GalleryResource {
   const list = (query?: GalleryListQuery, options?: RequestOptions, check?: Check<PhotoListResponse>) =>
     ctx.send(
       options,
-      (init) => ctx.api.GET('/api/v1/{slug}/gallery', { params: { path: ctx.slug, query }, ...init }),
+      (fetch) => ctx.api.GET('/api/v1/{slug}/gallery', { params: { path: ctx.slug, query }, fetch }),
       withoutSuccess,
       both(LIST, check),
     );

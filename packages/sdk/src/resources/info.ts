@@ -15,7 +15,7 @@ export function createInfoResource(ctx: ResourceContext): InfoResource {
     get: (options) =>
       ctx.send(
         options,
-        (init) => ctx.api.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, ...init }),
+        (fetch) => ctx.api.GET('/api/v1/{slug}/info', { params: { path: ctx.slug }, fetch }),
         withoutSuccess,
         BODY,
       ),

@@ -56,7 +56,7 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
   ) =>
     ctx.send(
       options,
-      (init) => ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, ...init }),
+      (fetch) => ctx.api.GET('/api/v1/{slug}/reservations', { params: { path: ctx.slug, query }, fetch }),
       withoutSuccess,
       both(LIST, check),
     );
@@ -68,10 +68,10 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
     get: (id, options) =>
       ctx.send(
         options,
-        (init) =>
+        (fetch) =>
           ctx.api.GET('/api/v1/{slug}/reservations/{id}', {
             params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'get') } },
-            ...init,
+            fetch,
           }),
         (data) => data.reservation,
         ONE,
@@ -79,18 +79,18 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
     create: (body, options) =>
       ctx.send(
         options,
-        (init) => ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, ...init }),
+        (fetch) => ctx.api.POST('/api/v1/{slug}/reservations', { params: { path: ctx.slug }, body, fetch }),
         (data) => data.reservation,
         ONE,
       ),
     updateStatus: (id, body, options) =>
       ctx.send(
         options,
-        (init) =>
+        (fetch) =>
           ctx.api.PATCH('/api/v1/{slug}/reservations/{id}/status', {
             params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'updateStatus') } },
             body,
-            ...init,
+            fetch,
           }),
         (data) => data.reservation,
         ONE,
@@ -98,11 +98,11 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
     cancel: (id, body, options) =>
       ctx.send(
         options,
-        (init) =>
+        (fetch) =>
           ctx.api.DELETE('/api/v1/{slug}/reservations/{id}', {
             params: { path: { slug: ctx.slug.slug, id: reservationId(id, 'cancel') } },
             body,
-            ...init,
+            fetch,
           }),
         withoutSuccess,
       ),

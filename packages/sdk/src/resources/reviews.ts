@@ -20,7 +20,7 @@ export function createReviewsResource(ctx: ResourceContext): ReviewsResource {
   const list = (query?: ReviewListQuery, options?: RequestOptions, check?: Check<ReviewListResponse>) =>
     ctx.send(
       options,
-      (init) => ctx.api.GET('/api/v1/{slug}/reviews', { params: { path: ctx.slug, query }, ...init }),
+      (fetch) => ctx.api.GET('/api/v1/{slug}/reviews', { params: { path: ctx.slug, query }, fetch }),
       withoutSuccess,
       both(LIST, check),
     );

@@ -15,7 +15,7 @@ export function createScheduleResource(ctx: ResourceContext): ScheduleResource {
     get: (options) =>
       ctx.send(
         options,
-        (init) => ctx.api.GET('/api/v1/{slug}/schedule', { params: { path: ctx.slug }, ...init }),
+        (fetch) => ctx.api.GET('/api/v1/{slug}/schedule', { params: { path: ctx.slug }, fetch }),
         withoutSuccess,
         BODY,
       ),

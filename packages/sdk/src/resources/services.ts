@@ -15,7 +15,7 @@ export function createServicesResource(ctx: ResourceContext): ServicesResource {
     list: (query, options) =>
       ctx.send(
         options,
-        (init) => ctx.api.GET('/api/v1/{slug}/services', { params: { path: ctx.slug, query }, ...init }),
+        (fetch) => ctx.api.GET('/api/v1/{slug}/services', { params: { path: ctx.slug, query }, fetch }),
         (data) => data.services,
         BODY,
       ),

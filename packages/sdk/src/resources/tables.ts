@@ -15,7 +15,7 @@ export function createTablesResource(ctx: ResourceContext): TablesResource {
     list: (query, options) =>
       ctx.send(
         options,
-        (init) => ctx.api.GET('/api/v1/{slug}/tables', { params: { path: ctx.slug, query }, ...init }),
+        (fetch) => ctx.api.GET('/api/v1/{slug}/tables', { params: { path: ctx.slug, query }, fetch }),
         (data) => data.tables,
         BODY,
       ),
