@@ -64,7 +64,7 @@ export type Settle<A, T> = (answer: A, request: RequestInfo | undefined, secrets
 interface CallSpec<A extends Answer, T> {
   settings: FetchSettings;
   caller: AbortSignal | undefined;
-  /** One openapi-fetch call: builds the request, runs the middleware, calls `init.fetch`, reads the body. */
+  /** One openapi-fetch call: builds the request, runs the middleware, calls `fetch`, reads the body. */
   send: (fetch: CallFetch) => Promise<A>;
   settle: Settle<A, T>;
   /** Per-request middleware (of a `raw` call) is in use, so progress is recorded as for `client.use`. */
