@@ -202,6 +202,21 @@ for (const key of Object.keys(packed)) {
   const r = await sh('tar', ['-xzOf', tgz[key], 'package/LICENSE']);
   record(name, r.stdout === license, 0, r.stdout ? 'LICENSE differs from the root LICENSE' : r.stderr);
 }
+{
+  const name =
+    "tarball @reservation-api/sdk › ships the repository's openapi.yaml, exported as ./openapi.yaml";
+  if (wanted(name)) {
+    const r = await sh('tar', ['-xzOf', tgz.sdk, 'package/openapi.yaml']);
+    const problems = [];
+    if (r.stdout !== readFileSync(join(root, 'openapi.yaml'), 'utf8'))
+      problems.push(
+        r.stdout ? 'openapi.yaml differs from the root openapi.yaml' : `no openapi.yaml: ${r.stderr}`,
+      );
+    const target = packed.sdk.manifest.exports?.['./openapi.yaml'];
+    if (target !== './openapi.yaml') problems.push(`exports["./openapi.yaml"]: ${target}`);
+    record(name, problems.length === 0, 0, problems.join('\n'));
+  }
+}
 contentCheck('tarball @reservation-api/mock-server › ships seed.example.json', () =>
   packed.mock.files.has('package/seed.example.json') ? [] : ['missing package/seed.example.json'],
 );
@@ -482,6 +497,24 @@ if (msw2) {
         r.output || 'compiled without TS1479',
       );
     },
+  );
+  tasks.push(() =>
+    check(
+      'npm consumer › @reservation-api/sdk/openapi.yaml resolves by require and import',
+      BIN.node20,
+      [
+        '--input-type=module',
+        '-e',
+        `import { createRequire } from 'node:module';
+         import { readFileSync } from 'node:fs';
+         import { fileURLToPath } from 'node:url';
+         const required = createRequire(import.meta.url).resolve('@reservation-api/sdk/openapi.yaml');
+         const imported = fileURLToPath(import.meta.resolve('@reservation-api/sdk/openapi.yaml'));
+         if (required !== imported) throw new Error(required + ' != ' + imported);
+         if (!readFileSync(required, 'utf8').startsWith('openapi: 3.1')) throw new Error('not the OpenAPI document');`,
+      ],
+      { cwd: msw2 },
+    ),
   );
   if (cli?.url) {
     // The redirect and redaction checks' misbehaving server (runtime-checks.mjs).

@@ -335,6 +335,15 @@ function gitignored(root: string, path: string): boolean {
  */
 export function citedFileExists(root: string, file: string, cited: string): boolean {
   if (!cited.includes('/')) return ownFiles(root).names.has(cited);
+  // A file of one of the repository's packages by its export (`@reservation-api/sdk/openapi.yaml`).
+  for (const dir of subfolders(root, 'packages')) {
+    const manifest = join(root, dir, 'package.json');
+    const name = existsSync(manifest)
+      ? (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name
+      : undefined;
+    if (name !== undefined && cited.startsWith(`${name}/`))
+      return citedFileExists(root, file, `${dir}/${cited.slice(name.length + 1)}`);
+  }
   const owner = /^(?:packages|examples)\/[^/]+/.exec(file)?.[0];
   const fileDir = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.';
   const owners = owner === undefined ? subfolders(root, 'packages') : [owner];

@@ -1,23 +1,23 @@
-// One call of the SDK, the path every request takes (resource methods and `client.raw` alike): it
-// adds the SDK's headers, bounds each attempt with a timeout and the caller's signal, retries reads as
-// the pure policy in retry.ts decides, keeps the timeout and the signal in force until openapi-fetch
-// has read the body, and logs attempts and retries when a log is configured. The state of the call
-// is the Call's own: nothing outside the class writes to it.
+// One call of the SDK, the path every request takes (resource methods and `client.raw` alike):
+// `runCall` repeats `attempt` as the pure policy of retry.ts allows (reads only, backoff,
+// Retry-After); `attempt` makes one request, from the headers until the body has been read, and
+// classifies what happened into a value or a typed error. Their state is their own locals, and the
+// progress of one attempt (hooks.ts), which tells what an exception means.
 import type { Sleep } from './abort';
 import { requestIdOf } from './api-promise';
 import {
-  type AttemptsInfo,
   CHECK_BASE_URL,
   ConnectionError,
   errorFromResponse,
+  HookError,
+  type HookName,
   isRedirect,
-  isReservationApiError,
+  type RequestInfo,
   ReservationApiError,
   TimeoutError,
 } from './errors';
-import { type Hooks, throughMiddleware } from './hooks';
+import { type AttemptFetch, type AttemptState, type Hooks, type Progress, setHeaders } from './hooks';
 import type { Log } from './logger';
-import { secretValues } from './redact';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
 
 /**
@@ -29,8 +29,13 @@ export type FetchLike = (request: Request, init: { signal: AbortSignal }) => Pro
 export interface FetchSettings {
   /** The caller's fetch, or undefined to use `globalThis.fetch` as it is at call time (so MSW started later still intercepts). */
   fetch: FetchLike | undefined;
-  /** Set on every request, in order; the API key comes last so no user header can replace it. */
+  /**
+   * Set on the Request in order before any middleware sees it: the SDK's, the client's and the
+   * call's headers, and the API key last, so that none of them replaces it.
+   */
   headers: ReadonlyArray<readonly [string, string]>;
+  /** What errors must never show: the API key and the header values the caller added. */
+  secrets: readonly string[];
   /** Per attempt, from sending the request until the body has been read; Infinity for none. */
   timeoutMs: number;
   retry: RetryPolicy;
@@ -39,326 +44,287 @@ export interface FetchSettings {
   now: () => number;
   /** Undefined when logging is off (the default). */
   log: Log | undefined;
-  /** `client.use()` middleware and `onRetry`, run on every attempt. */
+  /** `client.use()` middleware and `onRetry`. */
   hooks: Hooks;
 }
 
-/** openapi-fetch's per-request `fetch` option, bound to one call. */
+/** openapi-fetch's per-request `fetch` option: sends one attempt. */
 export type CallFetch = (request: Request) => Promise<Response>;
 
-const ignore = (): void => {};
-
-/**
- * Runs one openapi-fetch call (`send`, given the per-request `fetch` to pass it) with `settings`:
- * resolves with `onValue` of what openapi-fetch resolves (`{ data, error, response }`), rejects with
- * a ReservationApiError when no usable answer arrived, or with the caller's abort reason.
- */
-export function fetchCall<A, T>(
-  settings: FetchSettings,
-  signal: AbortSignal | null | undefined,
-  send: (fetch: CallFetch) => Promise<A>,
-  onValue: (answer: A, call: Call) => T,
-): Promise<T> {
-  // A caller abort rejects with the signal's own reason (a DOMException AbortError by default, or
-  // whatever was passed to abort()), exactly as fetch does; it is never wrapped and never retried.
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Call(settings, signal ?? undefined).run(send, onValue);
+/** What openapi-fetch resolves with: the parsed body of a 2xx (`data`) or of an error (`error`). */
+export interface Answer<T = unknown> {
+  data?: T;
+  error?: unknown;
+  response: Response;
 }
 
+/** The call's value from an answer that is not a redirect (a 2xx or an HTTP error), or its typed error, thrown. */
+export type Settle<A, T> = (answer: A, request: RequestInfo | undefined, secrets: readonly string[]) => T;
+
+interface CallSpec<A extends Answer, T> {
+  settings: FetchSettings;
+  caller: AbortSignal | undefined;
+  /** One openapi-fetch call: builds the request, runs the middleware, calls `fetch`, reads the body. */
+  send: (fetch: CallFetch) => Promise<A>;
+  settle: Settle<A, T>;
+  /** Per-request middleware (of a `raw` call) is in use, so progress is recorded as for `client.use`. */
+  watched: boolean;
+  startedAt: number;
+}
+
+/** How one attempt ended: `result` is the call's value when `ok`, else its error. */
+interface Attempt {
+  ok: boolean;
+  result: unknown;
+  /** For the retry policy; undefined when no retry could change the result (or nothing was sent). */
+  outcome: AttemptOutcome | undefined;
+  request: Request | undefined;
+  /** The answer, when one arrived (before any middleware changed it). */
+  response: Response | undefined;
+}
+
+const BUILDING: Progress = { stage: 'building' };
+
 /**
- * One call, from its first attempt until its response body has been read: the caller's signal stays
- * linked, and the last attempt's timer keeps running, until then. Without that, a body that stalls
- * after the headers would hang despite an abort or `timeoutMs`. The caller's signal gets one listener
- * that the call removes itself when it ends (not AbortSignal.any(), whose links on Node 20 can pile up
- * on a long-lived signal).
+ * Runs one call: attempts until one gives a value or a failure the retry policy does not repeat.
+ * Rejects with a ReservationApiError, with the caller's abort reason, or with what openapi-fetch
+ * threw while building the request (an invalid id or body: your bug, shown as it is).
  */
-export class Call {
-  /** The request being sent; errors take its method and URL, never its headers. */
-  private sent: Request | undefined = undefined;
-  /** Attempts started so far. */
-  private attempts = 0;
-  /** True once the current attempt's timer fired (as opposed to a caller abort or a network failure). */
-  private timedOut = false;
-  /** The response being read (the one `send` returned); unset while attempts are under way. */
-  private response: Response | undefined = undefined;
-  /** The current attempt's controller: its signal is what fetch gets (none when nothing can abort). */
-  private controller: AbortController | undefined = undefined;
-  /** Rejects the current attempt's race (set by `race`). */
-  private interrupt: ((reason: unknown) => void) | undefined = undefined;
-  /** Rejects the whole call (set by `run`); use `end`, which also cleans up. */
-  private fail: ((reason: unknown) => void) | undefined = undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined = undefined;
-  /** When the call started (`settings.now()`), for the time a failed call took. */
-  private readonly startedAt: number;
-  private readonly onCallerAbort: (() => void) | undefined;
-
-  constructor(
-    private readonly settings: FetchSettings,
-    private readonly caller: AbortSignal | undefined,
-  ) {
-    this.startedAt = settings.now();
-    if (caller) {
-      // A caller abort ends the call at once in any phase: request, backoff wait or body.
-      this.onCallerAbort = () => {
-        const reason = caller.reason;
-        this.end(reason);
-        this.interrupt?.(reason);
-        this.controller?.abort(reason);
-      };
-      caller.addEventListener('abort', this.onCallerAbort, { once: true });
+export async function runCall<A extends Answer, T>(
+  settings: FetchSettings,
+  caller: AbortSignal | null | undefined,
+  send: (fetch: CallFetch) => Promise<A>,
+  settle: Settle<A, T>,
+  watched = false,
+): Promise<T> {
+  const { log, hooks } = settings;
+  const spec: CallSpec<A, T> = {
+    settings,
+    caller: caller ?? undefined,
+    send,
+    settle,
+    watched,
+    startedAt: settings.now(),
+  };
+  for (let n = 1; ; n++) {
+    const { ok, result, outcome, request, response } = await attempt(spec, n);
+    const delay =
+      outcome &&
+      request &&
+      retryDelayMs(request.method, n - 1, outcome, settings.retry, settings.now(), settings.random);
+    if (delay === undefined) {
+      if (ok) return result as T;
+      if (log && request && outcome && outcome.kind !== 'response') {
+        const { message } = result as Error;
+        log('error', `${request.method} ${request.url} failed: ${message}`, {
+          method: request.method,
+          url: request.url,
+          attempt: n,
+          error: message,
+        });
+      }
+      throw result;
     }
-  }
-
-  /** The request sent, once openapi-fetch has built it: errors name its method and URL. */
-  get request(): Request | undefined {
-    return this.sent;
-  }
-
-  /** What errors must never show: the API key and the header values the caller added. */
-  redact(): string[] {
-    return secretValues(this.settings.headers);
-  }
-
-  /**
-   * Settles like `send` (the whole openapi-fetch call, body included) mapped by `onValue`, then stops
-   * the timer and detaches from the caller's signal. Rejects at once on a caller abort, or on a
-   * timeout while the body is read, even if the body stream ignores the signal: undici's body honours
-   * it, but MSW's mocked bodies do not, and tests run on MSW.
-   */
-  run<A, T>(send: (fetch: CallFetch) => Promise<A>, onValue: (answer: A, call: Call) => T): Promise<T> {
-    let pending: Promise<A>;
+    // A delay means a retryable outcome of a request that was sent.
+    const { method, url } = request as Request;
+    const { kind } = outcome as AttemptOutcome;
+    const requestId = response && requestIdOf(response.headers);
+    log?.(
+      'warn',
+      `${method} ${url}: retrying in ${Math.round(delay)} ms after ${response?.status ?? kind} (attempt ${n})`,
+      { method, url, attempt: n, delayMs: delay, requestId },
+    );
     try {
-      pending = send((request) => this.send(request));
-    } catch (error) {
-      // E.g. an invalid id: a rejection like any other failure, and the call cleans up.
-      pending = Promise.reject(error);
-    }
-    return new Promise<T>((resolve, reject) => {
-      this.fail = reject;
-      pending.then(
-        (value) => {
-          this.close();
-          try {
-            resolve(onValue(value, this));
-          } catch (error) {
-            reject(error);
-          }
-        },
-        (error: unknown) => {
-          this.close();
-          reject(this.failure(error));
-        },
-      );
-    });
-  }
-
-  /**
-   * Sends `request`, retrying as the policy allows. Resolves with the final Response (also for HTTP
-   * errors: openapi-fetch parses the body and errorFromResponse() picks the class), rejects with
-   * ConnectionError / TimeoutError when no response arrived, or with the caller's abort reason.
-   */
-  private async send(request: Request): Promise<Response> {
-    const { caller, settings } = this;
-    const { log, hooks } = settings;
-    // The call's openapi-fetch parameters, present once middleware is in use (hooks.ts).
-    const params = hooks.middleware.length > 0 ? hooks.params.get(request) : undefined;
-    this.sent = request;
-    // openapi-fetch built this Request for us alone, so its headers are set in place, and the same
-    // Request can be sent again on a retry (GETs have no body).
-    const { headers } = request;
-    for (const [name, value] of settings.headers) headers.set(name, value);
-
-    for (let retry = 0; ; retry++) {
-      const signal = this.begin(request);
-      const sentAt = log ? settings.now() : 0;
-      let response: Response | undefined;
-      let failure: unknown;
-      let outcome: AttemptOutcome;
-      try {
-        // Looked up per attempt, not captured at creation, so a fetch patched later (MSW) is used.
-        const fetchImpl: FetchLike = settings.fetch ?? globalThis.fetch;
-        response = await this.race(
-          params
-            ? throughMiddleware(request, hooks.middleware, params, (sent) => fetchImpl(sent, { signal }))
-            : fetchImpl(request, { signal }),
-        );
-        const status = response.status;
-        if (log) logAttempt(log, request, this.attempts, `${status}`, settings.now() - sentAt, response);
-        // A success needs no retry decision. The attempt's timer keeps running: it covers the body
-        // too, and the call stops it once openapi-fetch has read the body.
-        if (response.ok && !response.redirected) {
-          this.response = response;
-          return response;
-        }
-        // Only a retryable status can make Retry-After matter.
-        const retryAfter = isRetryableStatus(status) ? response.headers.get('retry-after') : null;
-        outcome = { kind: 'response', status, retryAfter };
-      } catch (error) {
-        clearTimeout(this.timer);
-        if (caller?.aborted) throw caller.reason;
-        failure = error;
-        outcome = this.timedOut ? { kind: 'timeout' } : { kind: 'network-error' };
-        if (log) logAttempt(log, request, this.attempts, outcome.kind, settings.now() - sentAt);
-      }
-      // Never followed (redirect: 'manual'), for resource methods and `raw` alike: see RedirectError.
-      if (response && isRedirect(response)) {
-        clearTimeout(this.timer);
-        void response.body?.cancel().catch(ignore);
-        throw errorFromResponse(response, undefined, request, this.redact());
-      }
-
-      const delay = retryDelayMs(
-        request.method,
-        retry,
-        outcome,
-        settings.retry,
-        settings.now(),
-        settings.random,
-      );
-      if (delay === undefined) {
-        if (response === undefined) {
-          // Built only now, so the message can say how many attempts were made and over how long.
-          const info = { ...this.info(), redact: this.redact() };
-          const error =
-            outcome.kind === 'timeout'
-              ? new TimeoutError(settings.timeoutMs, failure, info)
-              : new ConnectionError(failure, info);
-          log?.('error', `${request.method} ${request.url} failed: ${error.message}`, {
-            method: request.method,
-            url: request.url,
-            attempt: this.attempts,
-            error: error.message,
-          });
-          throw error;
-        }
-        this.response = response;
-        return response;
-      }
-      clearTimeout(this.timer);
-      const requestId = response && requestIdOf(response.headers);
-      log?.(
-        'warn',
-        `${request.method} ${request.url}: retrying in ${Math.round(delay)} ms after ` +
-          `${outcome.kind === 'response' ? outcome.status : outcome.kind} (attempt ${this.attempts})`,
-        { method: request.method, url: request.url, attempt: this.attempts, delayMs: delay, requestId },
-      );
       hooks.onRetry?.({
-        attempt: this.attempts,
+        attempt: n,
         delayMs: delay,
-        reason: outcome.kind === 'response' ? 'status' : outcome.kind,
-        status: outcome.kind === 'response' ? outcome.status : undefined,
+        reason: kind === 'response' ? 'status' : kind,
+        status: response?.status,
         requestId,
-        method: request.method,
-        url: request.url,
-      });
-      // Free the connection of a response we are about to discard. Not awaited: with MSW in Node the
-      // cancel of a mocked body can stay pending forever (MSW keeps its own unread copy).
-      void response?.body?.cancel().catch(ignore);
-      await settings.sleep(delay, caller);
-    }
-  }
-
-  /** Starts an attempt: a fresh controller and timer where they can act. Returns the signal to give fetch. */
-  private begin(request: Request): AbortSignal {
-    this.attempts++;
-    this.timedOut = false;
-    const { timeoutMs } = this.settings;
-    // Infinity means no timer at all (setTimeout would treat it as 1 ms). With no caller signal
-    // either, nothing can abort the attempt: the Request's own signal (never aborted) will do.
-    if (timeoutMs === Number.POSITIVE_INFINITY && !this.caller) return request.signal;
-    this.controller = new AbortController();
-    if (timeoutMs !== Number.POSITIVE_INFINITY) this.timer = setTimeout(() => this.onTimeout(), timeoutMs);
-    return this.controller.signal;
-  }
-
-  private onTimeout(): void {
-    const { timeoutMs } = this.settings;
-    this.timedOut = true;
-    const reason = new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError');
-    // While the body is read nothing retries any more, so the call itself fails; before that, the
-    // attempt's race rejects and `send` decides between a retry and a TimeoutError.
-    if (this.response) this.end(new TimeoutError(timeoutMs, reason, this.info()));
-    else this.interrupt?.(reason);
-    this.controller?.abort(reason);
-  }
-
-  /** Settles like `pending`, but rejects as soon as the attempt is stopped, even if fetch ignores the signal. */
-  private race<T>(pending: Promise<T>): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      this.interrupt = reject;
-      pending.then(resolve, reject);
-    });
-  }
-
-  /** The request's method and URL, the attempts so far and the time since the call started. */
-  private info(): AttemptsInfo {
-    return {
-      method: this.sent?.method,
-      url: this.sent?.url,
-      attempts: this.attempts,
-      elapsedMs: this.settings.now() - this.startedAt,
-    };
-  }
-
-  /** What the caller sees when openapi-fetch rejects. */
-  private failure(error: unknown): unknown {
-    const { caller, response } = this;
-    if (caller?.aborted) return caller.reason;
-    // SDK errors pass through; so does anything before a response arrived that is not one (openapi-fetch
-    // could not build the request, e.g. a body JSON.stringify rejects): that is the caller's bug to see.
-    if (isReservationApiError(error) || response === undefined) return error;
-    const { status, headers } = response;
-    const { method, url, ...attempts } = this.info();
-    const redact = this.redact();
-    if (this.timedOut)
-      return new TimeoutError(this.settings.timeoutMs, error, { method, url, ...attempts, redact });
-    // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
-    if (error instanceof SyntaxError) {
-      const type = headers.get('content-type') ?? 'no Content-Type';
-      return new ReservationApiError({
-        status,
-        headers,
-        cause: error,
-        redact,
         method,
         url,
-        message: `The Reservation API answered ${status} with a body that is not JSON (${type}); ${CHECK_BASE_URL}`,
       });
+    } catch (cause) {
+      throw hookError('onRetry', cause, { method, url, redact: settings.secrets }, response);
     }
-    // The headers had arrived, so no retry followed: the attempt count would say nothing here.
-    return new ConnectionError(error, { method, url, headers, redact });
-  }
-
-  /**
-   * Rejects the call with `reason` now, and cleans up: the body read it abandons may never settle
-   * (a stream that ignores the signal), and its timer must not outlive the call.
-   */
-  private end(reason: unknown): void {
-    this.close();
-    this.fail?.(reason);
-  }
-
-  private close(): void {
-    clearTimeout(this.timer);
-    if (this.onCallerAbort) this.caller?.removeEventListener('abort', this.onCallerAbort);
+    await settings.sleep(delay, spec.caller);
   }
 }
 
-/** `debug`: one attempt's outcome (a status, `network-error` or `timeout`) and duration. */
-function logAttempt(
-  log: Log,
-  { method, url }: Request,
-  attempt: number,
-  outcome: string,
-  durationMs: number,
-  response?: Response,
-): void {
-  log('debug', `${method} ${url}: ${outcome} (attempt ${attempt}, ${Math.round(durationMs)} ms)`, {
-    method,
-    url,
-    attempt,
-    status: response?.status,
-    durationMs,
-    requestId: response && requestIdOf(response.headers),
+/**
+ * One attempt, top to bottom: a timer and the caller's abort that cover the body too; openapi-fetch
+ * builds the request, the headers and the API key are set on it (before any middleware: by the
+ * marker, or else by this fetch), openapi-fetch runs the middleware in, this fetch, the middleware
+ * out and reads the body; what happened is classified last, into the call's value or a typed error,
+ * with the outcome the retry policy needs.
+ */
+async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Promise<Attempt> {
+  const { settings, caller } = spec;
+  const { timeoutMs, hooks, log } = settings;
+  // A caller abort rejects with the signal's own reason (a DOMException AbortError by default, or
+  // whatever was passed to abort()), exactly as fetch does; it is never wrapped and never retried.
+  caller?.throwIfAborted();
+  // Looked up per attempt, not captured at creation, so a fetch patched later (MSW) is used.
+  const fetchImpl: FetchLike = settings.fetch ?? globalThis.fetch;
+  const state: AttemptState = { progress: BUILDING, headers: settings.headers };
+  const watched = spec.watched || hooks.middleware.length > 0;
+
+  // The timer and the caller's abort stop the attempt in any phase, even if fetch or the body
+  // stream ignores the signal (MSW's mocked bodies do). Infinity means no timer (setTimeout would
+  // treat it as 1 ms); with no caller signal either, nothing can abort: the Request's own signal does.
+  let controller: AbortController | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  let stop: ((reason: unknown) => void) | undefined;
+  const onAbort =
+    caller &&
+    ((): void => {
+      controller?.abort(caller.reason);
+      stop?.(caller.reason);
+    });
+  if (timeoutMs !== Infinity || onAbort) {
+    controller = new AbortController();
+    if (onAbort) caller?.addEventListener('abort', onAbort, { once: true });
+    if (timeoutMs !== Infinity) {
+      timer = setTimeout(() => {
+        timedOut = true;
+        const reason = new DOMException(`Request timed out after ${timeoutMs} ms`, 'TimeoutError');
+        controller?.abort(reason);
+        stop?.(reason);
+      }, timeoutMs);
+    }
+  }
+
+  const fetch = fetchFor(state, fetchImpl, controller?.signal, watched ? undefined : settings.headers);
+  if (watched) fetch.state = state;
+
+  const sentAt = log ? settings.now() : 0;
+  let answer: A | undefined;
+  let failure: unknown;
+  try {
+    const pending = spec.send(fetch);
+    answer = await (controller
+      ? new Promise<A>((resolve, reject) => {
+          stop = reject;
+          pending.then(resolve, reject);
+        })
+      : pending);
+  } catch (error) {
+    failure = error;
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) caller?.removeEventListener('abort', onAbort);
+  }
+
+  const { progress } = state;
+  const { stage, request, response } = progress;
+  // `debug`: each attempt that was sent, with its status (or `network-error`, `timeout`) and duration.
+  if (log && request && stage !== 'middleware-in') {
+    const status = answer?.response.status ?? response?.status;
+    const what = status !== undefined ? `${status}` : timedOut ? 'timeout' : 'network-error';
+    const durationMs = settings.now() - sentAt;
+    log('debug', `${request.method} ${request.url}: ${what} (attempt ${n}, ${Math.round(durationMs)} ms)`, {
+      method: request.method,
+      url: request.url,
+      attempt: n,
+      status,
+      durationMs,
+      requestId: answer && requestIdOf(answer.response.headers),
+    });
+  }
+  const secrets = settings.secrets;
+
+  if (answer) {
+    const answered = answer.response;
+    let outcome: AttemptOutcome | undefined;
+    if (!answered.ok || answered.redirected) {
+      // Never followed (redirect: 'manual'), for resource methods and `raw` alike: see RedirectError.
+      if (isRedirect(answered))
+        return failed(progress, errorFromResponse(answered, undefined, request, secrets));
+      const { status } = answered;
+      if (isRetryableStatus(status))
+        outcome = { kind: 'response', status, retryAfter: answered.headers.get('retry-after') };
+    }
+    try {
+      return { ok: true, result: spec.settle(answer, request, secrets), outcome, request, response };
+    } catch (error) {
+      return failed(progress, error, outcome);
+    }
+  }
+
+  if (caller?.aborted) return failed(progress, caller.reason);
+  // No answer (or it was not read in time): how many attempts were made, and over how long, matters.
+  const attempts = { attempts: n, elapsedMs: settings.now() - spec.startedAt };
+  const about = { method: request?.method, url: request?.url, redact: secrets };
+  if (timedOut) {
+    const error = new TimeoutError(timeoutMs, failure, { ...about, ...attempts });
+    // Once the headers arrived, no retry follows (the server may be sending a huge or endless body).
+    return failed(progress, error, response ? undefined : { kind: 'timeout' });
+  }
+  if (stage === 'building') return failed(progress, failure);
+  if (stage === 'middleware-in') return failed(progress, hookError('onRequest', failure, about));
+  if (stage === 'answered') return failed(progress, hookError('onResponse', failure, about, response));
+  if (stage === 'reading' && failure instanceof SyntaxError) {
+    // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
+    const { status, headers } = response;
+    const type = headers.get('content-type') ?? 'no Content-Type';
+    return failed(
+      progress,
+      new ReservationApiError({
+        status,
+        headers,
+        cause: failure,
+        ...about,
+        message: `The Reservation API answered ${status} with a body that is not JSON (${type}); ${CHECK_BASE_URL}`,
+      }),
+    );
+  }
+  // A network failure, or (in `reading`) a body that broke off: then the headers had arrived, and
+  // no retry follows.
+  const error = new ConnectionError(failure, {
+    ...about,
+    ...(response ? { headers: response.headers } : attempts),
   });
+  return failed(progress, error, response ? undefined : { kind: 'network-error' });
+}
+
+/** An attempt that ended with `error`, at `progress`; `outcome` when a retry could change it. */
+function failed(progress: Progress, error: unknown, outcome?: AttemptOutcome): Attempt {
+  return { ok: false, result: error, outcome, request: progress.request, response: progress.response };
+}
+
+/**
+ * The fetch an attempt gives openapi-fetch: sets the headers (when no marker middleware does), sends
+ * with the attempt's signal (or the Request's own when nothing can abort), and records the progress.
+ */
+function fetchFor(
+  state: AttemptState,
+  fetchImpl: FetchLike,
+  signal: AbortSignal | undefined,
+  headers: FetchSettings['headers'] | undefined,
+): AttemptFetch {
+  return async (request) => {
+    if (headers) setHeaders(request, headers);
+    state.progress = { stage: 'sent', request };
+    let response: Response;
+    try {
+      response = await fetchImpl(request, { signal: signal ?? request.signal });
+    } catch (error) {
+      state.progress = { stage: 'no-answer', request };
+      throw error;
+    }
+    // With middleware, the marker moves on to `reading` once every onResponse has run.
+    state.progress = { stage: headers ? 'reading' : 'answered', request, response };
+    return response;
+  };
+}
+
+/** The one place a HookError is built: `hook` threw, on the attempt of `about` that got `response`. */
+function hookError(
+  hook: HookName,
+  cause: unknown,
+  about: Partial<RequestInfo> & { redact: readonly string[] },
+  response?: Response,
+): HookError {
+  return new HookError(hook, cause, { ...about, response });
 }

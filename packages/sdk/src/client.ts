@@ -1,11 +1,12 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { type Sleep, sleep } from './abort';
 import { ApiPromise } from './api-promise';
-import { type FetchLike, type FetchSettings, fetchCall } from './call';
+import { type Answer, type FetchLike, type FetchSettings, runCall } from './call';
 import type { paths } from './generated/schema';
-import { captureParams, type RetryInfo } from './hooks';
+import { type Hooks, MARKER, type RetryInfo } from './hooks';
 import { createLog, type Logger, type LogLevel } from './logger';
 import { serializeQuery } from './query';
+import { secretValues } from './redact';
 import type { RequestOptions } from './request-options';
 import { type AvailabilityResource, createAvailabilityResource } from './resources/availability';
 import { type ResourceContext, withResponseOf } from './resources/context';
@@ -61,7 +62,7 @@ export interface ReservationClientOptions {
   /**
    * Called before each retry (reads only) with the failed attempt's number, the wait, the reason
    * (`status` with `status`, `network-error`, `timeout`), its request id, method and URL: for
-   * metrics or tracing. An exception it throws fails the call.
+   * metrics or tracing. An exception it throws rejects the call with a HookError (no further attempt).
    */
   onRetry?: (info: RetryInfo) => void;
 }
@@ -194,10 +195,7 @@ function checkProject(value: unknown): string {
 }
 
 function checkTimeoutMs(value: unknown, where: string): number {
-  if (
-    value === Number.POSITIVE_INFINITY ||
-    (typeof value === 'number' && value > 0 && value <= MAX_TIMER_MS)
-  ) {
+  if (value === Infinity || (typeof value === 'number' && value > 0 && value <= MAX_TIMER_MS)) {
     return value;
   }
   throw new TypeError(
@@ -236,31 +234,38 @@ function headerEntries(init: HeadersInit | undefined, where: string): Array<[str
   }
 }
 
-type RawInit = { signal?: AbortSignal | null | undefined } | undefined;
-type LooseRequest = (method: string, url: string, init: object) => Promise<unknown>;
+type RawInit = { signal?: AbortSignal | null; headers?: HeadersInit; middleware?: Middleware[] } | undefined;
+type LooseRequest = (method: string, url: string, init: object) => Promise<Answer>;
 const asIs = <T>(value: T): T => value;
 
 /**
  * `client.raw`: openapi-fetch's client, with every call run like a resource method's (the signal of
- * its init, the timeout until the body is read, errors mapped). openapi-fetch's own methods are
- * generic over the paths, so the wrapper is built loosely and typed as the client it stands for.
+ * its init, the timeout until the body is read, retries, errors mapped), and any HTTP answer given as
+ * openapi-fetch gives it. openapi-fetch's own methods are generic over the paths, so the wrapper is
+ * built loosely and typed as the client it stands for.
  */
 function rawClient(
   api: Client<paths>,
   defaults: FetchSettings,
-  hooks: Pick<ReservationClient, 'use' | 'eject'>,
+  hooks: Hooks,
+  methods: Pick<ReservationClient, 'use' | 'eject'>,
 ): Client<paths> {
   const request = api.request as unknown as LooseRequest;
-  // `redirect` cannot be overridden: see RedirectError.
-  const send = (method: string, url: string, init: RawInit): Promise<unknown> =>
-    fetchCall(
+  const send = (method: string, url: string, init: RawInit): Promise<unknown> => {
+    // Per-request middleware is watched like client.use's: the marker goes in front unless it already is.
+    const middleware = init?.middleware;
+    const extra = middleware && hooks.middleware.length === 0 ? [MARKER, ...middleware] : middleware;
+    return runCall(
       defaults,
       init?.signal,
-      (fetch) => request(method, url, { ...init, redirect: 'manual', fetch }),
+      // `redirect` cannot be overridden: see RedirectError.
+      (fetch) => request(method, url, { ...init, middleware: extra, redirect: 'manual', fetch }),
       asIs,
+      middleware !== undefined,
     );
-  // One set of hooks: `raw.use` is `client.use` (per attempt), not openapi-fetch's per-call list.
-  const raw: Record<string, unknown> = { request: send, use: hooks.use, eject: hooks.eject };
+  };
+  // One set of hooks: `raw.use` is `client.use`.
+  const raw: Record<string, unknown> = { request: send, use: methods.use, eject: methods.eject };
   for (const method of HTTP_METHODS) raw[method] = (url: string, init: RawInit) => send(method, url, init);
   return raw as unknown as Client<paths>;
 }
@@ -268,9 +273,9 @@ function rawClient(
 export function createReservationClient(options: ReservationClientOptions): ReservationClient {
   if (isBrowserLike() && options.dangerouslyAllowBrowser !== true) {
     throw new Error(
-      'createReservationClient: refusing to run in a browser. Reservation API keys are server-side secrets: ' +
-        'anyone who opens your page can read the key and act on your project. Call the API from your server ' +
-        'instead, or pass `dangerouslyAllowBrowser: true` if this environment is trusted (e.g. tests, an internal tool).',
+      `${CREATE}: refusing to run in a browser: API keys are server-side secrets, which anyone who opens ` +
+        'the page could read and use. Call the API from your server, or pass `dangerouslyAllowBrowser: true` ' +
+        'where that is safe (tests, an internal tool).',
     );
   }
   const baseUrl = checkBaseUrl(options.baseUrl);
@@ -291,15 +296,13 @@ export function createReservationClient(options: ReservationClientOptions): Rese
 
   const userHeaders = headerEntries(options.headers, CREATE);
   /** The headers of a call: the SDK's, the client's, the call's, and always the API key last (it wins). */
-  const headersWith = (call: Array<[string, string]>): Array<[string, string]> => [
-    ...SDK_HEADERS,
-    ...userHeaders,
-    ...call,
-    ['X-API-Key', apiKey],
-  ];
+  const headersWith = (call: Array<[string, string]>): Pick<FetchSettings, 'headers' | 'secrets'> => {
+    const entries: Array<[string, string]> = [...SDK_HEADERS, ...userHeaders, ...call, ['X-API-Key', apiKey]];
+    return { headers: entries, secrets: secretValues(entries) };
+  };
   const defaults: FetchSettings = {
     fetch: checkFunction(options.fetch, 'fetch'),
-    headers: headersWith([]),
+    ...headersWith([]),
     timeoutMs:
       options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : checkTimeoutMs(options.timeoutMs, CREATE),
     retry,
@@ -307,7 +310,7 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     random: checkFunction(random, 'retry.random') ?? Math.random,
     now: Date.now,
     log: createLog(options.logger, options.logLevel),
-    hooks: { middleware: [], params: new WeakMap(), onRetry: checkFunction(options.onRetry, 'onRetry') },
+    hooks: { middleware: [], onRetry: checkFunction(options.onRetry, 'onRetry') },
   };
   const { hooks } = defaults;
 
@@ -322,12 +325,11 @@ export function createReservationClient(options: ReservationClientOptions): Rese
         call.maxRetries === undefined
           ? defaults.retry
           : { ...defaults.retry, maxRetries: checkMaxRetries(call.maxRetries, PER_CALL) },
-      headers:
-        call.headers === undefined ? defaults.headers : headersWith(headerEntries(call.headers, PER_CALL)),
+      ...(call.headers === undefined ? {} : headersWith(headerEntries(call.headers, PER_CALL))),
     };
   }
 
-  // Every call passes its own `fetch` (see fetchCall), so openapi-fetch's client-wide one is unused.
+  // Every attempt passes its own `fetch` (see call.ts), so openapi-fetch's client-wide one is unused.
   // The API has no redirects, and following one would send the key to wherever it points.
   const api = createClient<paths>({ baseUrl, redirect: 'manual', querySerializer: serializeQuery });
   const ctx: ResourceContext = {
@@ -335,9 +337,9 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     slug: { slug: project },
     send(call, request, map, check) {
       const onValue = withResponseOf(map, check);
-      if (call === undefined) return new ApiPromise(fetchCall(defaults, undefined, request, onValue));
+      if (call === undefined) return new ApiPromise(runCall(defaults, undefined, request, onValue));
       try {
-        return new ApiPromise(fetchCall(settingsFor(call), call.signal, request, onValue));
+        return new ApiPromise(runCall(settingsFor(call), call.signal, request, onValue));
       } catch (error) {
         return new ApiPromise(Promise.reject(error));
       }
@@ -345,21 +347,23 @@ export function createReservationClient(options: ReservationClientOptions): Rese
   };
   const use = (...middleware: Middleware[]): void => {
     for (const m of middleware) {
-      if (typeof m !== 'object' || m === null) {
+      if (typeof m !== 'object' || m === null || !('onRequest' in m || 'onResponse' in m || 'onError' in m)) {
         throw new TypeError(
           `client.use: a middleware must be an object with onRequest, onResponse or onError; got ${shown(m)}`,
         );
       }
     }
-    // openapi-fetch does extra work per call once it has any middleware: registered only when needed.
-    if (hooks.middleware.length === 0 && middleware.length > 0) api.use(capture);
+    // openapi-fetch runs the middleware and checks what it returns. Its extra work per call once it
+    // has any middleware is done only when needed; MARKER (hooks.ts) always goes first.
+    if (hooks.middleware.length === 0 && middleware.length > 0) api.use(MARKER);
+    api.use(...middleware);
     hooks.middleware.push(...middleware);
   };
   const eject = (...middleware: Middleware[]): void => {
+    api.eject(...middleware);
     hooks.middleware = hooks.middleware.filter((m) => !middleware.includes(m));
-    if (hooks.middleware.length === 0) api.eject(capture);
+    if (hooks.middleware.length === 0) api.eject(MARKER);
   };
-  const capture = captureParams(hooks);
 
   return {
     reservations: createReservationsResource(ctx),
@@ -372,6 +376,6 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     reviews: createReviewsResource(ctx),
     use,
     eject,
-    raw: rawClient(api, defaults, { use, eject }),
+    raw: rawClient(api, defaults, hooks, { use, eject }),
   };
 }

@@ -21,7 +21,8 @@ export type ReservationApiErrorName =
   | 'ServerError'
   | 'RedirectError'
   | 'ConnectionError'
-  | 'TimeoutError';
+  | 'TimeoutError'
+  | 'HookError';
 
 /** The request an error belongs to: its method and full URL (the key travels in a header, never in the URL). */
 export interface RequestInfo {
@@ -119,18 +120,13 @@ export class ReservationApiError<Code extends ErrorCode | undefined = ErrorCode 
     return isInstance(this, value);
   }
 
+  /**
+   * The error's fields without `headers` and `body` (which can be large), with `name` and `message`:
+   * subclasses' own fields (`retryAfter`, `location`, `timeoutMs`, `hook`) included.
+   */
   toJSON(): Record<string, unknown> {
-    return {
-      name: this.name,
-      status: this.status,
-      code: this.code,
-      error: this.error,
-      message: this.message,
-      details: this.details,
-      method: this.method,
-      url: this.url,
-      requestId: this.requestId,
-    };
+    const { headers: _headers, body: _body, name, message, ...fields } = this;
+    return { name, message, ...fields };
   }
 }
 
@@ -212,10 +208,6 @@ export class ServerError extends ReservationApiError<'INTERNAL_ERROR' | undefine
   }
   /** Seconds to wait, from the `Retry-After` header (a 503's); undefined when absent or invalid. */
   readonly retryAfter: number | undefined = retryAfterOf(this.headers);
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAfter: this.retryAfter };
-  }
 }
 
 /** 429 (after the retries of a read); `retryAfter` in seconds. No code when a proxy or gateway answered. */
@@ -225,10 +217,6 @@ export class RateLimitError extends ReservationApiError<'RATE_LIMITED' | undefin
   }
   /** Seconds to wait, from the `Retry-After` header (seconds or HTTP date); undefined when absent or invalid. */
   readonly retryAfter: number | undefined = retryAfterOf(this.headers);
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), retryAfter: this.retryAfter };
-  }
 }
 
 /**
@@ -246,10 +234,6 @@ export class RedirectError extends ReservationApiError<undefined> {
     super(init);
     this.location = init.redact ? init.location && redactText(init.location, init.redact) : init.location;
   }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), location: this.location };
-  }
 }
 
 /** Header values shorter than this are not masked in messages: they are not secrets, and masking "1" would mangle an IP address. */
@@ -261,7 +245,7 @@ const MIN_REDACTED_LENGTH = 8;
  * but no message). One line and capped, with `redact` values masked: they are the request's header
  * values (the API key among them), which a custom fetch could mention, and messages end up in logs.
  */
-function causeSummary(cause: unknown, redact: Iterable<string>): string {
+function causeSummary(cause: unknown, redact: readonly string[]): string {
   const parts: string[] = [];
   let code: string | undefined;
   let error = cause;
@@ -309,20 +293,17 @@ export class ConnectionError extends ReservationApiError<undefined> {
       /** The response headers, when they had arrived and the body then broke off. */
       headers?: Headers | undefined;
       /** Values never to show in the message, such as the request's header values. */
-      redact?: Iterable<string> | undefined;
+      redact?: readonly string[] | undefined;
     } = {},
   ) {
     const what = options.headers
       ? 'The connection to the Reservation API broke off while reading the response body'
       : 'Could not reach the Reservation API';
     super({
+      ...options,
       status: 0,
       message: what + retried(options) + causeSummary(cause, options.redact ?? []),
       cause,
-      headers: options.headers,
-      method: options.method,
-      url: options.url,
-      redact: options.redact && [...options.redact],
     });
   }
 }
@@ -339,14 +320,51 @@ export class TimeoutError extends ReservationApiError<undefined> {
     options: AttemptsInfo & { redact?: readonly string[] | undefined } = {},
   ) {
     super({
+      ...options,
       status: 0,
       message: `The Reservation API did not answer within ${timeoutMs} ms${retried(options)}`,
       cause,
-      method: options.method,
-      url: options.url,
-      redact: options.redact,
     });
     this.timeoutMs = timeoutMs;
+  }
+}
+
+/** A hook of yours: a `client.use()` middleware's `onRequest` or `onResponse`, or the `onRetry` option. */
+export type HookName = 'onRequest' | 'onResponse' | 'onRetry';
+
+/**
+ * A hook of yours threw (or a middleware returned a value openapi-fetch does not allow); `hook` names
+ * it. Thrown by `onRequest`, nothing was sent. After an answer, `status`, `headers` and `requestId` are
+ * the answer's: the server may have acted on the request (a booking made), so the call is never
+ * retried, and this is never a ConnectionError.
+ */
+export class HookError extends ReservationApiError<undefined> {
+  override get name(): 'HookError' {
+    return 'HookError';
+  }
+  readonly hook: HookName;
+  constructor(
+    hook: HookName,
+    cause: unknown,
+    options: Partial<RequestInfo> & {
+      /** The answer of the attempt, when one had arrived. */
+      response?: Pick<Response, 'status' | 'headers'> | undefined;
+      /** Values never to show, such as the request's header values. */
+      redact?: readonly string[] | undefined;
+    },
+  ) {
+    const { response } = options;
+    super({
+      ...options,
+      status: response?.status ?? 0,
+      headers: response?.headers,
+      // e.g. `onResponse threw after the Reservation API answered 201; not retried: x`.
+      message: `${hook} threw${response ? ` after the Reservation API answered ${response.status}` : ''}; ${
+        hook === 'onRequest' ? 'nothing was sent' : 'not retried'
+      }${causeSummary(cause, options.redact ?? [])}`,
+      cause,
+    });
+    this.hook = hook;
   }
 }
 
@@ -389,7 +407,8 @@ export type AnyReservationApiError =
   | ServerError
   | RedirectError
   | ConnectionError
-  | TimeoutError;
+  | TimeoutError
+  | HookError;
 
 /**
  * Whether `value` is an error of this SDK (of either build, or another installed copy). Narrows to

@@ -1,8 +1,11 @@
-// `client.use(middleware)` and `onRetry`: code that sees every attempt of every call. Middleware has
-// openapi-fetch's shape (onRequest / onResponse / onError) but runs around each attempt, retries
-// included, inside the call's timeout and abort handling; openapi-fetch's own middleware would run
-// once per call, around all the attempts, and never see a retry.
+// `client.use(middleware)` and `onRetry`: code of yours that sees every attempt of every call.
+// Middleware is openapi-fetch's own (`client.use` registers it on the openapi-fetch client, which
+// runs it and checks what it returns); each attempt is one openapi-fetch call, so it runs on every
+// retry, inside the attempt's timeout. The SDK adds one middleware of its own in front, which only
+// records how far an attempt got, so that an exception can be told apart: a middleware's (before or
+// after the answer) from a network failure or a body that is not JSON.
 import type { Middleware, MiddlewareCallbackParams } from 'openapi-fetch';
+import type { CallFetch } from './call';
 
 /** What a middleware callback gets besides the request: openapi-fetch's parameters of the call. */
 export type CallParams = Omit<MiddlewareCallbackParams, 'request'>;
@@ -26,62 +29,55 @@ export interface RetryInfo {
   url: string;
 }
 
+/**
+ * How far an attempt got, which says what an exception means: while `building`, openapi-fetch could
+ * not build the request (your bug, shown as it is); in `middleware-in`, an `onRequest` threw and
+ * nothing was sent; `sent` and `no-answer` mean no answer (a network error or a timeout); in
+ * `answered`, an `onResponse` threw after the server answered; in `reading`, the body was read.
+ */
+export type Progress =
+  | { stage: 'building'; request?: undefined; response?: undefined }
+  | { stage: 'middleware-in' | 'sent' | 'no-answer'; request: Request; response?: undefined }
+  | { stage: 'answered' | 'reading'; request: Request; response: Response };
+
+/** One attempt's progress, written by its fetch and by the marker middleware, and its headers. */
+export interface AttemptState {
+  progress: Progress;
+  headers: ReadonlyArray<readonly [string, string]>;
+}
+
+/** Headers and auth: the call's headers, in order (the API key last), set on the Request openapi-fetch built. */
+export function setHeaders(request: Request, headers: ReadonlyArray<readonly [string, string]>): void {
+  for (const [name, value] of headers) request.headers.set(name, value);
+}
+
+/** The fetch an attempt gives openapi-fetch, carrying the attempt's state for the marker to find. */
+export type AttemptFetch = CallFetch & { state?: AttemptState };
+
 /** The client's hooks, shared by all its calls (and changed by `use` / `eject` at any time). */
 export interface Hooks {
+  /** The middleware added with `client.use`, in order (registered on openapi-fetch behind MARKER). */
   middleware: Middleware[];
-  /** Each call's openapi-fetch parameters, by its Request (captured once, reused by every attempt). */
-  params: WeakMap<Request, CallParams>;
   onRetry: ((info: RetryInfo) => void) | undefined;
 }
 
 /**
- * Registered on the openapi-fetch client once the first middleware is added (not before: openapi-fetch
- * does extra work per call as soon as any middleware exists). It only remembers the call's parameters.
+ * Registered first while any middleware is: its onRequest runs first and its onResponse last. It finds
+ * the attempt by the fetch openapi-fetch was given (`options.fetch`), so it holds no state itself.
  */
-export function captureParams(hooks: Hooks): Middleware {
-  return {
-    onRequest({ request, ...params }) {
-      hooks.params.set(request, params);
-    },
-  };
-}
-
-/**
- * One attempt through the middleware, in openapi-fetch's order: onRequest first to last (a returned
- * Request replaces the request, a Response answers without sending), then onError (last to first) if
- * sending failed, then onResponse last to first.
- */
-export async function throughMiddleware(
-  request: Request,
-  middleware: readonly Middleware[],
-  params: CallParams,
-  send: (request: Request) => Promise<Response>,
-): Promise<Response> {
-  let current = request;
-  for (const m of middleware) {
-    const result = await m.onRequest?.({ ...params, request: current });
-    if (result instanceof Response) return result;
-    if (result instanceof Request) current = result;
-  }
-  let response: Response | undefined;
-  try {
-    response = await send(current);
-  } catch (error) {
-    let failure = error;
-    for (let i = middleware.length - 1; i >= 0 && response === undefined; i--) {
-      const result = await middleware[i]?.onError?.({ ...params, request: current, error: failure });
-      if (result instanceof Response) response = result;
-      else if (result instanceof Error) failure = result;
+export const MARKER: Middleware = {
+  onRequest({ request, options }) {
+    // First of all middleware: the headers go on before any of yours sees the request.
+    const { state } = options.fetch as AttemptFetch;
+    if (state) {
+      setHeaders(request, state.headers);
+      state.progress = { stage: 'middleware-in', request };
     }
-    if (response === undefined) throw failure;
-  }
-  for (let i = middleware.length - 1; i >= 0; i--) {
-    const result: unknown = await middleware[i]?.onResponse?.({
-      ...params,
-      request: current,
-      response,
-    });
-    if (result instanceof Response) response = result;
-  }
-  return response;
-}
+  },
+  onResponse({ request, response, options }) {
+    // Every middleware of yours has seen the answer: what fails now is reading the body.
+    // The server's answer, or (after an onError recovered) the middleware's.
+    const { state } = options.fetch as AttemptFetch;
+    if (state) state.progress = { stage: 'reading', request, response: state.progress.response ?? response };
+  },
+};

@@ -21,6 +21,8 @@ export {
   type ErrorCode,
   errorFromResponse,
   type GenericReservationApiError,
+  HookError,
+  type HookName,
   isReservationApiError,
   NotFoundError,
   OutsideOpeningHoursError,

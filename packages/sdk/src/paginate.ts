@@ -1,6 +1,7 @@
 // Offset/limit paging as a lazy async iterable: one request per page, one page in memory, and no
 // request at all until iteration starts. Paging always ends: each page must bring records the
-// previous one did not have (see iterateList), and offsets only grow towards a finite `total`.
+// previous one did not have and differ from every page before it (see iterateList), and offsets only
+// grow towards a finite `total`.
 import type { WithResponse } from './api-promise';
 import type { Check } from './resources/context';
 
@@ -17,11 +18,15 @@ export interface ListPage<T> extends Page<T> {
   requestId: string | undefined;
 }
 
-/** Fetches the page starting at `offset` with at most `limit` items; `previous` is the page before it. */
+/**
+ * Fetches the page starting at `offset` with at most `limit` items; `previous` is the page before it,
+ * `seen` belongs to this walk (a fresh Map for each iteration) for the fetcher to remember pages in.
+ */
 export type PageFetcher<T> = (
   offset: number,
   limit: number,
   previous: Page<T> | undefined,
+  seen: Map<string, number>,
 ) => Promise<ListPage<T>>;
 
 export interface ToArrayOptions {
@@ -44,8 +49,9 @@ export function paginate<T>(fetchPage: PageFetcher<T>, startOffset: number, limi
   async function* pages(): AsyncGenerator<ListPage<T>, void, undefined> {
     let offset = startOffset;
     let page: ListPage<T> | undefined;
+    const seen = new Map<string, number>();
     for (;;) {
-      page = await fetchPage(offset, limit, page);
+      page = await fetchPage(offset, limit, page, seen);
       const { items, total } = page;
       yield page;
       // An empty page ends the walk even if `total` says otherwise, so a shrinking list cannot loop forever.
@@ -94,8 +100,9 @@ function pageOption(value: unknown, name: string, min: number, where: string): n
  * `iterate()` of a list method (`where`, e.g. `reservations.iterate`): pages through `list` from the
  * query's offset, `limit` per page (default `defaultLimit`, the endpoint's maximum), taking each
  * page's items from its field `field`. `list` runs `check` on each 2xx page (besides its own shape
- * check), which refuses a page that holds only records of the previous page: a server (or a cache
- * dropping the query string) that ignores `offset` would otherwise be paged forever.
+ * check), which refuses a page that holds only records of the previous page, or the same records as
+ * any page before it in this walk: a server (or a cache dropping the query string) that ignores
+ * `offset`, or cycles through a few pages, would otherwise be paged forever.
  */
 export function iterateList<Q extends PageQuery, P extends { total: number }, K extends keyof P, O>(
   list: (query: Q, options: O | undefined, check: Check<P>) => { withResponse(): Promise<WithResponse<P>> },
@@ -109,13 +116,24 @@ export function iterateList<Q extends PageQuery, P extends { total: number }, K 
   const start = pageOption(query?.offset, 'offset', 0, where) ?? 0;
   const size = pageOption(query?.limit, 'limit', 1, where) ?? defaultLimit;
   return paginate<T>(
-    async (offset, limit, previous) => {
+    async (offset, limit, previous, seen) => {
+      // The pages seen in this walk, by the ids they hold (sorted), with the offset each came from:
+      // a page equal to any of them means a cycle (A, B, A, B…), which would never end.
       const ids = new Set(previous?.items.map(idOf));
       const progress: Check<P> = (page) => {
         const items = page[field] as unknown[];
-        return previous && items.length > 0 && items.every((item) => ids.has(idOf(item)))
-          ? `with the same records for offset ${offset} as for the page before it: the server ignores \`offset\` (a cache or proxy dropping the query string?), so paging would never end`
-          : undefined;
+        if (items.length === 0) return undefined;
+        const key = JSON.stringify(items.map(idOf).sort());
+        const before =
+          previous && items.every((item) => ids.has(idOf(item)))
+            ? 'the page before it'
+            : seen.has(key)
+              ? `offset ${seen.get(key)}`
+              : seen.set(key, offset) && undefined;
+        return (
+          before &&
+          `with the same records for offset ${offset} as for ${before}: the server ignores \`offset\` (a cache or proxy dropping the query string?), so paging would never end`
+        );
       };
       const { data, response, requestId } = await list(
         { ...query, offset, limit } as Q,

@@ -24,7 +24,7 @@ export function redactText(text: string, secrets: readonly string[]): string {
 
 /**
  * `value` with every secret masked: strings, arrays, plain objects, errors (message, stack, cause and
- * own fields), `Headers`, and a `Request` reduced to its method and URL (its headers hold the key).
+ * own fields), `Headers` (names and values), and a `Request` reduced to its method and URL (its headers hold the key).
  * Returns `value` itself when nothing needed masking, so an error's `cause` stays the same object then.
  */
 export function redactValue(value: unknown, secrets: readonly string[], depth = 0): unknown {
@@ -33,7 +33,11 @@ export function redactValue(value: unknown, secrets: readonly string[], depth = 
   if (depth > MAX_DEPTH) return REDACTED;
   if (value instanceof Headers) {
     const copy = new Headers();
-    for (const [name, text] of value) copy.append(name, redactText(text, secrets));
+    for (let [name, text] of value) {
+      // Names too: Headers gives them in lower case, and a name must stay a token (no brackets).
+      for (const secret of secrets) name = name.replaceAll(secret.toLowerCase(), 'redacted');
+      copy.append(name, redactText(text, secrets));
+    }
     return copy;
   }
   if (value instanceof Request) return { method: value.method, url: redactText(value.url, secrets) };

@@ -1,11 +1,11 @@
-// client.use() middleware around each attempt (openapi-fetch's semantics: onRequest may replace the
-// request or answer itself, onError may recover with a Response), `raw` sharing the same hooks, and
-// the request id of an answer on errors and in withResponse() (undefined when the answer had none).
+// src/hooks.ts: client.use() middleware around each attempt (openapi-fetch's semantics: onRequest may
+// replace the request or answer itself, onError may recover with a Response), `raw` sharing the same
+// hooks, and a hook that throws: a HookError, never a network error, never retried.
 import { describe, expect, it } from 'vitest';
-import { isReservationApiError, type Middleware } from '../src/index';
+import { ConnectionError, HookError, type Middleware } from '../src/index';
 import { clientOn } from './support/client';
-import { SLUG, schedule, service, table } from './support/fixtures';
-import { reply, stubFetch } from './support/stub-fetch';
+import { createdReservation, errorBody, SLUG, schedule, service, table } from './support/fixtures';
+import { networkFailure, reply, stubFetch } from './support/stub-fetch';
 
 const P = `/api/v1/${SLUG}`;
 
@@ -68,38 +68,129 @@ describe('middleware', () => {
   });
 });
 
-describe('request ids', () => {
-  it('are undefined on errors and in withResponse() when the answer has no X-Request-Id', async () => {
-    const stub = stubFetch(
-      reply('GET', `${P}/tables`, 200, { success: true, count: 0, tables: [] }),
-      reply('GET', `${P}/reservations/{id}`, 404, {
-        error: 'Not Found',
-        code: 'RESERVATION_NOT_FOUND',
-        message: 'Reservation not found',
-      }),
-    );
-    const { client } = clientOn(stub);
-    await expect(client.tables.list().withResponse()).resolves.toMatchObject({ requestId: undefined });
-    const error = await client.reservations.get('res_x').catch((e: unknown) => e);
-    expect(isReservationApiError(error) && error.requestId).toBeUndefined();
-    expect(isReservationApiError(error) && 'requestId' in error.toJSON()).toBe(true);
+describe('a hook that throws', () => {
+  const booking = { email: 'a@example.com', date: '2026-06-15', from: '18:00', to: '19:00' };
+  const created = reply('POST', `${P}/reservations`, 201, createdReservation, {
+    'X-Request-Id': 'req_000201',
+  });
+  const boom = (): never => {
+    throw new TypeError('x');
+  };
+
+  it('in onResponse after a 201: a HookError with the answer, one request, no retry', async () => {
+    const stub = stubFetch(created);
+    const { client, sleeps } = clientOn(stub);
+    client.use({ onResponse: boom });
+    const error = await client.reservations.create(booking).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HookError);
+    expect(error).not.toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ hook: 'onResponse', status: 201, requestId: 'req_000201', method: 'POST' });
+    expect(stub.calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
   });
 
-  it('come from X-Request-Id of the answer on errors', async () => {
+  it('in onResponse of a read: a HookError, and the read is not retried', async () => {
     const stub = stubFetch(
-      reply(
-        'GET',
-        `${P}/reservations/{id}`,
-        404,
-        { error: 'Not Found', code: 'RESERVATION_NOT_FOUND', message: 'Reservation not found' },
-        { 'X-Request-Id': 'req_000123' },
-      ),
+      reply('GET', `${P}/schedule`, 200, schedule),
+      reply('GET', `${P}/schedule`, 200, schedule),
     );
     const { client } = clientOn(stub);
-    const error = await client.reservations.get('res_x').catch((e: unknown) => e);
-    expect(isReservationApiError(error) && error.toJSON()).toMatchObject({
-      name: 'NotFoundError',
-      requestId: 'req_000123',
+    client.use({ onResponse: boom });
+    await expect(client.schedule.get()).rejects.toMatchObject({
+      name: 'HookError',
+      hook: 'onResponse',
+      status: 200,
     });
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it('in onRequest: a HookError that says nothing was sent, for reads and writes', async () => {
+    const stub = stubFetch(created, reply('GET', `${P}/schedule`, 200, schedule));
+    const { client } = clientOn(stub);
+    client.use({ onRequest: boom });
+    for (const call of [client.reservations.create(booking), client.schedule.get()]) {
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toMatchObject({
+        name: 'HookError',
+        hook: 'onRequest',
+        status: 0,
+        message: 'onRequest threw; nothing was sent: x',
+      });
+    }
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('returning something that is not a Request or Response from onRequest (openapi-fetch refuses it): a HookError', async () => {
+    const stub = stubFetch(reply('GET', `${P}/schedule`, 200, schedule));
+    const { client } = clientOn(stub);
+    client.use({ onRequest: () => 'nope' as unknown as Request });
+    await expect(client.schedule.get()).rejects.toMatchObject({ name: 'HookError', hook: 'onRequest' });
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('in onRetry: a HookError with the failed answer, and no further attempt', async () => {
+    const stub = stubFetch(
+      reply('GET', `${P}/schedule`, 503, errorBody('Service Unavailable', 'Down', 'INTERNAL_ERROR'), {
+        'X-Request-Id': 'req_000503',
+      }),
+      reply('GET', `${P}/schedule`, 200, schedule),
+    );
+    const { client, sleeps } = clientOn(stub, { onRetry: boom });
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'HookError', hook: 'onRetry', status: 503, requestId: 'req_000503' });
+    expect((error as HookError).cause).toBeInstanceOf(TypeError);
+    expect(stub.calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('in onRetry after a network error: a HookError without a status', async () => {
+    const stub = stubFetch(networkFailure, reply('GET', `${P}/schedule`, 200, schedule));
+    const { client } = clientOn(stub, { onRetry: boom });
+    await expect(client.schedule.get()).rejects.toMatchObject({
+      name: 'HookError',
+      hook: 'onRetry',
+      status: 0,
+    });
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it('in onError: replaces the network error, which stays a ConnectionError (no answer came)', async () => {
+    const stub = stubFetch(networkFailure);
+    const { client } = clientOn(stub, { maxRetries: 0 });
+    client.use({ onError: boom });
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).cause).toBeInstanceOf(TypeError);
+  });
+
+  it('in a per-request middleware of client.raw: a HookError too', async () => {
+    const stub = stubFetch(created);
+    const { client } = clientOn(stub);
+    const error = await client.raw
+      .POST('/api/v1/{slug}/reservations', {
+        params: { path: { slug: SLUG } },
+        body: booking,
+        middleware: [{ onResponse: boom }],
+      })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'HookError',
+      hook: 'onResponse',
+      status: 201,
+      requestId: 'req_000201',
+    });
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it('an SDK header is set before any middleware sees the request, also for a raw per-request one', async () => {
+    const stub = stubFetch(reply('GET', `${P}/schedule`, 200, schedule));
+    const { client } = clientOn(stub);
+    const seen: (string | null)[] = [];
+    await client.raw.GET('/api/v1/{slug}/schedule', {
+      params: { path: { slug: SLUG } },
+      middleware: [{ onRequest: ({ request }) => void seen.push(request.headers.get('x-api-key')) }],
+    });
+    expect(seen).toEqual([stub.calls[0]?.headers.get('x-api-key')]);
+    expect(seen[0]).toBeTruthy();
   });
 });

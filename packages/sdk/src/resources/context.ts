@@ -2,8 +2,8 @@
 // to run one call with its per-call options.
 import type { Client } from 'openapi-fetch';
 import { type ApiPromise, requestIdOf, type WithResponse } from '../api-promise';
-import type { Call, CallFetch } from '../call';
-import { errorFromResponse, ReservationApiError } from '../errors';
+import type { Answer, CallFetch, Settle } from '../call';
+import { errorFromResponse, type RequestInfo, ReservationApiError } from '../errors';
 import type { paths } from '../generated/schema';
 import type { RequestOptions } from '../request-options';
 import type { WithoutSuccess } from '../types';
@@ -14,7 +14,7 @@ export interface ResourceContext {
   /** `{ slug }`, built once and shared by every call. */
   slug: { slug: string };
   /**
-   * Runs one call: `request` gets the `fetch` to pass openapi-fetch for it, and the result is the
+   * Runs one call: `request` gets the `fetch` to pass openapi-fetch on each attempt, and the result is the
    * parsed 2xx body as `map` turns it into the method's data, or a rejection with the typed error
    * (the caller's abort reason on an abort). Never throws synchronously: invalid per-call options
    * (or an exception of `request`, such as an invalid id) reject. `check` judges a 2xx body that is
@@ -65,19 +65,17 @@ export function fields<T>(spec: Record<string, Kind>): Check<T> {
   };
 }
 
-export interface Answer<T> {
-  data?: T;
-  error?: unknown;
-  response: Response;
-}
-
 /**
  * The parsed body of a 2xx answer that is a JSON object passing `check`, or the typed error of
  * anything else (with the call's method and URL, and the key masked).
  */
-export function unwrap<T>({ data, error, response }: Answer<T>, call: Call, check?: Check<T>): T {
-  const { request } = call;
-  if (!response.ok) throw errorFromResponse(response, error, request, call.redact());
+export function unwrap<T>(
+  { data, error, response }: Answer<T>,
+  request: RequestInfo | undefined,
+  secrets: readonly string[],
+  check?: Check<T>,
+): T {
+  if (!response.ok) throw errorFromResponse(response, error, request, secrets);
   const problem =
     data === undefined
       ? 'without a body'
@@ -90,7 +88,7 @@ export function unwrap<T>({ data, error, response }: Answer<T>, call: Call, chec
       message: `The Reservation API answered ${response.status} ${problem}`,
       headers: response.headers,
       body: data,
-      redact: call.redact(),
+      redact: secrets,
       method: request?.method,
       url: request?.url,
     });
@@ -98,13 +96,13 @@ export function unwrap<T>({ data, error, response }: Answer<T>, call: Call, chec
   return data as T;
 }
 
-/** The `onValue` of a resource call: its data (the 2xx body, checked, through `map`) with the response and request id. */
+/** How a resource call settles: its data (the 2xx body, checked, through `map`) with the response and request id. */
 export function withResponseOf<B, T>(
   map: (body: B) => T,
   check?: Check<B>,
-): (answer: Answer<B>, call: Call) => WithResponse<T> {
-  return (answer, call) => ({
-    data: map(unwrap(answer, call, check)),
+): Settle<Answer<B>, WithResponse<T>> {
+  return (answer, request, secrets) => ({
+    data: map(unwrap(answer, request, secrets, check)),
     response: answer.response,
     requestId: requestIdOf(answer.response.headers),
   });

@@ -23,12 +23,16 @@ export interface WebhookDeduplicator {
 }
 
 /**
- * The identity of a delivery: event name, reservation id and timestamp (every retry and redelivery
- * repeats them), and its `X-Webhook-Delivery` id when the event carries one (verified with the
- * request's headers). The id alone would not do: a mock that restarts numbers its deliveries anew.
+ * The identity of a delivery. With the request's headers (`constructWebhookEvent(body, headers, …)`)
+ * the event carries its `X-Webhook-Delivery` id, and that id alone is the key: the service never
+ * reuses one (not across processes, sessions or resets; every attempt and redelivery of one delivery
+ * keeps it), while record ids such as `res_0001` and timestamps can repeat across mock worlds sharing
+ * a receiver. Without it: event name, reservation id and timestamp, which every retry repeats.
  */
 export function webhookEventKey(event: WebhookEvent & { deliveryId?: string }): string {
-  return `${event.event}\u0000${event.data.reservation.id}\u0000${event.timestamp}\u0000${event.deliveryId ?? ''}`;
+  return event.deliveryId
+    ? `delivery\u0000${event.deliveryId}`
+    : `${event.event}\u0000${event.data.reservation.id}\u0000${event.timestamp}`;
 }
 
 /** In-memory, per-process deduplication; use a shared store (Redis, a DB unique key) across instances. */

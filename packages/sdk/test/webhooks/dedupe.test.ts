@@ -27,9 +27,23 @@ describe('createWebhookDeduplicator', () => {
     expect(dedupe.seen({ ...completed, deliveryId: 'whd_0001' })).toBe(true);
     // Another delivery of an identical event (a frozen mock clock) is not a repeat.
     expect(dedupe.seen({ ...completed, deliveryId: 'whd_0002' })).toBe(false);
-    // A delivery id numbered anew (a restarted mock) for another event is not a repeat either.
-    expect(dedupe.seen({ ...confirmed, deliveryId: 'whd_0001' })).toBe(false);
     expect(webhookEventKey({ ...completed, deliveryId: 'whd_0001' })).not.toBe(webhookEventKey(completed));
+  });
+
+  it('keys on the delivery id alone when the event carries one: the service never reuses an id', () => {
+    const dedupe = createWebhookDeduplicator();
+    // Two mock worlds (sessions, resets, processes) sharing a receiver with a pinned clock: the same
+    // event of the same record id at the same time, in two deliveries. Both are handled.
+    expect(dedupe.seen({ ...completed, deliveryId: 'whd_3f2a9c0d1e4b5a67' })).toBe(false);
+    expect(dedupe.seen({ ...completed, deliveryId: 'whd_8e1b7c2d3a4f5069' })).toBe(false);
+    // A redelivery keeps its id: a repeat, whatever else it carries.
+    expect(dedupe.seen({ ...confirmed, deliveryId: 'whd_3f2a9c0d1e4b5a67' })).toBe(true);
+    expect(webhookEventKey({ ...confirmed, deliveryId: 'whd_x' })).toBe(
+      webhookEventKey({ ...completed, deliveryId: 'whd_x' }),
+    );
+    // Without headers (no delivery id), the event's name, record id and timestamp are the key.
+    expect(dedupe.seen(completed)).toBe(false);
+    expect(dedupe.seen(structuredClone(completed))).toBe(true);
   });
 
   it('forgets an event after ttlSeconds without a redelivery', () => {

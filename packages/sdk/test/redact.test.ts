@@ -108,6 +108,24 @@ describe('a server that echoes the key', () => {
     expectNoKey(error);
   });
 
+  it('a response header named like the key: the name is masked too (in headers, JSON and inspect)', async () => {
+    // Upper-case letters in the key: Headers gives names in lower case, so the match ignores case.
+    const key = 'rk_Test_SuperSecret_4F9a';
+    const server = await localServer((request, response) => {
+      response
+        .writeHead(401, { 'Content-Type': 'text/plain', [`X-Echo-${request.headers['x-api-key']}`]: '1' })
+        .end('no');
+    });
+    const client = createReservationClient({ baseUrl: server.origin, apiKey: key, project: SLUG });
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401 });
+    const names = [...(error as ReservationApiError).headers.keys()];
+    expect(names).toContain('x-echo-redacted');
+    for (const text of [...everyRendering(error), ...names]) {
+      expect(text.toLowerCase()).not.toContain(key.toLowerCase());
+    }
+  });
+
   it('the header values the caller added are masked as well', async () => {
     const server = await localServer((request, response) => {
       response

@@ -1,4 +1,7 @@
+// src/retry.ts: the pure retry policy, and Retry-After read only in the forms HTTP allows (a value
+// beyond the cap surfaces with `retryAfter`; a huge one stays finite).
 import { describe, expect, it } from 'vitest';
+import { RateLimitError, ServerError } from '../src/index';
 import {
   backoffDelayMs,
   DEFAULT_RETRY_POLICY,
@@ -7,6 +10,9 @@ import {
   parseRetryAfterMs,
   retryDelayMs,
 } from '../src/retry';
+import { clientOn } from './support/client';
+import { errorBody, SLUG } from './support/fixtures';
+import { reply, stubFetch } from './support/stub-fetch';
 
 const policy = DEFAULT_RETRY_POLICY;
 const NOW = Date.parse('2026-06-15T12:00:00Z');
@@ -81,5 +87,70 @@ describe('retry policy', () => {
     expect(parseRetryAfterMs('-3', NOW)).toBeUndefined();
     expect(parseRetryAfterMs('tomorrow', NOW)).toBeUndefined();
     expect(parseRetryAfterMs(null, NOW)).toBeUndefined();
+  });
+});
+
+const P = `/api/v1/${SLUG}`;
+const EIGHT_AM = Date.UTC(2026, 5, 15, 8, 0, 0);
+const unavailable = (retryAfter: string) =>
+  reply('GET', `${P}/schedule`, 503, errorBody('Service Unavailable', 'Down', 'INTERNAL_ERROR'), {
+    'Retry-After': retryAfter,
+  });
+
+describe('Retry-After', () => {
+  it('a 503 asking for more than maxRetryAfterMs gives a ServerError with retryAfter (as the README says)', async () => {
+    const stub = stubFetch(unavailable('120'));
+    const { client, sleeps } = clientOn(stub);
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).retryAfter).toBe(120);
+    expect((error as ServerError).toJSON()).toMatchObject({ retryAfter: 120 });
+    expect(sleeps).toEqual([]);
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it('a far HTTP date on a 503 also gives retryAfter', async () => {
+    const at = new Date(Date.now() + 86_400_000).toUTCString();
+    const { client } = clientOn(stubFetch(unavailable(at)));
+    const error = (await client.schedule.get().catch((e: unknown) => e)) as ServerError;
+    expect(error.retryAfter).toBeGreaterThan(86_000);
+    expect(error.retryAfter).toBeLessThanOrEqual(86_400);
+  });
+
+  it('a 400-digit value stays a finite number', async () => {
+    const stub = stubFetch(
+      reply('GET', `${P}/schedule`, 429, errorBody('Too Many Requests', 'Slow down', 'RATE_LIMITED'), {
+        'Retry-After': '9'.repeat(400),
+      }),
+    );
+    const { client } = clientOn(stub);
+    const error = (await client.schedule.get().catch((e: unknown) => e)) as RateLimitError;
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(Number.isFinite(error.retryAfter)).toBe(true);
+    expect(error.retryAfter).toBe(Math.ceil(Number.MAX_SAFE_INTEGER / 1000));
+  });
+
+  it.each([
+    ['IMF-fixdate', 'Mon, 15 Jun 2026 08:00:30 GMT', 30_000],
+    ['RFC 850', 'Monday, 15-Jun-26 08:00:30 GMT', 30_000],
+    ['asctime', 'Mon Jun 15 08:00:30 2026', 30_000],
+    ['asctime, one-digit day', 'Mon Jun  1 08:00:00 2026', 0],
+    ['delta-seconds', '30', 30_000],
+  ])('accepts the HTTP form %s', (_, value, ms) => {
+    expect(parseRetryAfterMs(value, EIGHT_AM)).toBe(ms);
+  });
+
+  it.each([
+    'a 1',
+    '1.5',
+    '-3',
+    '+3',
+    '2026-06-15T08:00:30Z',
+    'Mon, 15 Jun 2026 08:00:30',
+    'Mon, 15 Foo 2026 08:00:30 GMT',
+    'tomorrow',
+    '',
+  ])('refuses %j (not a form HTTP allows)', (value) => {
+    expect(parseRetryAfterMs(value, EIGHT_AM)).toBeUndefined();
   });
 });

@@ -2,10 +2,10 @@
 // ReservationApiError with the status and the request, as the README's "anything else" row says:
 // never a raw TypeError, a string spread into an object, or `undefined`.
 import { describe, expect, it } from 'vitest';
-import { isReservationApiError, type ReservationApiError, type ReservationClient } from '../src/index';
-import { clientOn } from './support/client';
-import { API } from './support/fixtures';
-import { type Responder, stubFetch } from './support/stub-fetch';
+import { isReservationApiError, type ReservationApiError, type ReservationClient } from '../../src/index';
+import { clientOn } from '../support/client';
+import { API } from '../support/fixtures';
+import { type Responder, stubFetch } from '../support/stub-fetch';
 
 const answer =
   (text: string): Responder =>

@@ -1,0 +1,141 @@
+// A hook of yours that throws never reads as a network error, and never sends a request again: after
+// the server answered, the call rejects with a HookError that names the hook and keeps the answer's
+// status and request id; before the request left, the HookError says nothing was sent. The mock's
+// journal proves how many requests reached the server.
+import { HookError, isReservationApiError, type Middleware } from '@reservation-api/sdk';
+import { describe, expect, it } from 'vitest';
+import { SLUG, useMockService } from './mock';
+
+const mock = useMockService();
+const journal = () => mock.service.control.requests.list();
+const BOOKING = {
+  email: 'hooks@example.com',
+  date: '2026-06-16',
+  from: '12:00',
+  to: '13:00',
+  tableId: 'tbl_01',
+};
+
+/** The rejection of `call`, which must be a HookError. */
+async function hookFailure(call: Promise<unknown>): Promise<HookError> {
+  const error = await call.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof HookError)) throw new Error(`expected a HookError, got ${String(error)}`);
+  expect(isReservationApiError(error) && error.name).toBe('HookError');
+  return error;
+}
+
+const boom = (): never => {
+  throw new TypeError('x');
+};
+const throwing = (hook: 'onRequest' | 'onResponse'): Middleware =>
+  hook === 'onRequest' ? { onRequest: boom } : { onResponse: boom };
+
+describe('a middleware that throws in onResponse, after the server answered', () => {
+  it('on a create answered 201: a HookError with the status and request id, sent once (no double booking)', async () => {
+    const client = mock.client();
+    client.use(throwing('onResponse'));
+    const error = await hookFailure(client.reservations.create(BOOKING));
+    const entries = journal();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ method: 'POST', status: 201 });
+    expect(error).toMatchObject({ hook: 'onResponse', status: 201, requestId: entries[0]?.id });
+    expect(error.message).toBe('onResponse threw after the Reservation API answered 201; not retried: x');
+    expect(error.toJSON()).toMatchObject({ name: 'HookError', hook: 'onResponse', status: 201 });
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect(error.name).not.toBe('ConnectionError');
+  });
+
+  it('on a read: a HookError, and the read is not retried', async () => {
+    const client = mock.client();
+    client.use(throwing('onResponse'));
+    const error = await hookFailure(client.services.list());
+    const entries = journal();
+    expect(entries).toHaveLength(1);
+    expect(error).toMatchObject({ hook: 'onResponse', status: 200, requestId: entries[0]?.id });
+    expect(client.sleeps).toEqual([]);
+  });
+
+  it('on a 503 of a read: the status of the answer, not retried', async () => {
+    mock.service.control.faults.add({
+      method: 'GET',
+      path: `/api/v1/${SLUG}/services`,
+      status: 503,
+      times: 5,
+    });
+    const client = mock.client();
+    client.use(throwing('onResponse'));
+    const error = await hookFailure(client.services.list());
+    expect(journal()).toHaveLength(1);
+    expect(error).toMatchObject({ hook: 'onResponse', status: 503, requestId: journal()[0]?.id });
+  });
+
+  it('returning something that is not a Response (openapi-fetch refuses it) is a HookError too', async () => {
+    const client = mock.client();
+    client.use({ onResponse: () => 'not a response' as unknown as Response });
+    const error = await hookFailure(client.reservations.create(BOOKING));
+    expect(journal()).toHaveLength(1);
+    expect(error).toMatchObject({ hook: 'onResponse', status: 201, requestId: journal()[0]?.id });
+  });
+});
+
+describe('a middleware that throws in onRequest, before the request left', () => {
+  it.each([
+    ['a create', (client: ReturnType<typeof mock.client>) => client.reservations.create(BOOKING)],
+    ['a read', (client: ReturnType<typeof mock.client>) => client.services.list()],
+  ])('on %s: a HookError that says nothing was sent; nothing reached the server', async (_, call) => {
+    const client = mock.client();
+    client.use(throwing('onRequest'));
+    const error = await hookFailure(call(client));
+    expect(journal()).toHaveLength(0);
+    expect(error).toMatchObject({ hook: 'onRequest', status: 0, requestId: undefined });
+    expect(error.message).toBe('onRequest threw; nothing was sent: x');
+    expect(client.sleeps).toEqual([]);
+  });
+});
+
+describe('an onRetry hook that throws', () => {
+  it('rejects a read with a HookError naming onRetry, with the failed answer, and sends nothing more', async () => {
+    mock.service.control.faults.add({
+      method: 'GET',
+      path: `/api/v1/${SLUG}/services`,
+      status: 503,
+      times: 1,
+    });
+    const client = mock.client({
+      onRetry: () => {
+        throw new RangeError('metrics down');
+      },
+    });
+    const error = await hookFailure(client.services.list());
+    const entries = journal();
+    expect(entries).toHaveLength(1);
+    expect(error).toMatchObject({ hook: 'onRetry', status: 503, requestId: entries[0]?.id });
+    expect(error.cause).toBeInstanceOf(RangeError);
+    expect(error.message).toBe(
+      'onRetry threw after the Reservation API answered 503; not retried: metrics down',
+    );
+  });
+
+  it('is never called for a write, which is never retried', async () => {
+    mock.service.control.faults.add({
+      method: 'POST',
+      path: `/api/v1/${SLUG}/reservations`,
+      status: 503,
+      times: 1,
+    });
+    let called = 0;
+    const client = mock.client({
+      onRetry: () => {
+        called++;
+        throw new RangeError('metrics down');
+      },
+    });
+    const error = await client.reservations.create(BOOKING).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ServerError', status: 503 });
+    expect(called).toBe(0);
+    expect(journal()).toHaveLength(1);
+  });
+});
