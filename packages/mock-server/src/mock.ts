@@ -10,13 +10,13 @@ import { createFaults } from './control/faults';
 import { type DomainContext, webCryptoRandomBytes } from './domain/context';
 import { webhookTarget } from './domain/projects';
 import { createStore, type Store } from './domain/store';
-import { isoOf } from './domain/time';
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from './observers/journal';
 import type { MockEvent, MockEventBus } from './observers/mock-events';
-import type { Outcome } from './observers/outcome';
+import { controlOutcome, type Outcome } from './observers/outcome';
 import { observeOutcomes } from './observers/outcome-observers';
 import { keptData } from './observers/persistence';
 import type { MockPersistence } from './observers/snapshot';
+import { createStoreChanges } from './observers/store-changes';
 import { createWebhookDispatcher } from './observers/webhooks';
 import { type Api, createApi } from './pipeline/api';
 import { answerControl } from './pipeline/control-routes';
@@ -26,7 +26,7 @@ import type { MockAnswer, MockRequest } from './pipeline/exchange';
 import { fromFetchRequest, toFetchResponse } from './pipeline/fetch-exchange';
 import { type Clock, createManualClock, createSwappableClock, createSystemClock } from './runtime/clock';
 import { createDelays } from './runtime/delays';
-import { createEventBus } from './runtime/event-bus';
+import { createEventBus, type EventBus } from './runtime/event-bus';
 import { createSequentialIds, type IdSource } from './runtime/ids';
 import { createLock } from './runtime/lock';
 import { consoleLogger, type MockLogger } from './runtime/logger';
@@ -69,6 +69,11 @@ export interface MockServiceOptions {
 export interface MockCore {
   readonly baseUrl: string;
   readonly control: MockControl;
+  /**
+   * Every write's outcome as the observers hear it (observers/outcome.ts): API requests, control
+   * calls, trigger, resets, clock moves. For observers made outside (coverage, tests).
+   */
+  readonly outcomes: Pick<EventBus<Outcome>, 'subscribe'>;
   /** Same as control.reset(). */
   reset(options?: ResetOptions): Promise<void>;
   /** Answers an API or control request given as plain data; undefined when the URL is not the mock's. */
@@ -125,11 +130,30 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const startedAt = clock.now();
   const startOffset = startedAt - Date.now();
   const ids = options.ids ?? createSequentialIds();
-  const ctx: DomainContext = { store: createStore(), clock, ids, randomBytes: webCryptoRandomBytes };
+  // The store's change events feed each write's outcome; whichever store the world holds (a reset or
+  // a load swaps it) is the one heard.
+  const changes = createStoreChanges();
+  let store = createStore();
+  changes.watch(store);
+  const ctx: DomainContext = {
+    get store() {
+      return store;
+    },
+    set store(next) {
+      store = next;
+      changes.watch(next);
+    },
+    clock,
+    ids,
+    randomBytes: webCryptoRandomBytes,
+  };
   const lock = createLock();
   const events: MockEventBus = createEventBus<MockEvent>(logger);
+  // Every write's outcome, whoever made it (observers/outcome.ts).
+  const outcomes = createEventBus<Outcome>(logger);
+  // A fault taken by a request (its `times` used up) is a change of the world's faults.
   const faults = createFaults((fault) =>
-    events.emit({ type: 'state', data: { kind: 'faults', at: isoOf(clock.now()), id: fault.id } }),
+    outcomes.emit(controlOutcome('fault', { kind: 'faults', id: fault.id })),
   );
   const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
   const dispatcher = createWebhookDispatcher({
@@ -141,8 +165,6 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
   });
-  // Each API request's outcome, published once it is answered (observers/outcome.ts).
-  const outcomes = createEventBus<Outcome>(logger);
   observeOutcomes(outcomes, { dispatcher, events, journal, clock });
 
   /**
@@ -152,7 +174,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const seeded = (seed: HashedSeed): Promise<Store> => seededStore(ctx, seed, options.ids === undefined);
 
   const kept = options.persistence
-    ? keptData({ persistence: options.persistence, ctx, lock, events, logger })
+    ? keptData({ persistence: options.persistence, ctx, lock, outcomes, logger })
     : null;
 
   // The first task of the lock: every request and control call waits for the seed.
@@ -163,23 +185,24 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     .catch((error: unknown) => logger.error('the seed could not be applied', error));
   kept?.keep();
 
-  /** Back to the seed; with `now`, the clock frozen there and the seed laid out around it. */
-  const reset = (now?: number): Promise<void> =>
-    lock.run(async () => {
-      dispatcher.reset();
-      faults.clear();
-      journal.clear();
-      ids.reset();
-      if (now === undefined) {
-        clock.use(startClock);
-        clock.set(startClock.manual ? startedAt : Date.now() + startOffset);
-      } else {
-        clock.use(createManualClock(now));
-      }
-      ctx.store = await seeded(seed);
-    });
+  /**
+   * Back to the seed; with `now`, the clock frozen there and the seed laid out around it. Run under
+   * the lock by the control, which publishes the outcome (the journal and the dispatcher start over
+   * when they hear it).
+   */
+  const reset = async (now?: number): Promise<void> => {
+    faults.clear();
+    ids.reset();
+    if (now === undefined) {
+      clock.use(startClock);
+      clock.set(startClock.manual ? startedAt : Date.now() + startOffset);
+    } else {
+      clock.use(createManualClock(now));
+    }
+    ctx.store = await seeded(seed);
+  };
 
-  const control = createControl({ ctx, lock, dispatcher, faults, journal, events, reset });
+  const control = createControl({ ctx, lock, dispatcher, faults, journal, events, outcomes, changes, reset });
   const delays = createDelays();
   const api: Api = createApi({
     ctx,
@@ -188,6 +211,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     faults,
     requestIds: journal,
     outcomes,
+    changes,
     logger,
     baseUrl,
     delays,
@@ -207,6 +231,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   return {
     baseUrl,
     control,
+    outcomes: { subscribe: (listener) => outcomes.subscribe(listener) },
     reset: (resetOptions) => control.reset(resetOptions),
     handle,
     async fetch(request, fetchOptions) {

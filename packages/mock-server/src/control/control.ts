@@ -19,6 +19,7 @@ import { TriggerError, triggerEvent } from '../domain/trigger';
 import { reservationDetailView, serviceView, tableView } from '../domain/views';
 import type { JournalEntry, JournalFilter } from '../observers/journal';
 import type { MockEventBus, StateChange } from '../observers/mock-events';
+import { type ControlOutcome, controlOutcome, type OutcomeCommon } from '../observers/outcome';
 import type { Delivery, WebhookEventName } from '../observers/webhooks';
 import { addSeedProject, hashSeedProject } from '../seed/apply-seed';
 import {
@@ -272,37 +273,66 @@ function keyInfo(key: { id: string; name: string; permissions: Permission[]; pre
 }
 
 export function createControl(deps: ControlDependencies): RawInputControl {
-  const { ctx, lock, dispatcher, faults, journal, events } = deps;
+  const { ctx, lock, dispatcher, faults, journal, events, outcomes, changes } = deps;
 
   const project = (slug: string): ProjectRecord => {
     const found = ctx.store.projectBySlug(slug);
     if (!found) throw new MockControlError(`Unknown project slug "${slug}"`, 'not_found');
     return found;
   };
-  const announce = (change: Omit<StateChange, 'at'>): void =>
-    events.emit({ type: 'state', data: { ...change, at: nowIso(ctx) } });
-  /** Runs a write under the lock; a data error the domain raises (a duplicate id…) is `invalid`. */
-  const write = <T>(task: () => Promise<T>): Promise<T> =>
+  /** Publishes a write's outcome (observers/outcome.ts): the observers hear of it, none by name. */
+  const publish = (
+    source: string,
+    notice: Omit<StateChange, 'at'>,
+    fields: Partial<OutcomeCommon> = {},
+  ): ControlOutcome => {
+    const outcome = controlOutcome(source, notice, fields);
+    outcomes.emit(outcome);
+    return outcome;
+  };
+  /**
+   * Runs a store write under the lock and publishes its outcome there, with the store changes it
+   * made (so observers hear of writes in the order they were made); a data error the domain raises
+   * (a duplicate id…) is `invalid`.
+   */
+  const write = <T>(
+    source: string,
+    task: () => Promise<T>,
+    describe: (result: T) => { notice: Omit<StateChange, 'at'> } & Partial<OutcomeCommon>,
+  ): Promise<T> =>
     lock.run(async () => {
+      changes.begin();
+      let result: T;
       try {
-        return await task();
+        result = await task();
       } catch (error) {
+        // Whatever it changed before it failed is still a change: told, so nothing goes unsaved.
+        const made = changes.take();
+        if (made.changes.length > 0) publish(source, { kind: 'project' }, { ...made });
         if (error instanceof MockControlError) throw error;
         throw new MockControlError(error instanceof Error ? error.message : String(error));
       }
+      const { notice, ...fields } = describe(result);
+      publish(source, notice, { ...fields, ...changes.take() });
+      return result;
     });
   const ownKey = (slug: string, id: string) => {
     const key = keyOfProject(ctx.store, project(slug).id, id);
     if (!key) throw new MockControlError(`Unknown key id "${id}" in ${slug}`, 'not_found');
     return key;
   };
-  const announceClock = () => announce({ kind: 'clock', now: nowIso(ctx) });
+  const clockMoved = (source: string) => publish(source, { kind: 'clock', now: nowIso(ctx) });
 
   return {
     reset: async (options = {}) => {
       const { now } = parseControl(resetInput, options);
-      await deps.reset(now);
-      announce({ kind: 'reset' });
+      // The outcome says the store was replaced: the journal clears, the dispatcher forgets its
+      // deliveries, persistence saves the seed.
+      await lock.run(async () => {
+        await deps.reset(now);
+        changes.begin();
+        publish('reset', { kind: 'reset' }, { replaced: true });
+      });
     },
     clock: {
       now: () => nowIso(ctx),
@@ -313,7 +343,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
           if (target < now)
             throw new MockControlError(CLOCK_BACKWARDS_MESSAGE, 'conflict', 'CLOCK_BACKWARDS');
         });
-        announceClock();
+        clockMoved('clock.set');
       },
       async advance(ms) {
         const shift = parseControl(advanceInput, ms);
@@ -322,38 +352,53 @@ export function createControl(deps: ControlDependencies): RawInputControl {
           if (now + shift > MAX_CLOCK_MS)
             throw new MockControlError('advanceMs would move the clock past 9999-12-31');
         });
-        announceClock();
+        clockMoved('clock.advance');
       },
     },
     keys: {
       list: (slug) => lock.run(() => keysOfProject(ctx.store, project(slug).id).map(keyInfo)),
       async create(slug, input) {
         const parsed = parseControl(keyInput, input);
-        const issued = await write(() => createKey(ctx, project(slug).id, parsed));
-        announce({ kind: 'keys', slug, id: issued.record.id });
+        const issued = await write(
+          'keys.create',
+          () => createKey(ctx, project(slug).id, parsed),
+          (made) => ({ notice: { kind: 'keys', slug, id: made.record.id } }),
+        );
         return { id: issued.record.id, key: issued.value };
       },
       async regenerate(slug, id) {
-        const issued = await write(() => regenerateKey(ctx, ownKey(slug, id)));
-        announce({ kind: 'keys', slug, id });
+        const issued = await write(
+          'keys.regenerate',
+          () => regenerateKey(ctx, ownKey(slug, id)),
+          () => ({ notice: { kind: 'keys', slug, id } }),
+        );
         return { id: issued.record.id, key: issued.value };
       },
       async revoke(slug, id) {
-        const revoked = await write(() => revokeKey(ctx, ownKey(slug, id)));
-        announce({ kind: 'keys', slug, id });
+        const revoked = await write(
+          'keys.revoke',
+          () => revokeKey(ctx, ownKey(slug, id)),
+          () => ({ notice: { kind: 'keys', slug, id } }),
+        );
         return { id: revoked.id, revokedAt: revoked.revokedAt ?? nowIso(ctx) };
       },
     },
     async blacklist(slug, entry) {
       const parsed = parseControl(blacklistInput, entry);
-      const record = await write(() => addToBlacklist(ctx, project(slug).id, parsed));
-      announce({ kind: 'blacklist', slug, id: record.id });
+      const record = await write(
+        'blacklist',
+        () => addToBlacklist(ctx, project(slug).id, parsed),
+        (made) => ({ notice: { kind: 'blacklist', slug, id: made.id } }),
+      );
       return { id: record.id, email: record.email, phone: record.phone };
     },
     async setWebhook(slug, target) {
       const parsed = parseControl(webhookInput, target);
-      const record = await write(() => setWebhook(ctx, project(slug).id, parsed));
-      announce({ kind: 'webhook', slug });
+      const record = await write(
+        'setWebhook',
+        () => setWebhook(ctx, project(slug).id, parsed),
+        () => ({ notice: { kind: 'webhook', slug } }),
+      );
       return { url: parsed.url, secret: record.secret };
     },
     deliveries(filter = {}) {
@@ -378,43 +423,48 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     },
     async trigger(slug, event, options = {}) {
       const input = parseControl(triggerInput, { ...options, event });
-      const result = await lock.run(async () => {
-        const p = project(slug);
-        const outcome = await triggerEvent(ctx, p, input.event, input.reservationId).catch(
-          (error: unknown) => {
-            throw triggerFailure(error, slug, input.reservationId);
-          },
-        );
-        // Prepared and started under the lock, as an API request's are when the dispatcher hears its
-        // outcome (a control call has none); enqueue() never waits.
-        const deliveries = outcome.events.flatMap((e) => dispatcher.enqueue(p.id, e) ?? []);
-        return { reservation: outcome.reservation, deliveries };
-      });
-      const { id, status } = result.reservation;
-      announce({ kind: 'reservation', slug, id, status });
-      return { reservationId: id, deliveries: result.deliveries };
+      const result = await write(
+        'trigger',
+        async () => {
+          const p = project(slug);
+          const outcome = await triggerEvent(ctx, p, input.event, input.reservationId).catch(
+            (error: unknown) => {
+              throw triggerFailure(error, slug, input.reservationId);
+            },
+          );
+          // Prepared under the lock, as an API request's are; the dispatcher sends them when it
+          // hears the outcome.
+          return { reservation: outcome.reservation, deliveries: dispatcher.prepare(p.id, outcome.events) };
+        },
+        ({ reservation: { id, status }, deliveries }) => ({
+          notice: { kind: 'reservation', slug, id, status },
+          reservations: [id],
+          deliveries,
+        }),
+      );
+      return { reservationId: result.reservation.id, deliveries: result.deliveries.map((d) => d.id) };
     },
     faults: {
       add(spec) {
         const fault = faults.add(parseControl(faultSpecSchema, spec));
-        announce({ kind: 'faults', id: fault.id });
+        publish('faults.add', { kind: 'faults', id: fault.id });
         return fault;
       },
       remove(id) {
         if (!faults.remove(id)) throw new MockControlError(`Unknown fault id "${id}"`, 'not_found');
-        announce({ kind: 'faults', id });
+        publish('faults.remove', { kind: 'faults', id });
       },
       clear() {
         faults.clear();
-        announce({ kind: 'faults' });
+        publish('faults.clear', { kind: 'faults' });
       },
       list: () => faults.list(),
     },
     requests: {
       list: (filter = {}) => journal.list(parseControl(journalFilter, filter)),
+      // The journal hears the outcome and clears itself.
       clear: () => {
-        journal.clear();
-        announce({ kind: 'requests-cleared' });
+        publish('requests.clear', { kind: 'requests-cleared' });
       },
     },
     subscribe: (listener) => events.subscribe(listener),
@@ -441,29 +491,44 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       }),
     async createProject(input) {
       const hashed = hashSeedProject(parseControl(seedProjectSchema, input));
-      const record = await write(() => addSeedProject(ctx, hashed));
-      announce({ kind: 'project', slug: record.slug });
+      const record = await write(
+        'createProject',
+        () => addSeedProject(ctx, hashed),
+        (made) => ({ notice: { kind: 'project', slug: made.slug } }),
+      );
       return { id: record.id, slug: record.slug };
     },
     async addTable(slug, input) {
       const parsed = parseControl(seedTableSchema, input);
-      const table = await write(() => addTable(ctx.store, project(slug), parsed));
-      announce({ kind: 'project', slug });
+      const table = await write(
+        'addTable',
+        () => addTable(ctx.store, project(slug), parsed),
+        () => ({ notice: { kind: 'project', slug } }),
+      );
       return tableView(table);
     },
     async addService(slug, input) {
       const parsed = parseControl(seedServiceSchema, input);
-      const service = await write(() => addService(ctx.store, project(slug), parsed));
-      announce({ kind: 'project', slug });
+      const service = await write(
+        'addService',
+        () => addService(ctx.store, project(slug), parsed),
+        () => ({ notice: { kind: 'project', slug } }),
+      );
       return serviceView(service);
     },
     async addReservation(slug, input) {
       const parsed = parseControl(reservationImportSchema, input);
-      const detail = await write(async () => {
-        const reservation = await insertReservation(ctx, project(slug), parsed);
-        return reservationDetailView(ctx.store, reservation);
-      });
-      announce({ kind: 'reservation', slug, id: detail.id, status: detail.status });
+      const detail = await write(
+        'addReservation',
+        async () => {
+          const reservation = await insertReservation(ctx, project(slug), parsed);
+          return reservationDetailView(ctx.store, reservation);
+        },
+        (made) => ({
+          notice: { kind: 'reservation', slug, id: made.id, status: made.status },
+          reservations: [made.id],
+        }),
+      );
       return detail;
     },
     snapshot: () => lock.run(() => ctx.store.snapshot()),

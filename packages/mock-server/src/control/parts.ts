@@ -3,6 +3,8 @@
 import type { DomainContext } from '../domain/context';
 import type { Journal } from '../observers/journal';
 import type { MockEventBus } from '../observers/mock-events';
+import type { OutcomeBus } from '../observers/outcome';
+import type { StoreChanges } from '../observers/store-changes';
 import type { WebhookDispatcher } from '../observers/webhooks';
 import type { Lock } from '../runtime/lock';
 import type { Faults } from './faults';
@@ -13,5 +15,10 @@ export interface MockParts {
   dispatcher: WebhookDispatcher;
   faults: Faults;
   journal: Journal;
+  /** For watchers to subscribe to; nothing here emits on it (observers/outcome-observers.ts does). */
   events: MockEventBus;
+  /** Where every write publishes its outcome. */
+  outcomes: OutcomeBus;
+  /** The store's change events, gathered per write. */
+  changes: StoreChanges;
 }

@@ -7,7 +7,7 @@
 // ids are unique and increase in the order of the list. A request that arrived before a clear() (or
 // a reset(), which clears) and is answered after it is not recorded: the journal holds only requests
 // that arrived after its last clear.
-import type { OperationId, Outcome, RequestLine, Verdict } from './outcome';
+import type { ApiOutcome, OperationId, RequestLine, Verdict } from './outcome';
 
 export type { OperationId } from './outcome';
 
@@ -48,7 +48,7 @@ export interface Journal {
    * Records an answered request (its outcome, numbered by nextId()); null when the journal is off or
    * the request arrived before the last clear (see arrival()).
    */
-  record(outcome: Outcome): JournalEntry | null;
+  record(outcome: ApiOutcome): JournalEntry | null;
   list(filter?: JournalFilter): JournalEntry[];
   clear(): void;
 }
@@ -65,7 +65,7 @@ export function clip(text: string): { text: string; truncated: boolean } {
     : { text, truncated: false };
 }
 
-function entryOf(outcome: Outcome): JournalEntry {
+function entryOf(outcome: ApiOutcome): JournalEntry {
   const { request, answer } = outcome;
   const response = clip(answer.body);
   return {

@@ -8,9 +8,11 @@ import {
   requirePermission,
 } from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
+import type { StoreChange } from '../domain/store';
 import { isoOf } from '../domain/time';
 import type { Journal } from '../observers/journal';
-import type { AnswerError, OperationId, Outcome, OutcomeBus, RequestKey } from '../observers/outcome';
+import type { AnswerError, OperationId, OutcomeBus, RequestKey, Transition } from '../observers/outcome';
+import type { StoreChanges } from '../observers/store-changes';
 import type { PreparedDelivery, WebhookDispatcher } from '../observers/webhooks';
 import type { Delays } from '../runtime/delays';
 import type { Lock } from '../runtime/lock';
@@ -31,6 +33,8 @@ export interface ApiDependencies {
    * dispatcher sends them when it hears the outcome.
    */
   webhooks: Pick<WebhookDispatcher, 'prepare'>;
+  /** The store's change events, gathered per write (each outcome lists what its write changed). */
+  changes: Pick<StoreChanges, 'begin' | 'take'>;
   /** Where the request ids and the journal's clear mark come from. */
   requestIds: Pick<Journal, 'arrival' | 'nextId' | 'enabled'>;
   /**
@@ -60,11 +64,18 @@ interface Identity {
 }
 
 /** What the pipeline decided: an outcome before it is numbered, timed and published. */
-type Decision = Pick<Outcome, 'rule' | 'error' | 'reservations' | 'deliveries'> & {
+interface Decision {
+  rule: string;
+  error: AnswerError;
+  reservations: string[];
+  deliveries: readonly PreparedDelivery[];
+  /** What the write changed in the store (nothing for a request that did not take effect). */
+  changes: readonly StoreChange[];
+  transitions: readonly Transition[];
   identity: Identity;
   answer: MockAnswer;
   body: Uint8Array | null;
-};
+}
 
 /** The checks passed: the key, its project and the route. */
 interface Access {
@@ -79,6 +90,8 @@ type Checked = { identity: Identity } & ({ access: Access } | { refused: unknown
 type Publish = (decision: Decision) => MockAnswer;
 
 const NO_DELIVERIES: readonly PreparedDelivery[] = [];
+const NO_CHANGES: readonly StoreChange[] = [];
+const NO_TRANSITIONS: readonly Transition[] = [];
 
 function queryObject(params: URLSearchParams): Record<string, string> {
   // A plain object with no prototype: a `__proto__` parameter stays an ordinary key.
@@ -135,7 +148,7 @@ function lastInstantFormatter(): (epochMs: number) => string {
 }
 
 export function createApi(deps: ApiDependencies): Api {
-  const { ctx, lock, webhooks, faults, requestIds, outcomes, logger, delays } = deps;
+  const { ctx, lock, webhooks, faults, requestIds, outcomes, logger, delays, changes } = deps;
   const base = new URL(deps.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
   const apiRoot = `${basePath}/api/v1/`;
@@ -195,6 +208,8 @@ export function createApi(deps: ApiDependencies): Api {
         identity,
         reservations: [],
         deliveries: NO_DELIVERIES,
+        changes: NO_CHANGES,
+        transitions: NO_TRANSITIONS,
         answer: errorAnswer(caught),
         rule: ruleOf(caught),
         error: journalError(caught),
@@ -206,6 +221,8 @@ export function createApi(deps: ApiDependencies): Api {
       identity,
       reservations: [],
       deliveries: NO_DELIVERIES,
+      changes: NO_CHANGES,
+      transitions: NO_TRANSITIONS,
       answer: errorAnswer(internal),
       rule: 'INTERNAL_ERROR: a bug in the mock (see its log)',
       error: journalError(internal),
@@ -222,6 +239,7 @@ export function createApi(deps: ApiDependencies): Api {
   ): Promise<Decision> {
     if ('refused' in checked) return refusal(checked.refused, checked.identity, body);
     const { key, project, match } = checked.access;
+    changes.begin();
     try {
       const output = await match.route.handle({
         ctx,
@@ -232,7 +250,10 @@ export function createApi(deps: ApiDependencies): Api {
         body: parsed,
       });
       const deliveries = output.events ? webhooks.prepare(project.id, output.events) : NO_DELIVERIES;
+      const made = changes.take();
       return {
+        changes: made.changes,
+        transitions: made.transitions,
         identity: checked.identity,
         answer: jsonAnswer(output.status, output.body),
         rule: 'ok',
@@ -242,7 +263,11 @@ export function createApi(deps: ApiDependencies): Api {
         body,
       };
     } catch (caught) {
-      return refusal(caught, checked.identity, body);
+      // A refused write changed nothing (the domain checks before it writes); what it did change
+      // anyway is still told, so persistence and watchers never miss a write.
+      const made = changes.take();
+      const refused = refusal(caught, checked.identity, body);
+      return made.changes.length === 0 ? refused : { ...refused, ...made };
     }
   }
 
@@ -274,6 +299,8 @@ export function createApi(deps: ApiDependencies): Api {
             identity: uncheckedIdentity(presented, match),
             reservations: [],
             deliveries: NO_DELIVERIES,
+            changes: NO_CHANGES,
+            transitions: NO_TRANSITIONS,
             answer: faulted.answer,
             error: faulted.error,
             rule: fault.connection === 'reset' ? `fault ${fault.id} (connection reset)` : `fault ${fault.id}`,
@@ -337,12 +364,16 @@ export function createApi(deps: ApiDependencies): Api {
         answer.headers['x-request-id'] = id;
         // Field by field: object rest and spread cost more here than the rest of this block.
         outcomes.emit({
+          kind: 'api',
           key: decision.identity.key,
           operationId: decision.identity.operationId,
           rule: decision.rule,
           error: decision.error,
           reservations: decision.reservations,
           deliveries: decision.deliveries,
+          changes: decision.changes,
+          replaced: false,
+          transitions: decision.transitions,
           id,
           arrival,
           request: {

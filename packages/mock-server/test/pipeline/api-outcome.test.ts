@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/control/faults';
 import type { Outcome } from '../../src/observers/outcome';
+import { createStoreChanges } from '../../src/observers/store-changes';
 import { createWebhookDispatcher } from '../../src/observers/webhooks';
 import { createApi } from '../../src/pipeline/api';
 import type { MockRequest } from '../../src/pipeline/exchange';
@@ -43,8 +44,12 @@ function request(
 async function pipeline() {
   const { ctx } = await createTestDomain();
   const outcomes = createEventBus<Outcome>(silent);
-  const published: Outcome[] = [];
-  outcomes.subscribe((outcome) => published.push(outcome));
+  const published: Extract<Outcome, { kind: 'api' }>[] = [];
+  outcomes.subscribe((outcome) => {
+    if (outcome.kind === 'api') published.push(outcome);
+  });
+  const changes = createStoreChanges();
+  changes.watch(ctx.store);
   let requests = 0;
   let sent = 0;
   const dispatcher = createWebhookDispatcher({
@@ -63,6 +68,7 @@ async function pipeline() {
     webhooks: dispatcher,
     requestIds: { enabled: true, arrival: () => 0, nextId: () => `req_${++requests}` },
     outcomes,
+    changes,
     logger: silent,
     baseUrl: BASE,
     delays: createDelays(),
