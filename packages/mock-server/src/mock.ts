@@ -24,12 +24,13 @@ import { RequestAbortedError } from './pipeline/errors';
 import { eventsResponse, isEventsUrl } from './pipeline/events-response';
 import type { MockAnswer, MockRequest } from './pipeline/exchange';
 import { fromFetchRequest, toFetchResponse } from './pipeline/fetch-exchange';
+import { closedAnswer, sessionNotFoundAnswer } from './pipeline/responses';
 import { type Clock, createManualClock, createSwappableClock, createSystemClock } from './runtime/clock';
-import { createDelays } from './runtime/delays';
 import { createEventBus, type EventBus } from './runtime/event-bus';
 import { createSequentialIds, type IdSource } from './runtime/ids';
-import { createLock } from './runtime/lock';
+import { createLock, type Lock } from './runtime/lock';
 import { consoleLogger, type MockLogger } from './runtime/logger';
+import { createScheduler, WorldEndedError } from './runtime/scheduler';
 import { type HashedSeed, hashSeed } from './seed/apply-seed';
 import { builtInSeed } from './seed/built-in';
 import { demoSeed } from './seed/demo';
@@ -91,10 +92,15 @@ export interface MockCore {
    */
   requestId(): string;
   /**
-   * Stops webhook timers and ends pending fault delays at once (those requests are answered), so
-   * nothing of the mock keeps the process alive. The standalone server calls it on shutdown.
+   * Ends this mock's world (mock README, "Ending a world"): new requests are refused (503, or 404
+   * SESSION_NOT_FOUND with `reason: 'session'`), a request waiting on a fault delay or its body never
+   * takes effect (answered the same), a request taking effect under the lock finishes, pending
+   * webhook attempts are cancelled and those in flight aborted, event streams end. Resolves when
+   * nothing of the mock can still change state, send a request or hold a timer.
    */
-  close(): void;
+  close(options?: { reason?: 'closed' | 'session' }): Promise<void>;
+  /** Aborted when close() begins: event streams and other watchers let go. */
+  readonly ended: AbortSignal;
 }
 
 /** The seed option as validated seed data (undefined is the demo seed). */
@@ -147,7 +153,18 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     ids,
     randomBytes: webCryptoRandomBytes,
   };
-  const lock = createLock();
+  // Every timer of this world and every clock move for due work (runtime/scheduler.ts).
+  const scheduler = createScheduler({ clock });
+  const baseLock = createLock();
+  // Once the world has ended, a task that had not started yet never does (its request is refused).
+  const lock: Lock = {
+    run: (task) =>
+      baseLock.run(() => {
+        if (scheduler.ended) throw new WorldEndedError();
+        return task();
+      }),
+  };
+  let endedAnswer: () => MockAnswer = closedAnswer;
   const events: MockEventBus = createEventBus<MockEvent>(logger);
   // Every write's outcome, whoever made it (observers/outcome.ts).
   const outcomes = createEventBus<Outcome>(logger);
@@ -158,6 +175,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
   const dispatcher = createWebhookDispatcher({
     clock,
+    scheduler,
     ids,
     getTarget: (projectId) => webhookTarget(ctx.store, projectId),
     onError: (error) => logger.error('webhook dispatcher error', error),
@@ -174,7 +192,8 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const seeded = (seed: HashedSeed): Promise<Store> => seededStore(ctx, seed, options.ids === undefined);
 
   const kept = options.persistence
-    ? keptData({ persistence: options.persistence, ctx, lock, outcomes, logger })
+    ? // The base lock: a write that finished as the world ended is still saved.
+      keptData({ persistence: options.persistence, ctx, lock: baseLock, outcomes, logger })
     : null;
 
   // The first task of the lock: every request and control call waits for the seed.
@@ -183,7 +202,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       ctx.store = (await kept?.load()) ?? (await seeded(seed));
     })
     .catch((error: unknown) => logger.error('the seed could not be applied', error));
-  kept?.keep();
+  const stopKeeping = kept?.keep();
 
   /**
    * Back to the seed; with `now`, the clock frozen there and the seed laid out around it. Run under
@@ -191,6 +210,8 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
    * when they hear it).
    */
   const reset = async (now?: number): Promise<void> => {
+    // Moves under way stop: the new world's time starts here.
+    scheduler.restart();
     faults.clear();
     ids.reset();
     if (now === undefined) {
@@ -202,8 +223,18 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     ctx.store = await seeded(seed);
   };
 
-  const control = createControl({ ctx, lock, dispatcher, faults, journal, events, outcomes, changes, reset });
-  const delays = createDelays();
+  const control = createControl({
+    ctx,
+    lock,
+    scheduler,
+    dispatcher,
+    faults,
+    journal,
+    events,
+    outcomes,
+    changes,
+    reset,
+  });
   const api: Api = createApi({
     ctx,
     lock,
@@ -214,11 +245,14 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     changes,
     logger,
     baseUrl,
-    delays,
+    scheduler,
+    ended: () => endedAnswer(),
   });
   const base = new URL(baseUrl);
+  let closing: Promise<void> | undefined;
 
   async function handle(request: MockRequest, handleOptions: { control?: boolean } = {}) {
+    if (scheduler.ended) return endedAnswer();
     const answer = await api.answer(request);
     if (answer || handleOptions.control === false) return answer;
     const controlAnswer = await answerControl(control, base, request, logger);
@@ -241,7 +275,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
         request.method === 'GET' &&
         isEventsUrl(new URL(request.url), baseUrl)
       )
-        return eventsResponse(control, journal.nextId(), request.signal);
+        return eventsResponse(control, journal.nextId(), AbortSignal.any([request.signal, scheduler.signal]));
       try {
         const answer = await handle(fromFetchRequest(request), fetchOptions);
         return answer && toFetchResponse(answer);
@@ -251,10 +285,20 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
         throw error;
       }
     },
-    close() {
-      dispatcher.close();
-      delays.close();
+    close(closeOptions = {}) {
+      closing ??= (async () => {
+        if (closeOptions.reason === 'session') endedAnswer = sessionNotFoundAnswer;
+        // Refuses new requests and lock turns not yet begun; cancels every timer and wait (fault
+        // delays, pending attempts, bodies); aborts attempts in flight and event streams.
+        scheduler.end();
+        stopKeeping?.();
+        // The request under the lock, if any, finishes (and a save it caused).
+        await baseLock.run(() => undefined);
+        await dispatcher.close();
+      })();
+      return closing;
     },
+    ended: scheduler.signal,
     requestId: () => journal.nextId(),
   };
 }

@@ -273,7 +273,7 @@ function keyInfo(key: { id: string; name: string; permissions: Permission[]; pre
 }
 
 export function createControl(deps: ControlDependencies): RawInputControl {
-  const { ctx, lock, dispatcher, faults, journal, events, outcomes, changes } = deps;
+  const { ctx, lock, scheduler, dispatcher, faults, journal, events, outcomes, changes } = deps;
 
   const project = (slug: string): ProjectRecord => {
     const found = ctx.store.projectBySlug(slug);
@@ -339,7 +339,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       async set(time) {
         const target = parseControl(instantInput, time);
         // Judged when the move runs, against the clock the moves queued before it leave.
-        await dispatcher.setTime(target, (now) => {
+        await scheduler.setTime(target, (now) => {
           if (target < now)
             throw new MockControlError(CLOCK_BACKWARDS_MESSAGE, 'conflict', 'CLOCK_BACKWARDS');
         });
@@ -348,7 +348,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       async advance(ms) {
         const shift = parseControl(advanceInput, ms);
         // Judged when the move runs (moves queue up), so concurrent moves cannot leave the range.
-        await dispatcher.advance(shift, (now) => {
+        await scheduler.advance(shift, (now) => {
           if (now + shift > MAX_CLOCK_MS)
             throw new MockControlError('advanceMs would move the clock past 9999-12-31');
         });

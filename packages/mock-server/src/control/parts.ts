@@ -7,11 +7,14 @@ import type { OutcomeBus } from '../observers/outcome';
 import type { StoreChanges } from '../observers/store-changes';
 import type { WebhookDispatcher } from '../observers/webhooks';
 import type { Lock } from '../runtime/lock';
+import type { Scheduler } from '../runtime/scheduler';
 import type { Faults } from './faults';
 
 export interface MockParts {
   ctx: DomainContext;
   lock: Lock;
+  /** The world's timers and clock moves. */
+  scheduler: Scheduler;
   dispatcher: WebhookDispatcher;
   faults: Faults;
   journal: Journal;

@@ -14,9 +14,9 @@ import type { Journal } from '../observers/journal';
 import type { AnswerError, OperationId, OutcomeBus, RequestKey, Transition } from '../observers/outcome';
 import type { StoreChanges } from '../observers/store-changes';
 import type { PreparedDelivery, WebhookDispatcher } from '../observers/webhooks';
-import type { Delays } from '../runtime/delays';
 import type { Lock } from '../runtime/lock';
 import type { MockLogger } from '../runtime/logger';
+import { type Scheduler, WorldEndedError } from '../runtime/scheduler';
 import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
 import { httpErrors, RequestAbortedError } from './errors';
@@ -45,8 +45,13 @@ export interface ApiDependencies {
   logger: MockLogger;
   /** The base URL (`{baseUrl}` of openapi.yaml's `servers`) without `/api/v1` and without a trailing slash. */
   baseUrl: string;
-  /** The fault delays' timers (ended by the mock's close()). */
-  delays: Delays;
+  /**
+   * The world's timers: a fault's delay is one of its waits, and a request waiting on a delay or a
+   * body when the world ends never takes effect (it is answered `ended()`).
+   */
+  scheduler: Pick<Scheduler, 'sleep' | 'whenEnded' | 'ended'>;
+  /** The answer of a request refused because its world ended (404 SESSION_NOT_FOUND, or 503). */
+  ended(): MockAnswer;
 }
 
 export interface Api {
@@ -148,7 +153,7 @@ function lastInstantFormatter(): (epochMs: number) => string {
 }
 
 export function createApi(deps: ApiDependencies): Api {
-  const { ctx, lock, webhooks, faults, requestIds, outcomes, logger, delays, changes } = deps;
+  const { ctx, lock, webhooks, faults, requestIds, outcomes, logger, scheduler, changes } = deps;
   const base = new URL(deps.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
   const apiRoot = `${basePath}/api/v1/`;
@@ -290,7 +295,7 @@ export function createApi(deps: ApiDependencies): Api {
 
     const fault = faults.take(method, url.pathname.slice(basePath.length), url.searchParams);
     if (fault) {
-      if (fault.delayMs > 0) await delays.wait(fault.delayMs);
+      if (fault.delayMs > 0) await scheduler.sleep(fault.delayMs);
       const faulted = faultAnswer(fault);
       if (faulted) {
         // Under the lock: the store is read as it is between writes (and after the seed).
@@ -323,20 +328,25 @@ export function createApi(deps: ApiDependencies): Api {
     let bytes: Uint8Array | null = null;
     let parsed: Record<string, unknown>;
     try {
-      parsed = await readJsonBody(
-        {
-          method,
-          url,
-          hasBody: request.hasBody,
-          header: (name) => request.header(name),
-          body: async (limit) => {
-            bytes = await request.body(limit);
-            return bytes;
+      // The world may end while the body arrives: the request then never takes effect.
+      parsed = await Promise.race([
+        scheduler.whenEnded,
+        readJsonBody(
+          {
+            method,
+            url,
+            hasBody: request.hasBody,
+            header: (name) => request.header(name),
+            body: async (limit) => {
+              bytes = await request.body(limit);
+              return bytes;
+            },
           },
-        },
-        { optional: match?.route.body === 'optional' },
-      );
+          { optional: match?.route.body === 'optional' },
+        ),
+      ]);
     } catch (caught) {
+      if (caught instanceof WorldEndedError) throw caught;
       return publish(refusal(caught, first.reading, bytes));
     }
     return lock.run(async () =>
@@ -348,6 +358,7 @@ export function createApi(deps: ApiDependencies): Api {
     async answer(request) {
       const { url } = request;
       if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
+      if (scheduler.ended) return deps.ended();
       const started = performance.now();
       const arrival = requestIds.arrival();
       const path = url.pathname.slice(apiRoot.length);
@@ -393,6 +404,9 @@ export function createApi(deps: ApiDependencies): Api {
       try {
         return await decide(request, slug ?? '', rest, publish);
       } catch (caught) {
+        // The world ended while the request waited (a fault delay, its body, its turn at the lock):
+        // it never took effect and nothing of it is observed.
+        if (caught instanceof WorldEndedError) return deps.ended();
         // An abort goes on up (refusal() rethrows it); anything else is a bug outside the checks
         // (publish() is the last step of every path, so nothing was published), recorded with the
         // key as far as the header tells (no store read here).

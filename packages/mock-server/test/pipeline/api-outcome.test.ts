@@ -8,10 +8,11 @@ import { createStoreChanges } from '../../src/observers/store-changes';
 import { createWebhookDispatcher } from '../../src/observers/webhooks';
 import { createApi } from '../../src/pipeline/api';
 import type { MockRequest } from '../../src/pipeline/exchange';
-import { createDelays } from '../../src/runtime/delays';
+import { closedAnswer } from '../../src/pipeline/responses';
 import { createEventBus } from '../../src/runtime/event-bus';
 import { createLock } from '../../src/runtime/lock';
 import type { MockLogger } from '../../src/runtime/logger';
+import { createScheduler } from '../../src/runtime/scheduler';
 import { booking } from '../support/api';
 import { createTestDomain } from '../support/domain';
 
@@ -71,7 +72,8 @@ async function pipeline() {
     changes,
     logger: silent,
     baseUrl: BASE,
-    delays: createDelays(),
+    scheduler: createScheduler({ clock: ctx.clock }),
+    ended: closedAnswer,
   });
   return { api, published, dispatcher, sent: () => sent, close: () => dispatcher.close() };
 }

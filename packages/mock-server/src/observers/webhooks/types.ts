@@ -5,6 +5,9 @@
 import type { components } from '../../contract';
 import type { Clock } from '../../runtime/clock';
 import type { IdSource } from '../../runtime/ids';
+import type { MoveCheck, Scheduler, Timers } from '../../runtime/scheduler';
+
+export type { MoveCheck } from '../../runtime/scheduler';
 
 export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type WebhookEventName = components['schemas']['WebhookEventName'];
@@ -93,12 +96,6 @@ export interface PreparedDelivery {
   createdAt: number;
 }
 
-/**
- * Runs when a queued clock move starts, with the clock as the moves before it left it; throwing
- * refuses the move (its promise rejects) and leaves the clock where it is.
- */
-export type MoveCheck = (now: number) => void;
-
 export interface WebhookDispatcher {
   /**
    * The deliveries of these events as of now, one per event when the project has a target (none
@@ -131,17 +128,17 @@ export interface WebhookDispatcher {
   setTime(epochMs: number, check?: MoveCheck): Promise<void>;
   /** Resolves when no move or attempt is under way and none is due at the clock's now. */
   idle(): Promise<void>;
-  /** Forgets every delivery and cancels timers (used by reset()). */
+  /** Forgets every delivery: none of them is attempted again (used by reset()). */
   reset(): void;
-  /** Stops timers (used when the standalone server shuts down). */
-  close(): void;
+  /**
+   * Nothing more is sent; resolves once the attempts in flight have ended (the world's end aborts
+   * them). Ends its scheduler when it made its own.
+   */
+  close(): Promise<void>;
 }
 
 /** The two timer functions the dispatcher uses; the globals by default, fakes in tests. */
-export interface WebhookTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type WebhookTimers = Timers;
 
 export interface WebhookDispatcherOptions {
   clock: Clock;
@@ -155,8 +152,13 @@ export interface WebhookDispatcherOptions {
   /** Delay before each attempt, counted from the previous one. Default [0, 1 min, 5 min, 30 min, 2 h]. */
   delaysMs?: readonly number[];
   /**
-   * Timer functions for the per-attempt timeout and (system clock) the next due attempt; tests
-   * inject fakes. Default: the globals, looked up when used (so vitest fake timers apply).
+   * The world's scheduler: every timer (attempt timeouts, the next due attempt) and every clock
+   * move. Default: one of its own over `clock` and `timers`.
+   */
+  scheduler?: Scheduler;
+  /**
+   * Timer functions for a scheduler the dispatcher makes itself; tests inject fakes. Default: the
+   * globals, looked up when used (so vitest fake timers apply).
    */
   timers?: WebhookTimers;
   /**
