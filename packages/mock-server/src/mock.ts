@@ -54,6 +54,11 @@ export interface MockServiceOptions {
   ids?: IdSource;
   /** Clock (default: a manual clock at `now` when given, else the system clock). */
   clock?: Clock;
+  /**
+   * The session this mock is (the standalone server sets it): its deliveries carry
+   * `X-Mock-Session: <id>`, its journal entries `session` and paths relative to the session.
+   */
+  session?: string;
   /** Where the mock reports its own failures (a bug, a webhook dispatcher error). Default: console. */
   logger?: MockLogger;
   /** Webhook answer timeout per attempt. Default 5000 ms. */
@@ -176,7 +181,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const dispatcher = createWebhookDispatcher({
     clock,
     scheduler,
-    ids,
+    ...(options.session === undefined ? {} : { headers: { 'X-Mock-Session': options.session } }),
     getTarget: (projectId) => webhookTarget(ctx.store, projectId),
     onError: (error) => logger.error('webhook dispatcher error', error),
     onChange: (delivery) => events.emit({ type: 'delivery', data: delivery }),
@@ -247,6 +252,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     baseUrl,
     scheduler,
     ended: () => endedAnswer(),
+    ...(options.session === undefined ? {} : { session: options.session }),
   });
   const base = new URL(baseUrl);
   let closing: Promise<void> | undefined;

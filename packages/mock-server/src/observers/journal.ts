@@ -18,6 +18,11 @@ export const DEFAULT_JOURNAL_LIMIT = 1000;
 export interface JournalEntry extends RequestLine, Verdict {
   /** `req_000001`, … (six digits or more): unique and increasing for the life of the mock. */
   id: string;
+  /**
+   * The session the request was made in (its `path` is then relative to the session:
+   * `/api/v1/...`, the form fault paths use); absent in the root mock.
+   */
+  session?: string;
   body: { text: string; truncated: boolean; bytes: number } | null;
   status: number;
   response: { body: string; truncated: boolean };
@@ -70,6 +75,7 @@ function entryOf(outcome: ApiOutcome): JournalEntry {
   const response = clip(answer.body);
   return {
     id: outcome.id,
+    ...(outcome.session === undefined ? {} : { session: outcome.session }),
     at: request.at,
     wallTime: request.wallTime,
     method: request.method,

@@ -89,6 +89,8 @@ export interface ApiOutcome extends OutcomeCommon, Omit<Verdict, 'deliveries' | 
   arrival: number;
   /** The body as read: null when it was not read (refused first, or a route without a body). */
   request: RequestLine & { body: Uint8Array | null };
+  /** The session whose request it was (its `path` is then relative to the session); absent for the root mock. */
+  session?: string;
 }
 
 /**

@@ -52,6 +52,8 @@ export interface ApiDependencies {
   scheduler: Pick<Scheduler, 'sleep' | 'whenEnded' | 'ended'>;
   /** The answer of a request refused because its world ended (404 SESSION_NOT_FOUND, or 503). */
   ended(): MockAnswer;
+  /** The session this mock is: its outcomes name it, with paths relative to it (`/api/v1/...`). */
+  session?: string;
 }
 
 export interface Api {
@@ -153,7 +155,7 @@ function lastInstantFormatter(): (epochMs: number) => string {
 }
 
 export function createApi(deps: ApiDependencies): Api {
-  const { ctx, lock, webhooks, faults, requestIds, outcomes, logger, scheduler, changes } = deps;
+  const { ctx, lock, webhooks, faults, requestIds, outcomes, logger, scheduler, changes, session } = deps;
   const base = new URL(deps.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
   const apiRoot = `${basePath}/api/v1/`;
@@ -391,12 +393,13 @@ export function createApi(deps: ApiDependencies): Api {
             at,
             wallTime: arrivedAt,
             method: request.method,
-            path: url.pathname,
+            path: session === undefined ? url.pathname : url.pathname.slice(basePath.length),
             query: url.search,
             project: slug || null,
             body: decision.body,
           },
           answer: { status: answer.status, body: answer.body },
+          ...(session === undefined ? {} : { session }),
           durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         });
         return answer;

@@ -509,9 +509,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           serverUrl: `${url}${basePath}`,
           maxSessions,
           idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS,
-          createCore: ({ baseUrl, now, seed: sessionSeedName }) =>
+          createCore: ({ id, baseUrl, now, seed: sessionSeedName }) =>
             createMockCore({
               baseUrl,
+              session: id,
               seed: sessionSeed(sessionSeedName, options.webhookUrl),
               ...(now === undefined ? {} : { now }),
               ...(options.journalLimit === undefined ? {} : { journalLimit: options.journalLimit }),

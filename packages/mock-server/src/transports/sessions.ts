@@ -26,6 +26,8 @@ export interface SessionInfo {
 }
 
 export interface SessionCoreOptions {
+  /** The session's id (its deliveries carry it as `X-Mock-Session`). */
+  id: string;
   baseUrl: string;
   /** Epoch ms: the clock frozen there. */
   now?: number;
@@ -156,7 +158,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
       id = `ses_${String(counter).padStart(4, '0')}`;
     }
     const baseUrl = `${options.serverUrl}/sessions/${id}`;
-    const core = options.createCore({ baseUrl, seed, ...(now === undefined ? {} : { now }) });
+    const core = options.createCore({ id, baseUrl, seed, ...(now === undefined ? {} : { now }) });
     const at = wallClock();
     const session: Session = {
       info: { id, baseUrl, createdAt: iso(at), lastUsedAt: iso(at) },

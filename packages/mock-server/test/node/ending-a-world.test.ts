@@ -13,14 +13,7 @@ afterEach(closeAll);
 
 const NOW = '2030-06-17T08:00:00.000Z';
 const headers = { 'x-api-key': 'rk_demo_full', 'content-type': 'application/json' };
-const BOOKING = {
-  date: '2030-06-18',
-  from: '18:00',
-  to: '20:00',
-  guests: 2,
-  tableId: 'tbl_02',
-  customer: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-};
+const BOOKING = { email: 'ada@example.com', date: '2030-06-18', from: '18:00', to: '19:00' };
 
 async function session(serverUrl: string, id: string): Promise<string> {
   const created = await fetch(`${serverUrl}/__mock/sessions`, {
@@ -84,6 +77,7 @@ describe('ending a session', () => {
     });
     expect(triggered.status).toBe(201);
     await receiver.until(() => receiver.requests.length === 1);
+    expect(receiver.requests[0]?.headers['x-mock-session']).toBe('w1');
     const deleted = await fetch(`${server.url}/__mock/sessions/w1`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);
     // The attempt's request was aborted by the session's end: the receiver saw its client go.

@@ -15,6 +15,7 @@ import type { MockLogger } from '../../src/runtime/logger';
 import { createScheduler } from '../../src/runtime/scheduler';
 import { booking } from '../support/api';
 import { createTestDomain } from '../support/domain';
+import { sequentialDeliveryIds } from '../webhooks/support';
 
 const BASE = 'http://127.0.0.1:4010';
 const silent: MockLogger = { error: () => {}, warn: () => {} };
@@ -55,7 +56,7 @@ async function pipeline() {
   let sent = 0;
   const dispatcher = createWebhookDispatcher({
     clock: ctx.clock,
-    ids: ctx.ids,
+    deliveryIds: sequentialDeliveryIds(),
     getTarget: () => ({ url: 'https://hooks.example.test/in', secret: 'whsec_test' }),
     fetch: async () => {
       sent++;

@@ -21,8 +21,16 @@ import type {
   WebhookDispatcherOptions,
 } from './types';
 
-/** Id prefix of deliveries: `whd_0001`. */
-const DELIVERY_ID_PREFIX = 'whd';
+/**
+ * A delivery id: `whd_` and 16 random lower-case hex digits (64 bits), so no two worlds (sessions, a
+ * reset, two processes) ever send the same id to a receiver they share (mock README, "Webhooks").
+ */
+export function randomDeliveryId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return `whd_${hex}`;
+}
 
 interface Entry {
   /** The log record; mutated here only, handed out as copies. */
@@ -42,7 +50,8 @@ interface Entry {
 }
 
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const { clock, ids } = options;
+  const { clock } = options;
+  const deliveryId = options.deliveryIds ?? randomDeliveryId;
   const delays = options.delaysMs ?? DEFAULT_DELAYS_MS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   validateDelays(delays);
@@ -113,6 +122,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         fetch: fetchFn,
         timers: scheduler.timers,
         signal: scheduler.signal,
+        ...(options.headers ? { headers: options.headers } : {}),
       });
     } catch (error) {
       // sendAttempt never throws, so this is the signing promise.
@@ -244,7 +254,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           if (typeof body !== 'string')
             throw new TypeError('The webhook event could not be serialised to JSON');
           prepared.push({
-            id: ids.next(DELIVERY_ID_PREFIX),
+            id: deliveryId(),
             event: event.event,
             projectId,
             reservationId: event.data.reservation.id,

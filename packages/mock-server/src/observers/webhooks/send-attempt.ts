@@ -11,6 +11,8 @@ export interface AttemptRequest {
   timeoutMs: number;
   fetch: (request: Request) => Promise<Response>;
   timers: WebhookTimers;
+  /** Sent besides the documented headers (`X-Mock-Session` of a session's deliveries). */
+  headers?: Readonly<Record<string, string>>;
   /** Aborted when the world ends: the attempt is abandoned at once (nothing of it is recorded). */
   signal?: AbortSignal;
 }
@@ -57,6 +59,7 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
     'User-Agent': 'reservation-mock',
     'X-Webhook-Delivery': attempt.deliveryId,
     'X-Webhook-Signature': attempt.signature,
+    ...attempt.headers,
   };
   const controller = new AbortController();
   let timedOut = false;

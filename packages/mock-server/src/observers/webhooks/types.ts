@@ -4,7 +4,6 @@
 // subscribed to outcomes, sends them (observers/outcome-observers.ts).
 import type { components } from '../../contract';
 import type { Clock } from '../../runtime/clock';
-import type { IdSource } from '../../runtime/ids';
 import type { MoveCheck, Scheduler, Timers } from '../../runtime/scheduler';
 
 export type { MoveCheck } from '../../runtime/scheduler';
@@ -56,7 +55,10 @@ export interface DeliveryAttempt {
 }
 
 export interface Delivery {
-  /** `whd_…`, sent as `X-Webhook-Delivery` on every attempt and redelivery. */
+  /**
+   * `whd_` + 16 random hex digits, sent as `X-Webhook-Delivery` on every attempt and redelivery;
+   * never reused by any world of any mock process.
+   */
   id: string;
   event: WebhookEventName;
   projectId: string;
@@ -142,7 +144,10 @@ export type WebhookTimers = Timers;
 
 export interface WebhookDispatcherOptions {
   clock: Clock;
-  ids: IdSource;
+  /** Delivery ids. Default: `whd_` + 16 random hex digits, never reused by any world (tests inject sequences). */
+  deliveryIds?: () => string;
+  /** Headers sent with every attempt besides the documented ones: `X-Mock-Session` of a session's mock. */
+  headers?: Readonly<Record<string, string>>;
   /** The project's current webhook target, read by prepare(); null: nothing is sent. */
   getTarget(projectId: string): WebhookTarget | null;
   /** Default: the global fetch, looked up at each attempt (so MSW and test stubs see it). */
