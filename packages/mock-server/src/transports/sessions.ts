@@ -9,6 +9,7 @@ import { readJsonBody } from '../pipeline/body';
 import { controlFailureAnswer } from '../pipeline/control-routes';
 import type { MockAnswer, MockRequest } from '../pipeline/exchange';
 import { jsonAnswer, SESSION_NOT_FOUND_MESSAGE } from '../pipeline/responses';
+import { createRouter, pathSegments, type RouteDefinition } from '../pipeline/router';
 import { createSystemClock } from '../runtime/clock';
 import { createScheduler } from '../runtime/scheduler';
 
@@ -84,13 +85,20 @@ interface Session {
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The `/__mock/sessions` routes of the root control, matched by the one router. */
+const SESSION_ROUTER = createRouter<RouteDefinition & { name: 'list' | 'create' | 'end' }>([
+  { method: 'GET', path: '/sessions', name: 'list' },
+  { method: 'POST', path: '/sessions', name: 'create' },
+  { method: 'DELETE', path: '/sessions/:id', name: 'end' },
+]);
+
 /**
  * The one rule for a session id in a path, on every route (`/sessions/{id}/…` and
  * `DELETE /__mock/sessions/{id}`): the segment percent-decoded (`%42` is `B`, as URLs have it for
  * these characters), then checked against the id format; undefined when it is no valid id.
  */
 export function sessionIdOf(segment: string): string | undefined {
-  const decoded = safeDecode(segment);
+  const [decoded] = pathSegments(segment) ?? [];
   return decoded !== undefined && SESSION_ID.test(decoded) ? decoded : undefined;
 }
 
@@ -174,18 +182,18 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
   const list = (): SessionInfo[] => [...sessions.values()].map(copy);
 
   async function answerSessions(path: string, request: MockRequest): Promise<MockAnswer | undefined> {
-    const [, first, id, ...rest] = path.split('/');
-    if (first !== 'sessions' || rest.length > 0) return undefined;
-    if (id === undefined || id === '') {
-      if (request.method === 'GET') return jsonAnswer(200, { sessions: list() });
-      if (request.method !== 'POST') return undefined;
+    // Matched by the one router (pipeline/router.ts), which percent-decodes each segment once.
+    const parts = pathSegments(path);
+    const match = parts && SESSION_ROUTER.match(request.method, parts);
+    if (!match) return undefined;
+    if (match.route.name === 'list') return jsonAnswer(200, { sessions: list() });
+    if (match.route.name === 'create') {
       const body = await readJsonBody(request, { optional: true, anyMediaType: true });
       const { id: created, baseUrl } = create(body);
       return jsonAnswer(201, { id: created, baseUrl });
     }
-    if (request.method !== 'DELETE') return undefined;
-    const decoded = sessionIdOf(id);
-    if (decoded === undefined)
+    const decoded = match.params.id;
+    if (decoded === undefined || !SESSION_ID.test(decoded))
       throw new MockControlError('A session id is 1-64 characters of A-Z, a-z, 0-9, _ and -');
     // Answered once nothing of the session is left (mock README, "Ending a world").
     if (!(await end(decoded)))
@@ -237,12 +245,4 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
       scheduler.end();
     },
   };
-}
-
-function safeDecode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
 }
