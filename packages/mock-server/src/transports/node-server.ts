@@ -10,6 +10,7 @@ import { controlPath } from '../pipeline/control-routes';
 import { httpErrors, RequestAbortedError } from '../pipeline/errors';
 import type { MockAnswer, MockRequest } from '../pipeline/exchange';
 import { closedAnswer, controlErrorAnswer, errorAnswer, sessionNotFoundAnswer } from '../pipeline/responses';
+import { createRouter, pathSegments, type RouteDefinition } from '../pipeline/router';
 import { consoleLogger, type MockLogger } from '../runtime/logger';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { onClientError } from './client-errors';
@@ -286,6 +287,15 @@ const TOO_MANY_WATCHERS = controlErrorAnswer(
   `Too many event-stream clients: at most ${MAX_EVENT_CLIENTS} may watch at a time; close one and retry`,
 );
 const SESSION_NOT_FOUND = sessionNotFoundAnswer();
+/**
+ * The server's own paths under `/__mock` (besides the control routes the core answers): the event
+ * stream, the dashboard page (GET / asking for HTML) and its files.
+ */
+const SERVER_ROUTER = createRouter<RouteDefinition & { name: 'events' | 'page' | 'file' }>([
+  { method: 'GET', path: '/events', name: 'events' },
+  { method: 'GET', path: '/', name: 'page' },
+  { method: 'GET', path: '/dashboard/:file', name: 'file' },
+]);
 const CLOSING = closedAnswer();
 /** `x-request-id` for an answer the server gives itself (core.handle() sets it on its own answers). */
 const idHeader = (core: MockCore): Record<string, string> => ({ 'x-request-id': core.requestId() });
@@ -325,8 +335,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     active: MockCore,
     path: string,
   ): Promise<boolean> {
-    if (req.method !== 'GET') return false;
-    if (path === '/events') {
+    // Matched by the one router, as the API and control routes are (the same segment decoding).
+    const parts = pathSegments(path.replace(/\/$/, ''));
+    const match = parts && SERVER_ROUTER.match(req.method ?? 'GET', parts);
+    if (!match) return false;
+    if (match.route.name === 'events') {
       // The bound is the server's, across the root and its sessions.
       let watching = 0;
       for (const stream of streams.values()) watching += stream.clients;
@@ -350,7 +363,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         send(res, TOO_MANY_WATCHERS, { ...CORS_HEADERS, ...idHeader(active) });
       return true;
     }
-    const wantsPage = path === '/' && (req.headers.accept ?? '').includes('text/html');
+    const wantsPage = match.route.name === 'page' && (req.headers.accept ?? '').includes('text/html');
     if (wantsPage && !(req.url ?? '').split('?')[0]?.endsWith('/')) {
       // The page's relative URLs (assets, API) need the trailing slash.
       res.writeHead(308, {
@@ -361,11 +374,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.end();
       return true;
     }
-    const name = wantsPage
-      ? 'index.html'
-      : path.startsWith('/dashboard/')
-        ? path.slice('/dashboard/'.length)
-        : null;
+    const name = wantsPage ? 'index.html' : (match.params.file ?? null);
     if (name === null) return false;
     const file = await dashboardFile(name);
     if (!file) return false;
