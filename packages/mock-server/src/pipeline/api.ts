@@ -49,7 +49,7 @@ export interface ApiDependencies {
    * The world's timers: a fault's delay is one of its waits, and a request waiting on a delay or a
    * body when the world ends never takes effect (it is answered `ended()`).
    */
-  scheduler: Pick<Scheduler, 'sleep' | 'whenEnded' | 'ended'>;
+  scheduler: Pick<Scheduler, 'sleep' | 'untilEnded' | 'ended'>;
   /** The answer of a request refused because its world ended (404 SESSION_NOT_FOUND, or 503). */
   ended(): MockAnswer;
   /** The session this mock is: its outcomes name it, with paths relative to it (`/api/v1/...`). */
@@ -331,8 +331,7 @@ export function createApi(deps: ApiDependencies): Api {
     let parsed: Record<string, unknown>;
     try {
       // The world may end while the body arrives: the request then never takes effect.
-      parsed = await Promise.race([
-        scheduler.whenEnded,
+      parsed = await scheduler.untilEnded(
         readJsonBody(
           {
             method,
@@ -346,7 +345,7 @@ export function createApi(deps: ApiDependencies): Api {
           },
           { optional: match?.route.body === 'optional' },
         ),
-      ]);
+      );
     } catch (caught) {
       if (caught instanceof WorldEndedError) throw caught;
       return publish(refusal(caught, first.reading, bytes));

@@ -47,8 +47,11 @@ export interface Scheduler {
   readonly timers: Timers;
   /** Resolves after `ms` of real time; rejects with WorldEndedError when the world ends first. */
   sleep(ms: number): Promise<void>;
-  /** Rejects with WorldEndedError when the world ends (for a race against a wait that has no timer: a body). */
-  readonly whenEnded: Promise<never>;
+  /**
+   * `work`'s result, or a WorldEndedError as soon as the world ends first (for a wait that has no
+   * timer: a request's body). Holds nothing once `work` settles.
+   */
+  untilEnded<T>(work: Promise<T>): Promise<T>;
   /** Registers work that falls due on the mock clock. */
   onDue(work: DueWork): void;
   /** The due work changed (a new due time): re-arms the timer of a flowing clock. */
@@ -80,11 +83,6 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
   let moves: Promise<void> = Promise.resolve();
   let generation = 0;
   let dueTimer: (() => void) | null = null;
-  let rejectEnded: (error: Error) => void = () => undefined;
-  const whenEnded = new Promise<never>((_, reject) => {
-    rejectEnded = reject;
-  });
-  whenEnded.catch(() => undefined);
 
   function after(ms: number, task: () => void): () => void {
     if (controller.signal.aborted) return () => undefined;
@@ -187,7 +185,24 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
     },
     after,
     timers,
-    whenEnded,
+    untilEnded(work) {
+      const { signal } = controller;
+      if (signal.aborted) return Promise.reject(new WorldEndedError());
+      return new Promise((resolve, reject) => {
+        const onEnd = () => reject(new WorldEndedError());
+        signal.addEventListener('abort', onEnd, { once: true });
+        work.then(
+          (value) => {
+            signal.removeEventListener('abort', onEnd);
+            resolve(value);
+          },
+          (error: unknown) => {
+            signal.removeEventListener('abort', onEnd);
+            reject(error);
+          },
+        );
+      });
+    },
     sleep(ms) {
       if (controller.signal.aborted) return Promise.reject(new WorldEndedError());
       return new Promise<void>((resolve, reject) => {
@@ -248,7 +263,6 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       if (controller.signal.aborted) return;
       generation += 1;
       controller.abort(new WorldEndedError());
-      rejectEnded(new WorldEndedError());
       for (const { cancel } of [...pending.values()]) cancel();
       pending.clear();
       dueTimer = null;

@@ -57,6 +57,9 @@ describe('one world, one identity', () => {
           expect(booked.status).toBe(201);
         }),
       );
+      // Each test waits for its own events before the next one resets (a reset forgets what is
+      // still pending: that world is over).
+      await receiver.until(() => receiver.requests.length >= workers.length * (test + 1));
     }
     const events = workers.length * tests;
     await receiver.until(() => receiver.requests.length >= events);
