@@ -299,6 +299,8 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     source: string,
     task: () => Promise<T>,
     describe: (result: T) => { notice: Omit<StateChange, 'at'> } & Partial<OutcomeCommon>,
+    /** false: an error that is no MockControlError goes on as it is (trigger: a bug stays a 500). */
+    wrapErrors = true,
   ): Promise<T> =>
     lock.run(async () => {
       changes.begin();
@@ -309,7 +311,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
         // Whatever it changed before it failed is still a change: told, so nothing goes unsaved.
         const made = changes.take();
         if (made.changes.length > 0) publish(source, { kind: 'project' }, { ...made });
-        if (error instanceof MockControlError) throw error;
+        if (error instanceof MockControlError || !wrapErrors) throw error;
         throw new MockControlError(error instanceof Error ? error.message : String(error));
       }
       const { notice, ...fields } = describe(result);
@@ -441,6 +443,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
           reservations: [id],
           deliveries,
         }),
+        false,
       );
       return { reservationId: result.reservation.id, deliveries: result.deliveries.map((d) => d.id) };
     },
