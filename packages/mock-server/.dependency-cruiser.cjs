@@ -64,7 +64,7 @@ module.exports = {
     ...unlayered,
     {
       name: 'runtime-imports-only-runtime',
-      comment: 'runtime/ (lock, clock, ids, event bus, logger, delays) depends on nothing else of src/',
+      comment: 'runtime/ (lock, clock, scheduler, ids, event bus, logger) depends on nothing else of src/',
       severity: 'error',
       from: { path: '^src/runtime/' },
       to: { path: '^src/', pathNot: '^src/runtime/' },

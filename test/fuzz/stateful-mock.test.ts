@@ -9,9 +9,19 @@
 // - every 2xx answer matches openapi.yaml; no answer is a 5xx except an injected fault;
 // - after the sequence and the whole retry schedule, every webhook delivery is delivered or failed,
 //   with the attempts the schedule allows (see "Webhook deliveries" below).
+// A second property ends worlds (and resets them) while requests and deliveries are in flight: several
+// in-process mocks (worlds) take bookings, some behind fault delays, and triggers whose deliveries a
+// receiver answers, fails or holds; worlds are reset and ended at random moments. Afterwards nothing of
+// an ended world is observed (no outcome, no delivery attempt, only 503 answers) and no delivery id
+// ever names two deliveries.
 // Seeded (FUZZ_SEED) and reproducible; FUZZ_RUNS multiplies the runs (`pnpm test:fuzz` runs 100×).
 // A failure prints the shrunk command sequence (fast-check's report).
-import { createMockService, type MockService } from '@reservation-api/mock-server';
+import {
+  createMockCore,
+  createMockService,
+  type MockCore,
+  type MockService,
+} from '@reservation-api/mock-server';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assertResponseMatches } from '../support/openapi';
@@ -379,5 +389,156 @@ describe('the mock under random sequences of API and control calls', () => {
     // The sequences reach deliveries that ended (which outcomes, delivered or failed, depends on the
     // seed: the 100× run in `pnpm test:fuzz` sees both).
     expect(ended.delivered + ended.failed, 'deliveries that ended').toBeGreaterThan(0);
+  });
+});
+
+/** What can happen to one of the worlds, fired without waiting for the steps before to finish. */
+type WorldStep =
+  | { kind: 'book'; world: number; table: number; hour: number; delayMs: number }
+  | { kind: 'trigger'; world: number }
+  | { kind: 'advance'; world: number; minutes: number }
+  | { kind: 'reset'; world: number }
+  | { kind: 'end'; world: number };
+
+const worldStep = (worlds: number): fc.Arbitrary<WorldStep> => {
+  const world = fc.integer({ min: 0, max: worlds - 1 });
+  return fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record({
+        kind: fc.constant('book' as const),
+        world,
+        table: fc.integer({ min: 0, max: TABLES.length - 1 }),
+        hour: fc.integer({ min: 12, max: 20 }),
+        delayMs: fc.constantFrom(0, 0, 5, 30),
+      }),
+    },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant('trigger' as const), world }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('advance' as const),
+        world,
+        minutes: fc.integer({ min: 1, max: 40 }),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('reset' as const), world }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('end' as const), world }) },
+  );
+};
+
+describe('worlds ended and reset while requests and deliveries are in flight', () => {
+  it('nothing of an ended world is observed afterwards, and no delivery id names two deliveries', {
+    timeout: TIMEOUT_MS,
+  }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(worldStep(3), { minLength: 1, maxLength: 30 }), async (steps) => {
+        // One clock of events for every world: outcomes, attempts sent, ends.
+        let seq = 0;
+        const sent: { world: number; id: string; body: string; at: number }[] = [];
+        const outcomes: { world: number; at: number }[] = [];
+        const endedAt = new Map<number, number>();
+        const lateAnswers: number[] = [];
+        const worlds: MockCore[] = [0, 1, 2].map((index) => {
+          const mock = createMockCore({
+            now: NOW,
+            logger: { error: () => {}, warn: () => {} },
+            // The receiver: answers 204, fails with 500, or holds the attempt until it is aborted.
+            fetch: async (request) => {
+              const id = request.headers.get('x-webhook-delivery') ?? '';
+              sent.push({ world: index, id, body: await request.text(), at: ++seq });
+              const pick = id.charCodeAt(id.length - 1) % 3;
+              if (pick === 0) return new Response(null, { status: 204 });
+              if (pick === 1) return new Response(null, { status: 500 });
+              return new Promise<Response>((_, reject) => {
+                request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+              });
+            },
+            webhookTimeoutMs: 50,
+          });
+          mock.outcomes.subscribe(() => outcomes.push({ world: index, at: ++seq }));
+          return mock;
+        });
+        const pending: Promise<unknown>[] = [];
+        await Promise.all(
+          worlds.map((mock) =>
+            mock.control.setWebhook('demo-bistro', { url: 'https://hooks.example.test/in' }),
+          ),
+        );
+        for (const step of steps) {
+          const mock = worlds[step.world];
+          if (!mock) continue;
+          const ended = endedAt.has(step.world);
+          const ask = async (request: Request) => {
+            const response = await mock.fetch(request);
+            // A world that ended answers 503 and nothing else.
+            if (endedAt.has(step.world) && response) lateAnswers.push(response.status);
+          };
+          switch (step.kind) {
+            case 'book': {
+              if (step.delayMs > 0 && !ended)
+                mock.control.faults.add({ path: '/api/v1/*', delayMs: step.delayMs, times: 1 });
+              pending.push(
+                ask(
+                  new Request(`${mock.baseUrl}${P}/reservations`, {
+                    method: 'POST',
+                    headers: { 'X-API-Key': 'rk_demo_full', 'Content-Type': 'application/json' },
+                    body: JSON.stringify({
+                      email: 'fuzz@example.com',
+                      date: '2030-06-18',
+                      from: `${step.hour}:00`,
+                      to: `${step.hour}:30`,
+                      tableId: TABLES[step.table],
+                    }),
+                  }),
+                ),
+              );
+              break;
+            }
+            case 'trigger':
+              pending.push(mock.control.trigger('demo-bistro', 'reservation.created').catch(() => undefined));
+              break;
+            case 'advance':
+              pending.push(mock.control.clock.advance(step.minutes * 60_000).catch(() => undefined));
+              break;
+            case 'reset':
+              pending.push(
+                mock.control
+                  .reset()
+                  .then(() =>
+                    mock.control.setWebhook('demo-bistro', { url: 'https://hooks.example.test/in' }),
+                  )
+                  .catch(() => undefined),
+              );
+              break;
+            case 'end':
+              if (ended) break;
+              await mock.close();
+              endedAt.set(step.world, ++seq);
+              break;
+          }
+        }
+        await Promise.all(pending);
+        await Promise.all(
+          worlds.map((mock, index) => (endedAt.has(index) ? undefined : mock.control.settled())),
+        );
+        await Promise.all(worlds.map((mock) => mock.close()));
+
+        for (const [world, at] of endedAt) {
+          expect(sent.filter((s) => s.world === world && s.at > at)).toEqual([]);
+          expect(outcomes.filter((o) => o.world === world && o.at > at)).toEqual([]);
+        }
+        expect(lateAnswers.filter((status) => status !== 503)).toEqual([]);
+        // One id, one delivery: every attempt of an id comes from one world with the same bytes.
+        const byId = new Map<string, { world: number; body: string }>();
+        for (const attempt of sent) {
+          expect(attempt.id).toMatch(/^whd_[0-9a-f]{16}$/);
+          const first = byId.get(attempt.id);
+          if (!first) byId.set(attempt.id, attempt);
+          else expect([first.world, first.body]).toEqual([attempt.world, attempt.body]);
+        }
+      }),
+      runs(20),
+    );
   });
 });

@@ -10,14 +10,14 @@ import { createFaults } from './control/faults';
 import { type DomainContext, webCryptoRandomBytes } from './domain/context';
 import { webhookTarget } from './domain/projects';
 import { createStore, type Store } from './domain/store';
-import { isoOf } from './domain/time';
 import { contractCoverageSources, coverageSpace, createCoverageCounter } from './observers/api-coverage';
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from './observers/journal';
 import type { MockEvent, MockEventBus } from './observers/mock-events';
-import type { Outcome } from './observers/outcome';
+import { controlOutcome, type Outcome } from './observers/outcome';
 import { observeOutcomes } from './observers/outcome-observers';
 import { keptData } from './observers/persistence';
 import type { MockPersistence } from './observers/snapshot';
+import { createStoreChanges } from './observers/store-changes';
 import { createWebhookDispatcher } from './observers/webhooks';
 import { type Api, createApi } from './pipeline/api';
 import { answerControl } from './pipeline/control-routes';
@@ -25,12 +25,13 @@ import { RequestAbortedError } from './pipeline/errors';
 import { eventsResponse, isEventsUrl } from './pipeline/events-response';
 import type { MockAnswer, MockRequest } from './pipeline/exchange';
 import { fromFetchRequest, toFetchResponse } from './pipeline/fetch-exchange';
+import { closedAnswer, sessionNotFoundAnswer } from './pipeline/responses';
 import { type Clock, createManualClock, createSwappableClock, createSystemClock } from './runtime/clock';
-import { createDelays } from './runtime/delays';
-import { createEventBus } from './runtime/event-bus';
+import { createEventBus, type EventBus } from './runtime/event-bus';
 import { createSequentialIds, type IdSource } from './runtime/ids';
-import { createLock } from './runtime/lock';
+import { createLock, type Lock } from './runtime/lock';
 import { consoleLogger, type MockLogger } from './runtime/logger';
+import { createScheduler, WorldEndedError } from './runtime/scheduler';
 import { type HashedSeed, hashSeed } from './seed/apply-seed';
 import { builtInSeed } from './seed/built-in';
 import { demoSeed } from './seed/demo';
@@ -55,6 +56,11 @@ export interface MockServiceOptions {
   ids?: IdSource;
   /** Clock (default: a manual clock at `now` when given, else the system clock). */
   clock?: Clock;
+  /**
+   * The session this mock is (the standalone server sets it): its deliveries carry
+   * `X-Mock-Session: <id>`, its journal entries `session` and paths relative to the session.
+   */
+  session?: string;
   /** Where the mock reports its own failures (a bug, a webhook dispatcher error). Default: console. */
   logger?: MockLogger;
   /** Webhook answer timeout per attempt. Default 5000 ms. */
@@ -71,6 +77,11 @@ export interface MockServiceOptions {
 export interface MockCore {
   readonly baseUrl: string;
   readonly control: MockControl;
+  /**
+   * Every write's outcome as the observers hear it (observers/outcome.ts): API requests, control
+   * calls, trigger, resets, clock moves. For observers made outside (coverage, tests).
+   */
+  readonly outcomes: Pick<EventBus<Outcome>, 'subscribe'>;
   /** Same as control.reset(). */
   reset(options?: ResetOptions): Promise<void>;
   /** Answers an API or control request given as plain data; undefined when the URL is not the mock's. */
@@ -88,10 +99,15 @@ export interface MockCore {
    */
   requestId(): string;
   /**
-   * Stops webhook timers and ends pending fault delays at once (those requests are answered), so
-   * nothing of the mock keeps the process alive. The standalone server calls it on shutdown.
+   * Ends this mock's world (mock README, "Ending a world"): new requests are refused (503, or 404
+   * SESSION_NOT_FOUND with `reason: 'session'`), a request waiting on a fault delay or its body never
+   * takes effect (answered the same), a request taking effect under the lock finishes, pending
+   * webhook attempts are cancelled and those in flight aborted, event streams end. Resolves when
+   * nothing of the mock can still change state, send a request or hold a timer.
    */
-  close(): void;
+  close(options?: { reason?: 'closed' | 'session' }): Promise<void>;
+  /** Aborted when close() begins: event streams and other watchers let go. */
+  readonly ended: AbortSignal;
 }
 
 /** The seed option as validated seed data (undefined is the demo seed). */
@@ -130,18 +146,49 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const tooLate = startClock.manual ? seedTooLate(seed.projects, startedAt) : null;
   if (tooLate !== null) throw new MockControlError(tooLate);
   const ids = options.ids ?? createSequentialIds();
-  const ctx: DomainContext = { store: createStore(), clock, ids, randomBytes: webCryptoRandomBytes };
-  const lock = createLock();
+  // The store's change events feed each write's outcome; whichever store the world holds (a reset or
+  // a load swaps it) is the one heard.
+  const changes = createStoreChanges();
+  let store = createStore();
+  changes.watch(store);
+  const ctx: DomainContext = {
+    get store() {
+      return store;
+    },
+    set store(next) {
+      store = next;
+      changes.watch(next);
+    },
+    clock,
+    ids,
+    randomBytes: webCryptoRandomBytes,
+  };
+  // Every timer of this world and every clock move for due work (runtime/scheduler.ts).
+  const scheduler = createScheduler({ clock });
+  const baseLock = createLock();
+  // Once the world has ended, a task that had not started yet never does (its request is refused).
+  const lock: Lock = {
+    run: (task) =>
+      baseLock.run(() => {
+        if (scheduler.ended) throw new WorldEndedError();
+        return task();
+      }),
+  };
+  let endedAnswer: () => MockAnswer = closedAnswer;
   const events: MockEventBus = createEventBus<MockEvent>(logger);
+  // Every write's outcome, whoever made it (observers/outcome.ts).
+  const outcomes = createEventBus<Outcome>(logger);
+  // A fault taken by a request (its `times` used up) is a change of the world's faults.
   const faults = createFaults((fault) =>
-    events.emit({ type: 'state', data: { kind: 'faults', at: isoOf(clock.now()), id: fault.id } }),
+    outcomes.emit(controlOutcome('fault', { kind: 'faults', id: fault.id })),
   );
   const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
   // Coverage hears outcomes and delivery changes as plain inputs (observers/api-coverage).
   const coverage = createCoverageCounter(coverageSpace(contractCoverageSources));
   const dispatcher = createWebhookDispatcher({
     clock,
-    ids,
+    scheduler,
+    ...(options.session === undefined ? {} : { headers: { 'X-Mock-Session': options.session } }),
     getTarget: (projectId) => webhookTarget(ctx.store, projectId),
     onError: (error) => logger.error('webhook dispatcher error', error),
     onChange: (delivery) => {
@@ -151,10 +198,12 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
   });
-  // Each API request's outcome, published once it is answered (observers/outcome.ts).
-  const outcomes = createEventBus<Outcome>(logger);
   observeOutcomes(outcomes, { dispatcher, events, journal, clock });
-  outcomes.subscribe((outcome) => coverage.observeOutcome(outcome));
+  // Coverage counts what API requests did; a reset (heard as its outcome) starts the count over.
+  outcomes.subscribe((outcome) => {
+    if (outcome.kind === 'api') coverage.observeOutcome(outcome);
+    else if (outcome.notice.kind === 'reset') coverage.reset();
+  });
 
   /**
    * A fresh store with the seed: built aside (or copied from one built before, seed/seeded-store.ts),
@@ -163,7 +212,8 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const seeded = (seed: HashedSeed): Promise<Store> => seededStore(ctx, seed, options.ids === undefined);
 
   const kept = options.persistence
-    ? keptData({ persistence: options.persistence, ctx, lock, events, logger })
+    ? // The base lock: a write that finished as the world ended is still saved.
+      keptData({ persistence: options.persistence, ctx, lock: baseLock, outcomes, logger })
     : null;
 
   // The first task of the lock: every request and control call waits for the seed.
@@ -172,31 +222,43 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       ctx.store = (await kept?.load()) ?? (await seeded(seed));
     })
     .catch((error: unknown) => logger.error('the seed could not be applied', error));
-  kept?.keep();
+  const stopKeeping = kept?.keep();
 
-  /** Back to the seed; with `now`, the clock frozen there and the seed laid out around it. */
-  const reset = (now?: number): Promise<void> => {
+  /**
+   * Back to the seed; with `now`, the clock frozen there and the seed laid out around it. Run under
+   * the lock by the control, which publishes the outcome (the journal and the dispatcher start over
+   * when they hear it).
+   */
+  const reset = async (now?: number): Promise<void> => {
     // Refused before anything changes: never half a reset.
     const late = now === undefined ? null : seedTooLate(seed.projects, now);
-    if (late !== null) return Promise.reject(new MockControlError(late));
-    return lock.run(async () => {
-      dispatcher.reset();
-      faults.clear();
-      journal.clear();
-      coverage.reset();
-      ids.reset();
-      if (now === undefined) {
-        clock.use(startClock);
-        clock.set(startClock.manual ? startedAt : Date.now() + startOffset);
-      } else {
-        clock.use(createManualClock(now));
-      }
-      ctx.store = await seeded(seed);
-    });
+    if (late !== null) throw new MockControlError(late);
+    // Moves under way stop: the new world's time starts here.
+    scheduler.restart();
+    faults.clear();
+    ids.reset();
+    if (now === undefined) {
+      clock.use(startClock);
+      clock.set(startClock.manual ? startedAt : Date.now() + startOffset);
+    } else {
+      clock.use(createManualClock(now));
+    }
+    ctx.store = await seeded(seed);
   };
 
-  const control = createControl({ ctx, lock, dispatcher, faults, journal, events, coverage, reset });
-  const delays = createDelays();
+  const control = createControl({
+    ctx,
+    lock,
+    scheduler,
+    dispatcher,
+    faults,
+    journal,
+    events,
+    outcomes,
+    changes,
+    coverage,
+    reset,
+  });
   const api: Api = createApi({
     ctx,
     lock,
@@ -204,13 +266,18 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     faults,
     requestIds: journal,
     outcomes,
+    changes,
     logger,
     baseUrl,
-    delays,
+    scheduler,
+    ended: () => endedAnswer(),
+    ...(options.session === undefined ? {} : { session: options.session }),
   });
   const base = new URL(baseUrl);
+  let closing: Promise<void> | undefined;
 
   async function handle(request: MockRequest, handleOptions: { control?: boolean } = {}) {
+    if (scheduler.ended) return endedAnswer();
     const answer = await api.answer(request);
     if (answer || handleOptions.control === false) return answer;
     const controlAnswer = await answerControl(control, base, request, logger);
@@ -223,6 +290,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   return {
     baseUrl,
     control,
+    outcomes: { subscribe: (listener) => outcomes.subscribe(listener) },
     reset: (resetOptions) => control.reset(resetOptions),
     handle,
     async fetch(request, fetchOptions) {
@@ -232,7 +300,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
         request.method === 'GET' &&
         isEventsUrl(new URL(request.url), baseUrl)
       )
-        return eventsResponse(control, journal.nextId(), request.signal);
+        return eventsResponse(control, journal.nextId(), AbortSignal.any([request.signal, scheduler.signal]));
       try {
         const answer = await handle(fromFetchRequest(request), fetchOptions);
         return answer && toFetchResponse(answer);
@@ -242,10 +310,20 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
         throw error;
       }
     },
-    close() {
-      dispatcher.close();
-      delays.close();
+    close(closeOptions = {}) {
+      closing ??= (async () => {
+        if (closeOptions.reason === 'session') endedAnswer = sessionNotFoundAnswer;
+        // Refuses new requests and lock turns not yet begun; cancels every timer and wait (fault
+        // delays, pending attempts, bodies); aborts attempts in flight and event streams.
+        scheduler.end();
+        stopKeeping?.();
+        // The request under the lock, if any, finishes (and a save it caused).
+        await baseLock.run(() => undefined);
+        await dispatcher.close();
+      })();
+      return closing;
     },
+    ended: scheduler.signal,
     requestId: () => journal.nextId(),
   };
 }

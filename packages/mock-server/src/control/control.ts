@@ -21,6 +21,7 @@ import { reservationDetailView, serviceView, tableView } from '../domain/views';
 import type { CoverageReport } from '../observers/api-coverage';
 import type { JournalEntry, JournalFilter } from '../observers/journal';
 import type { MockEventBus, StateChange } from '../observers/mock-events';
+import { type ControlOutcome, controlOutcome, type OutcomeCommon } from '../observers/outcome';
 import type { Delivery, WebhookEventName } from '../observers/webhooks';
 import { addSeedProject, hashSeedProject } from '../seed/apply-seed';
 import {
@@ -286,41 +287,72 @@ function keyInfo(key: { id: string; name: string; permissions: Permission[]; pre
 }
 
 export function createControl(deps: ControlDependencies): RawInputControl {
-  const { ctx, lock, dispatcher, faults, journal, events } = deps;
+  const { ctx, lock, scheduler, dispatcher, faults, journal, events, outcomes, changes } = deps;
 
   const project = (slug: string): ProjectRecord => {
     const found = ctx.store.projectBySlug(slug);
     if (!found) throw new MockControlError(`Unknown project slug "${slug}"`, 'not_found');
     return found;
   };
-  const announce = (change: Omit<StateChange, 'at'>): void =>
-    events.emit({ type: 'state', data: { ...change, at: nowIso(ctx) } });
-  /** Runs a write under the lock; a data error the domain raises (a duplicate id…) is `invalid`. */
-  const write = <T>(task: () => Promise<T>): Promise<T> =>
+  /** Publishes a write's outcome (observers/outcome.ts): the observers hear of it, none by name. */
+  const publish = (
+    source: string,
+    notice: Omit<StateChange, 'at'>,
+    fields: Partial<OutcomeCommon> = {},
+  ): ControlOutcome => {
+    const outcome = controlOutcome(source, notice, fields);
+    outcomes.emit(outcome);
+    return outcome;
+  };
+  /**
+   * Runs a store write under the lock and publishes its outcome there, with the store changes it
+   * made (so observers hear of writes in the order they were made); a data error the domain raises
+   * (a duplicate id…) is `invalid`.
+   */
+  const write = <T>(
+    source: string,
+    task: () => Promise<T>,
+    outcomeOf: (result: T) => { notice: Omit<StateChange, 'at'> } & Partial<OutcomeCommon>,
+    /** false: an error that is no MockControlError goes on as it is (trigger: a bug stays a 500). */
+    wrapErrors = true,
+  ): Promise<T> =>
     lock.run(async () => {
+      changes.begin();
+      let result: T;
       try {
-        return await task();
+        result = await task();
       } catch (error) {
-        if (error instanceof MockControlError) throw error;
+        // Whatever it changed before it failed is still a change: told, so nothing goes unsaved.
+        const made = changes.take();
+        if (made.changes.length > 0) publish(source, { kind: 'project' }, { ...made });
+        if (error instanceof MockControlError || !wrapErrors) throw error;
         throw new MockControlError(error instanceof Error ? error.message : String(error));
       }
+      const { notice, ...fields } = outcomeOf(result);
+      publish(source, notice, { ...fields, ...changes.take() });
+      return result;
     });
   const ownKey = (slug: string, id: string) => {
     const key = keyOfProject(ctx.store, project(slug).id, id);
     if (!key) throw new MockControlError(`Unknown key id "${id}" in ${slug}`, 'not_found');
     return key;
   };
-  const announceClock = () => announce({ kind: 'clock', now: nowIso(ctx) });
   /** The latest instant the clock may reach: every project's local date keeps four digits. */
   const latestClock = () => latestInstantWithin(ctx.store.projects.all().map((p) => p.timeZone));
   /** Waits for the writes queued before (the seed first), so latestClock() sees their projects. */
   const storeReady = () => lock.run(() => undefined);
+  const clockMoved = (source: string) => publish(source, { kind: 'clock', now: nowIso(ctx) });
 
   return {
     reset: async (options = {}) => {
       const { now } = parseControl(resetInput, options);
-      await deps.reset(now);
-      announce({ kind: 'reset' });
+      // The outcome says the store was replaced: the journal clears, the dispatcher forgets its
+      // deliveries, persistence saves the seed.
+      await lock.run(async () => {
+        await deps.reset(now);
+        changes.begin();
+        publish('reset', { kind: 'reset' }, { replaced: true });
+      });
     },
     clock: {
       now: () => nowIso(ctx),
@@ -328,58 +360,73 @@ export function createControl(deps: ControlDependencies): RawInputControl {
         const target = parseControl(instantInput, time);
         await storeReady();
         // Judged when the move runs, against the clock the moves queued before it leave.
-        await dispatcher.setTime(target, (now) => {
+        await scheduler.setTime(target, (now) => {
           if (target < now)
             throw new MockControlError(CLOCK_BACKWARDS_MESSAGE, 'conflict', 'CLOCK_BACKWARDS');
           const latest = latestClock();
           if (target > latest)
             throw new MockControlError(`now must be at most ${isoOf(latest)}: ${FOUR_DIGIT_DATES}`);
         });
-        announceClock();
+        clockMoved('clock.set');
       },
       async advance(ms) {
         const shift = parseControl(advanceInput, ms);
         await storeReady();
         // Judged when the move runs (moves queue up), so concurrent moves cannot leave the range.
-        await dispatcher.advance(shift, (now) => {
+        await scheduler.advance(shift, (now) => {
           const latest = latestClock();
           if (now + shift > latest)
             throw new MockControlError(
               `advanceMs would move the clock past ${isoOf(latest)}: ${FOUR_DIGIT_DATES}`,
             );
         });
-        announceClock();
+        clockMoved('clock.advance');
       },
     },
     keys: {
       list: (slug) => lock.run(() => keysOfProject(ctx.store, project(slug).id).map(keyInfo)),
       async create(slug, input) {
         const parsed = parseControl(keyInput, input);
-        const issued = await write(() => createKey(ctx, project(slug).id, parsed));
-        announce({ kind: 'keys', slug, id: issued.record.id });
+        const issued = await write(
+          'keys.create',
+          () => createKey(ctx, project(slug).id, parsed),
+          (made) => ({ notice: { kind: 'keys', slug, id: made.record.id } }),
+        );
         return { id: issued.record.id, key: issued.value };
       },
       async regenerate(slug, id) {
-        const issued = await write(() => regenerateKey(ctx, ownKey(slug, id)));
-        announce({ kind: 'keys', slug, id });
+        const issued = await write(
+          'keys.regenerate',
+          () => regenerateKey(ctx, ownKey(slug, id)),
+          () => ({ notice: { kind: 'keys', slug, id } }),
+        );
         return { id: issued.record.id, key: issued.value };
       },
       async revoke(slug, id) {
-        const revoked = await write(() => revokeKey(ctx, ownKey(slug, id)));
-        announce({ kind: 'keys', slug, id });
+        const revoked = await write(
+          'keys.revoke',
+          () => revokeKey(ctx, ownKey(slug, id)),
+          () => ({ notice: { kind: 'keys', slug, id } }),
+        );
         return { id: revoked.id, revokedAt: revoked.revokedAt ?? nowIso(ctx) };
       },
     },
     async blacklist(slug, entry) {
       const parsed = parseControl(blacklistInput, entry);
-      const record = await write(() => addToBlacklist(ctx, project(slug).id, parsed));
-      announce({ kind: 'blacklist', slug, id: record.id });
+      const record = await write(
+        'blacklist',
+        () => addToBlacklist(ctx, project(slug).id, parsed),
+        (made) => ({ notice: { kind: 'blacklist', slug, id: made.id } }),
+      );
       return { id: record.id, email: record.email, phone: record.phone };
     },
     async setWebhook(slug, target) {
       const parsed = parseControl(webhookInput, target);
-      const record = await write(() => setWebhook(ctx, project(slug).id, parsed));
-      announce({ kind: 'webhook', slug });
+      const record = await write(
+        'setWebhook',
+        () => setWebhook(ctx, project(slug).id, parsed),
+        () => ({ notice: { kind: 'webhook', slug } }),
+      );
       return { url: parsed.url, secret: record.secret };
     },
     deliveries(filter = {}) {
@@ -404,20 +451,26 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     },
     async trigger(slug, event, options = {}) {
       const input = parseControl(triggerInput, { ...options, event });
-      const result = await lock.run(async () => {
-        const p = project(slug);
-        const { event: name, ...options } = input;
-        const outcome = await triggerEvent(ctx, p, name, options).catch((error: unknown) => {
-          throw triggerFailure(error, slug, input.reservationId);
-        });
-        // Prepared and started under the lock, as an API request's are when the dispatcher hears its
-        // outcome (a control call has none); enqueue() never waits.
-        const deliveries = outcome.events.flatMap((e) => dispatcher.enqueue(p.id, e) ?? []);
-        return { reservation: outcome.reservation, deliveries };
-      });
-      const { id, status } = result.reservation;
-      announce({ kind: 'reservation', slug, id, status });
-      return { reservationId: id, deliveries: result.deliveries };
+      const result = await write(
+        'trigger',
+        async () => {
+          const p = project(slug);
+          const { event: name, ...overrides } = input;
+          const outcome = await triggerEvent(ctx, p, name, overrides).catch((error: unknown) => {
+            throw triggerFailure(error, slug, input.reservationId);
+          });
+          // Prepared under the lock, as an API request's are; the dispatcher sends them when it
+          // hears the outcome.
+          return { reservation: outcome.reservation, deliveries: dispatcher.prepare(p.id, outcome.events) };
+        },
+        ({ reservation: { id, status }, deliveries }) => ({
+          notice: { kind: 'reservation', slug, id, status },
+          reservations: [id],
+          deliveries,
+        }),
+        false,
+      );
+      return { reservationId: result.reservation.id, deliveries: result.deliveries.map((d) => d.id) };
     },
     faults: {
       add(spec) {
@@ -429,24 +482,24 @@ export function createControl(deps: ControlDependencies): RawInputControl {
             'TOO_MANY_FAULTS',
           );
         const fault = faults.add(parsed);
-        announce({ kind: 'faults', id: fault.id });
+        publish('faults.add', { kind: 'faults', id: fault.id });
         return fault;
       },
       remove(id) {
         if (!faults.remove(id)) throw new MockControlError(`Unknown fault id "${id}"`, 'not_found');
-        announce({ kind: 'faults', id });
+        publish('faults.remove', { kind: 'faults', id });
       },
       clear() {
         faults.clear();
-        announce({ kind: 'faults' });
+        publish('faults.clear', { kind: 'faults' });
       },
       list: () => faults.list(),
     },
     requests: {
       list: (filter = {}) => journal.list(parseControl(journalFilter, filter)),
+      // The journal hears the outcome and clears itself.
       clear: () => {
-        journal.clear();
-        announce({ kind: 'requests-cleared' });
+        publish('requests.clear', { kind: 'requests-cleared' });
       },
     },
     coverage: () => deps.coverage.report(),
@@ -474,34 +527,49 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       }),
     async createProject(input) {
       const hashed = hashSeedProject(parseControl(seedProjectSchema, input));
-      const record = await write(() => {
-        // Judged under the lock, against the clock as it is when the project is laid out.
-        const late = seedTooLate([hashed], ctx.clock.now());
-        if (late !== null) throw new MockControlError(`the clock is too late for this project: ${late}`);
-        return addSeedProject(ctx, hashed);
-      });
-      announce({ kind: 'project', slug: record.slug });
+      const record = await write(
+        'createProject',
+        () => {
+          // Judged under the lock, against the clock as it is when the project is laid out.
+          const late = seedTooLate([hashed], ctx.clock.now());
+          if (late !== null) throw new MockControlError(`the clock is too late for this project: ${late}`);
+          return addSeedProject(ctx, hashed);
+        },
+        (made) => ({ notice: { kind: 'project', slug: made.slug } }),
+      );
       return { id: record.id, slug: record.slug };
     },
     async addTable(slug, input) {
       const parsed = parseControl(seedTableSchema, input);
-      const table = await write(() => addTable(ctx.store, project(slug), parsed));
-      announce({ kind: 'project', slug });
+      const table = await write(
+        'addTable',
+        () => addTable(ctx.store, project(slug), parsed),
+        () => ({ notice: { kind: 'project', slug } }),
+      );
       return tableView(table);
     },
     async addService(slug, input) {
       const parsed = parseControl(seedServiceSchema, input);
-      const service = await write(() => addService(ctx.store, project(slug), parsed));
-      announce({ kind: 'project', slug });
+      const service = await write(
+        'addService',
+        () => addService(ctx.store, project(slug), parsed),
+        () => ({ notice: { kind: 'project', slug } }),
+      );
       return serviceView(service);
     },
     async addReservation(slug, input) {
       const parsed = parseControl(reservationImportSchema, input);
-      const detail = await write(async () => {
-        const reservation = await insertReservation(ctx, project(slug), parsed);
-        return reservationDetailView(ctx.store, reservation);
-      });
-      announce({ kind: 'reservation', slug, id: detail.id, status: detail.status });
+      const detail = await write(
+        'addReservation',
+        async () => {
+          const reservation = await insertReservation(ctx, project(slug), parsed);
+          return reservationDetailView(ctx.store, reservation);
+        },
+        (made) => ({
+          notice: { kind: 'reservation', slug, id: made.id, status: made.status },
+          reservations: [made.id],
+        }),
+      );
       return detail;
     },
     snapshot: () => lock.run(() => ctx.store.snapshot()),

@@ -39,16 +39,8 @@ export interface TransitionRequest {
   reason?: string | null;
 }
 
-/** A move of the state machine: where the reservation was and where it went. */
-export interface Transition {
-  from: ReservationStatus;
-  to: ReservationStatus;
-}
-
 export interface TransitionResult {
   reservation: ReservationRecord;
-  /** The move made (for the request's outcome: coverage counts it). */
-  transition: Transition;
   /** What happened, for the webhook dispatcher: one event, or none (NO_SHOW). */
   events: WebhookEvent[];
 }
@@ -82,11 +74,7 @@ export async function applyTransition(
       },
     ],
   });
-  return {
-    reservation: next,
-    transition: { from, to: request.to },
-    events: eventsFor(action, next, from, request.actor, reason, at),
-  };
+  return { reservation: next, events: eventsFor(action, next, from, request.actor, reason, at) };
 }
 
 function eventsFor(

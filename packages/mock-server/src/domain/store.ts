@@ -40,6 +40,22 @@ import {
   zoneSchema,
 } from './records';
 
+/**
+ * One write to a table, as the table made it: the record before (null for an insert) and after. The
+ * store is the one source of change events (mock README, "How it works"): the world that owns the
+ * store turns them into the outcome of the write that made them.
+ */
+export interface StoreChange {
+  table: TableName;
+  before: { readonly id: string } | null;
+  after: { readonly id: string };
+}
+
+/** Where a store's tables report their writes: set by whoever watches the store (one watcher). */
+interface ChangeSink {
+  listener: ((change: StoreChange) => void) | null;
+}
+
 /** Keeps a derived lookup in step with a table's records. */
 interface SecondaryIndex<T> {
   add(record: T): void;
@@ -51,9 +67,18 @@ export class Table<T extends { readonly id: string }> {
   #collection: Collection<z.ZodType<T>> | undefined;
   readonly #byId = new Map<string, T>();
   readonly #indexes: readonly SecondaryIndex<T>[];
+  readonly #name: TableName;
+  readonly #sink: ChangeSink;
 
-  constructor(schema: z.ZodType<T>, indexes: readonly SecondaryIndex<T>[] = []) {
+  constructor(
+    name: TableName,
+    schema: z.ZodType<T>,
+    sink: ChangeSink,
+    indexes: readonly SecondaryIndex<T>[] = [],
+  ) {
+    this.#name = name;
     this.schema = schema;
+    this.#sink = sink;
     this.#indexes = indexes;
   }
 
@@ -84,6 +109,7 @@ export class Table<T extends { readonly id: string }> {
     const record: T = await this.collection.create(value);
     this.#byId.set(record.id, record);
     for (const index of this.#indexes) index.add(record);
+    this.#sink.listener?.({ table: this.#name, before: null, after: record });
     return record;
   }
 
@@ -123,6 +149,7 @@ export class Table<T extends { readonly id: string }> {
     for (const index of this.#indexes) index.remove(previous);
     this.#byId.set(record.id, record);
     for (const index of this.#indexes) index.add(record);
+    this.#sink.listener?.({ table: this.#name, before: previous, after: record });
     return record;
   }
 }
@@ -226,6 +253,8 @@ export const TABLE_NAMES = [
   'webhooks',
 ] as const;
 
+export type TableName = (typeof TABLE_NAMES)[number];
+
 export interface Store {
   readonly projects: Table<ProjectRecord>;
   readonly branches: Table<BranchRecord>;
@@ -260,6 +289,11 @@ export interface Store {
   ): ListPage;
   /** Every collection's records as plain JSON: for before/after comparisons in tests. */
   snapshot(): Record<string, unknown[]>;
+  /**
+   * Hears of every insert and update from now on (one watcher: a new one replaces the one before);
+   * returns the function that stops it.
+   */
+  watch(listener: (change: StoreChange) => void): () => void;
 }
 
 export function createStore(): Store {
@@ -296,17 +330,18 @@ export function createStore(): Store {
       if (lists.size === 0) listsByProject.delete(record.projectId);
     },
   };
+  const sink: ChangeSink = { listener: null };
   const tables = {
-    projects: new Table(projectSchema, [uniqueIndex((p) => p.slug, projectBySlug)]),
-    branches: new Table(branchSchema),
-    zones: new Table(zoneSchema),
-    tables: new Table(tableSchema),
-    services: new Table(serviceSchema),
-    customers: new Table(customerSchema, [
+    projects: new Table('projects', projectSchema, sink, [uniqueIndex((p) => p.slug, projectBySlug)]),
+    branches: new Table('branches', branchSchema, sink),
+    zones: new Table('zones', zoneSchema, sink),
+    tables: new Table('tables', tableSchema, sink),
+    services: new Table('services', serviceSchema, sink),
+    customers: new Table('customers', customerSchema, sink, [
       uniqueIndex((c) => pair(c.projectId, c.email.toLowerCase()), customerByEmail),
     ]),
-    blacklist: new Table(blacklistEntrySchema),
-    reservations: new Table(reservationSchema, [
+    blacklist: new Table('blacklist', blacklistEntrySchema, sink),
+    reservations: new Table('reservations', reservationSchema, sink, [
       dayIndex(
         (r) => r.projectId,
         (r) => r.date,
@@ -319,10 +354,10 @@ export function createStore(): Store {
         reservationsByTableDay,
       ),
     ]),
-    photos: new Table(photoSchema),
-    reviews: new Table(reviewSchema),
-    apiKeys: new Table(apiKeySchema, [uniqueIndex((k) => k.hash, keyByHash)]),
-    webhooks: new Table(webhookConfigSchema),
+    photos: new Table('photos', photoSchema, sink),
+    reviews: new Table('reviews', reviewSchema, sink),
+    apiKeys: new Table('apiKeys', apiKeySchema, sink, [uniqueIndex((k) => k.hash, keyByHash)]),
+    webhooks: new Table('webhooks', webhookConfigSchema, sink),
   };
 
   return {
@@ -342,6 +377,12 @@ export function createStore(): Store {
         out[name] = JSON.parse(JSON.stringify(table.all())) as unknown[];
       }
       return out;
+    },
+    watch(listener) {
+      sink.listener = listener;
+      return () => {
+        if (sink.listener === listener) sink.listener = null;
+      };
     },
   };
 }

@@ -7,7 +7,7 @@
 // ids are unique and increase in the order of the list. A request that arrived before a clear() (or
 // a reset(), which clears) and is answered after it is not recorded: the journal holds only requests
 // that arrived after its last clear.
-import type { OperationId, Outcome, RequestLine, Verdict } from './outcome';
+import type { ApiOutcome, OperationId, RequestLine, Verdict } from './outcome';
 import { createTextRing, isWellFormed, type TextRing } from './text-ring';
 
 export type { OperationId } from './outcome';
@@ -19,6 +19,11 @@ export const DEFAULT_JOURNAL_LIMIT = 1000;
 export interface JournalEntry extends RequestLine, Verdict {
   /** `req_000001`, … (six digits or more): unique and increasing for the life of the mock. */
   id: string;
+  /**
+   * The session the request was made in (its `path` is then relative to the session:
+   * `/api/v1/...`, the form fault paths use); absent in the root mock.
+   */
+  session?: string;
   body: { text: string; truncated: boolean; bytes: number } | null;
   status: number;
   response: { body: string; truncated: boolean };
@@ -49,7 +54,7 @@ export interface Journal {
    * Records an answered request (its outcome, numbered by nextId()); null when the journal is off or
    * the request arrived before the last clear (see arrival()).
    */
-  record(outcome: Outcome): JournalEntry | null;
+  record(outcome: ApiOutcome): JournalEntry | null;
   list(filter?: JournalFilter): JournalEntry[];
   clear(): void;
 }
@@ -66,11 +71,12 @@ export function clip(text: string): { text: string; truncated: boolean } {
     : { text, truncated: false };
 }
 
-function entryOf(outcome: Outcome, decoder: () => TextDecoder): JournalEntry {
+function entryOf(outcome: ApiOutcome, decoder: () => TextDecoder): JournalEntry {
   const { request, answer } = outcome;
   const response = clip(answer.body);
   return {
     id: outcome.id,
+    ...(outcome.session === undefined ? {} : { session: outcome.session }),
     at: request.at,
     wallTime: request.wallTime,
     method: request.method,

@@ -1,9 +1,10 @@
-// Who hears of an API request once it is answered (its outcome, observers/outcome.ts): the webhook
-// dispatcher sends the deliveries it caused, the event stream announces each reservation it changed
-// (persistence saves on that announcement, as it does on a control call's: observers/persistence.ts),
-// then the journal records it and the stream announces the entry. Subscribed in this order, so a
-// watcher sees the delivery and the change before the request. The pipeline publishes an outcome
-// that changed anything under the mock's lock, so deliveries start in the order of the changes.
+// Who hears of a write once it took effect (its outcome, observers/outcome.ts), in this order: the
+// webhook dispatcher sends the deliveries it caused; the journal takes note of a reset or a clear;
+// the event stream announces what changed (each reservation an API request changed, a control
+// write's notice); then the journal records an API request and the stream announces the entry.
+// Persistence subscribes on its own (observers/persistence.ts). Subscribed in this order, so a watcher
+// sees the delivery and the change before the request. Outcomes that changed anything are published
+// under the world's lock, so deliveries start in the order of the changes.
 import { isoOf } from '../domain/time';
 import type { Clock } from '../runtime/clock';
 import type { Journal } from './journal';
@@ -18,10 +19,29 @@ export function observeOutcomes(
     events,
     clock,
     dispatcher,
-  }: { journal: Journal; events: MockEventBus; clock: Clock; dispatcher: Pick<WebhookDispatcher, 'deliver'> },
+  }: {
+    journal: Journal;
+    events: MockEventBus;
+    clock: Clock;
+    dispatcher: Pick<WebhookDispatcher, 'deliver' | 'reset'>;
+  },
 ): void {
-  outcomes.subscribe(({ deliveries }) => dispatcher.deliver(deliveries));
-  outcomes.subscribe(({ reservations, request }) => {
+  outcomes.subscribe((outcome) => {
+    // A reset forgets the deliveries of the world before it (none of them is sent afterwards).
+    if (outcome.replaced) dispatcher.reset();
+    if (outcome.deliveries.length > 0) dispatcher.deliver(outcome.deliveries);
+  });
+  outcomes.subscribe((outcome) => {
+    if (outcome.kind === 'api') return;
+    const kind = outcome.notice.kind;
+    if (kind === 'reset' || kind === 'requests-cleared') journal.clear();
+  });
+  outcomes.subscribe((outcome) => {
+    if (outcome.kind === 'control') {
+      events.emit({ type: 'state', data: { ...outcome.notice, at: isoOf(clock.now()) } });
+      return;
+    }
+    const { reservations, request } = outcome;
     if (reservations.length === 0) return;
     const at = isoOf(clock.now());
     const slug = request.project ?? undefined;
@@ -29,6 +49,7 @@ export function observeOutcomes(
       events.emit({ type: 'state', data: { kind: 'reservation', at, id, ...(slug ? { slug } : {}) } });
   });
   outcomes.subscribe((outcome) => {
+    if (outcome.kind !== 'api') return;
     const entry = journal.record(outcome);
     if (entry) events.emit({ type: 'request', data: entry });
   });

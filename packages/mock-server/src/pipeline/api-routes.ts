@@ -28,7 +28,6 @@ import {
   listReservations,
   referenceIssues,
 } from '../domain/reservations';
-import type { Transition } from '../domain/state-machine';
 import {
   photoView,
   reservationDetailView,
@@ -82,8 +81,6 @@ export interface RouteOutput<Body> {
   events?: readonly WebhookEvent[];
   /** Ids of the reservations the request created or changed (for the request's outcome). */
   changed?: readonly string[];
-  /** The state machine's moves the request made (for the request's outcome). */
-  transitions?: readonly Transition[];
 }
 
 export interface Route {
@@ -182,7 +179,7 @@ export const ROUTES: readonly Route[] = [
     body: 'required',
     async handle(input): Promise<Output<'updateReservationStatus'>> {
       const change = parseWith(updateReservationStatusBody, input.body);
-      const { reservation, events, transition } = await changeReservationStatus(
+      const { reservation, events } = await changeReservationStatus(
         input.ctx,
         input.project,
         param(input, 'id'),
@@ -198,7 +195,6 @@ export const ROUTES: readonly Route[] = [
         },
         events,
         changed: [reservation.id],
-        transitions: [transition],
       };
     },
   }),
@@ -209,7 +205,7 @@ export const ROUTES: readonly Route[] = [
     body: 'optional',
     async handle(input): Promise<Output<'cancelReservation'>> {
       const { reason } = parseWith(cancelReservationBody, input.body);
-      const { reservation, events, transition } = await cancelReservation(
+      const { reservation, events } = await cancelReservation(
         input.ctx,
         input.project,
         param(input, 'id'),
@@ -221,7 +217,6 @@ export const ROUTES: readonly Route[] = [
         body: { success: true, message: 'Reservation cancelled' },
         events,
         changed: [reservation.id],
-        transitions: [transition],
       };
     },
   }),

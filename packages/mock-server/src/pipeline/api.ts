@@ -9,13 +9,15 @@ import {
   validKey,
 } from '../domain/keys';
 import type { ApiKeyRecord, ProjectRecord } from '../domain/records';
+import type { StoreChange } from '../domain/store';
 import { isoOf } from '../domain/time';
 import type { Journal } from '../observers/journal';
-import type { AnswerError, OperationId, Outcome, OutcomeBus, RequestKey } from '../observers/outcome';
+import type { AnswerError, OperationId, OutcomeBus, RequestKey, Transition } from '../observers/outcome';
+import type { StoreChanges } from '../observers/store-changes';
 import type { PreparedDelivery, WebhookDispatcher } from '../observers/webhooks';
-import type { Delays } from '../runtime/delays';
 import type { Lock } from '../runtime/lock';
 import type { MockLogger } from '../runtime/logger';
+import { type Scheduler, WorldEndedError } from '../runtime/scheduler';
 import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
 import { httpErrors, RequestAbortedError } from './errors';
@@ -32,6 +34,8 @@ export interface ApiDependencies {
    * dispatcher sends them when it hears the outcome.
    */
   webhooks: Pick<WebhookDispatcher, 'prepare'>;
+  /** The store's change events, gathered per write (each outcome lists what its write changed). */
+  changes: Pick<StoreChanges, 'begin' | 'take'>;
   /** Where the request ids and the journal's clear mark come from. */
   requestIds: Pick<Journal, 'arrival' | 'nextId' | 'enabled'>;
   /**
@@ -42,8 +46,15 @@ export interface ApiDependencies {
   logger: MockLogger;
   /** The base URL (`{baseUrl}` of openapi.yaml's `servers`) without `/api/v1` and without a trailing slash. */
   baseUrl: string;
-  /** The fault delays' timers (ended by the mock's close()). */
-  delays: Delays;
+  /**
+   * The world's timers: a fault's delay is one of its waits, and a request waiting on a delay or a
+   * body when the world ends never takes effect (it is answered `ended()`).
+   */
+  scheduler: Pick<Scheduler, 'sleep' | 'untilEnded' | 'ended'>;
+  /** The answer of a request refused because its world ended (404 SESSION_NOT_FOUND, or 503). */
+  ended(): MockAnswer;
+  /** The session this mock is: its outcomes name it, with paths relative to it (`/api/v1/...`). */
+  session?: string;
 }
 
 export interface Api {
@@ -61,11 +72,18 @@ interface Identity {
 }
 
 /** What the pipeline decided: an outcome before it is numbered, timed and published. */
-type Decision = Pick<Outcome, 'rule' | 'error' | 'reservations' | 'deliveries' | 'transitions'> & {
+interface Decision {
+  rule: string;
+  error: AnswerError;
+  reservations: string[];
+  deliveries: readonly PreparedDelivery[];
+  /** What the write changed in the store (nothing for a request that did not take effect). */
+  changes: readonly StoreChange[];
+  transitions: readonly Transition[];
   identity: Identity;
   answer: MockAnswer;
   body: Uint8Array | null;
-};
+}
 
 /** The checks passed: the key, its project and the route. */
 interface Access {
@@ -80,7 +98,8 @@ type Checked = { identity: Identity } & ({ access: Access } | { refused: unknown
 type Publish = (decision: Decision) => MockAnswer;
 
 const NO_DELIVERIES: readonly PreparedDelivery[] = [];
-const NO_TRANSITIONS: Outcome['transitions'] = [];
+const NO_CHANGES: readonly StoreChange[] = [];
+const NO_TRANSITIONS: readonly Transition[] = [];
 
 function queryObject(params: URLSearchParams): Record<string, string> {
   // A plain object with no prototype: a `__proto__` parameter stays an ordinary key.
@@ -145,7 +164,7 @@ function lastInstantFormatter(): (epochMs: number) => string {
 }
 
 export function createApi(deps: ApiDependencies): Api {
-  const { ctx, lock, webhooks, faults, requestIds, outcomes, logger, delays } = deps;
+  const { ctx, lock, webhooks, faults, requestIds, outcomes, logger, scheduler, changes, session } = deps;
   const base = new URL(deps.baseUrl);
   const basePath = base.pathname.replace(/\/$/, '');
   const apiRoot = `${basePath}/api/v1/`;
@@ -200,6 +219,7 @@ export function createApi(deps: ApiDependencies): Api {
         identity,
         reservations: [],
         deliveries: NO_DELIVERIES,
+        changes: NO_CHANGES,
         transitions: NO_TRANSITIONS,
         answer: errorAnswer(caught),
         rule: ruleOf(caught),
@@ -212,6 +232,7 @@ export function createApi(deps: ApiDependencies): Api {
       identity,
       reservations: [],
       deliveries: NO_DELIVERIES,
+      changes: NO_CHANGES,
       transitions: NO_TRANSITIONS,
       answer: errorAnswer(internal),
       rule: 'INTERNAL_ERROR: a bug in the mock (see its log)',
@@ -229,6 +250,7 @@ export function createApi(deps: ApiDependencies): Api {
   ): Promise<Decision> {
     if ('refused' in checked) return refusal(checked.refused, checked.identity, body);
     const { key, project, match } = checked.access;
+    changes.begin();
     try {
       const output = await match.route.handle({
         ctx,
@@ -239,18 +261,24 @@ export function createApi(deps: ApiDependencies): Api {
         body: parsed,
       });
       const deliveries = output.events ? webhooks.prepare(project.id, output.events) : NO_DELIVERIES;
+      const made = changes.take();
       return {
+        changes: made.changes,
+        transitions: made.transitions,
         identity: checked.identity,
         answer: jsonAnswer(output.status, output.body),
         rule: 'ok',
         error: null,
         reservations: output.changed ? [...output.changed] : [],
         deliveries,
-        transitions: output.transitions ?? NO_TRANSITIONS,
         body,
       };
     } catch (caught) {
-      return refusal(caught, checked.identity, body);
+      // A refused write changed nothing (the domain checks before it writes); what it did change
+      // anyway is still told, so persistence and watchers never miss a write.
+      const made = changes.take();
+      const refused = refusal(caught, checked.identity, body);
+      return made.changes.length === 0 ? refused : { ...refused, ...made };
     }
   }
 
@@ -273,7 +301,7 @@ export function createApi(deps: ApiDependencies): Api {
 
     const fault = faults.take(method, url.pathname.slice(basePath.length), url.searchParams);
     if (fault) {
-      if (fault.delayMs > 0) await delays.wait(fault.delayMs);
+      if (fault.delayMs > 0) await scheduler.sleep(fault.delayMs);
       const faulted = faultAnswer(fault);
       if (faulted) {
         // Under the lock: the store is read as it is between writes (and after the seed).
@@ -282,6 +310,7 @@ export function createApi(deps: ApiDependencies): Api {
             identity: uncheckedIdentity(presented, match),
             reservations: [],
             deliveries: NO_DELIVERIES,
+            changes: NO_CHANGES,
             transitions: NO_TRANSITIONS,
             answer: faulted.answer,
             error: faulted.error,
@@ -305,20 +334,24 @@ export function createApi(deps: ApiDependencies): Api {
     let bytes: Uint8Array | null = null;
     let parsed: Record<string, unknown>;
     try {
-      parsed = await readJsonBody(
-        {
-          method,
-          url,
-          hasBody: request.hasBody,
-          header: (name) => request.header(name),
-          body: async (limit) => {
-            bytes = await request.body(limit);
-            return bytes;
+      // The world may end while the body arrives: the request then never takes effect.
+      parsed = await scheduler.untilEnded(
+        readJsonBody(
+          {
+            method,
+            url,
+            hasBody: request.hasBody,
+            header: (name) => request.header(name),
+            body: async (limit) => {
+              bytes = await request.body(limit);
+              return bytes;
+            },
           },
-        },
-        { optional: match?.route.body === 'optional' },
+          { optional: match?.route.body === 'optional' },
+        ),
       );
     } catch (caught) {
+      if (caught instanceof WorldEndedError) throw caught;
       return publish(refusal(caught, first.reading, bytes));
     }
     return lock.run(async () =>
@@ -330,6 +363,7 @@ export function createApi(deps: ApiDependencies): Api {
     async answer(request) {
       const { url } = request;
       if (url.origin !== base.origin || !url.pathname.startsWith(apiRoot)) return undefined;
+      if (scheduler.ended) return deps.ended();
       const started = performance.now();
       const arrival = requestIds.arrival();
       const path = url.pathname.slice(apiRoot.length);
@@ -346,12 +380,15 @@ export function createApi(deps: ApiDependencies): Api {
         answer.headers['x-request-id'] = id;
         // Field by field: object rest and spread cost more here than the rest of this block.
         outcomes.emit({
+          kind: 'api',
           key: decision.identity.key,
           operationId: decision.identity.operationId,
           rule: decision.rule,
           error: decision.error,
           reservations: decision.reservations,
           deliveries: decision.deliveries,
+          changes: decision.changes,
+          replaced: false,
           transitions: decision.transitions,
           id,
           arrival,
@@ -359,12 +396,13 @@ export function createApi(deps: ApiDependencies): Api {
             at,
             wallTime: arrivedAt,
             method: request.method,
-            path: url.pathname,
+            path: session === undefined ? url.pathname : url.pathname.slice(basePath.length),
             query: url.search,
             project: slug || null,
             body: decision.body,
           },
           answer: { status: answer.status, body: answer.body },
+          ...(session === undefined ? {} : { session }),
           durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         });
         return answer;
@@ -372,6 +410,9 @@ export function createApi(deps: ApiDependencies): Api {
       try {
         return await decide(request, slug ?? '', rest, publish);
       } catch (caught) {
+        // The world ended while the request waited (a fault delay, its body, its turn at the lock):
+        // it never took effect and nothing of it is observed.
+        if (caught instanceof WorldEndedError) return deps.ended();
         // An abort goes on up (refusal() rethrows it); anything else is a bug outside the checks
         // (publish() is the last step of every path, so nothing was published), recorded with the
         // key as far as the header tells (no store read here).

@@ -132,3 +132,16 @@ export function errorAnswer(
 export function controlErrorAnswer(status: number, message: string, code?: string): MockAnswer {
   return jsonAnswer(status, { error: statusText(status), message, ...(code === undefined ? {} : { code }) });
 }
+
+/** The one message of SESSION_NOT_FOUND, whoever answers it (the server's routing, a session's end, DELETE). */
+export const SESSION_NOT_FOUND_MESSAGE = 'No such session (ended, or never created)';
+
+/** A session's routes once it ended (or for an id that never was one). */
+export function sessionNotFoundAnswer(): MockAnswer {
+  return controlErrorAnswer(404, SESSION_NOT_FOUND_MESSAGE, 'SESSION_NOT_FOUND');
+}
+
+/** A request of a mock that is closing or closed (server.close(), core.close()). */
+export function closedAnswer(): MockAnswer {
+  return controlErrorAnswer(503, 'The mock is shutting down');
+}

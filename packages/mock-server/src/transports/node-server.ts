@@ -10,7 +10,8 @@ import { createMockCore, type MockCore, resolveSeed } from '../mock';
 import { controlPath } from '../pipeline/control-routes';
 import { httpErrors, RequestAbortedError } from '../pipeline/errors';
 import type { MockAnswer, MockRequest } from '../pipeline/exchange';
-import { controlErrorAnswer, errorAnswer } from '../pipeline/responses';
+import { closedAnswer, controlErrorAnswer, errorAnswer, sessionNotFoundAnswer } from '../pipeline/responses';
+import { createRouter, pathSegments, type RouteDefinition } from '../pipeline/router';
 import { consoleLogger, type MockLogger } from '../runtime/logger';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { onClientError } from './client-errors';
@@ -320,11 +321,17 @@ const TOO_MANY_WATCHERS = controlErrorAnswer(
   503,
   `Too many event-stream clients: at most ${MAX_EVENT_CLIENTS} may watch at a time; close one and retry`,
 );
-const SESSION_NOT_FOUND = controlErrorAnswer(
-  404,
-  'No such session (ended, or never created)',
-  'SESSION_NOT_FOUND',
-);
+const SESSION_NOT_FOUND = sessionNotFoundAnswer();
+/**
+ * The server's own paths under `/__mock` (besides the control routes the core answers): the event
+ * stream, the dashboard page (GET / asking for HTML) and its files.
+ */
+const SERVER_ROUTER = createRouter<RouteDefinition & { name: 'events' | 'page' | 'file' }>([
+  { method: 'GET', path: '/events', name: 'events' },
+  { method: 'GET', path: '/', name: 'page' },
+  { method: 'GET', path: '/dashboard/:file', name: 'file' },
+]);
+const CLOSING = closedAnswer();
 /** `x-request-id` for an answer the server gives itself (core.handle() sets it on its own answers). */
 const idHeader = (core: MockCore): Record<string, string> => ({ 'x-request-id': core.requestId() });
 /** The same as a header list, after `before`. */
@@ -348,6 +355,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   let core: MockCore | undefined = options.service;
   let hostAllowed: (header: string | undefined) => boolean = () => true;
   let sessions: SessionRegistry | undefined;
+  /** Set by close(): the server refuses every new request from then on. */
+  let closing: Promise<void> | undefined;
   /** Each mock's (the root's, a session's) event stream, created with its first client. */
   const streams = new Map<MockCore, EventStream>();
   /** Each mock's base URL, parsed once rather than on every request. */
@@ -367,21 +376,35 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     active: MockCore,
     path: string,
   ): Promise<boolean> {
-    if (req.method !== 'GET') return false;
-    if (path === '/events') {
+    // Matched by the one router, as the API and control routes are (the same segment decoding).
+    const parts = pathSegments(path.replace(/\/$/, ''));
+    const match = parts && SERVER_ROUTER.match(req.method ?? 'GET', parts);
+    if (!match) return false;
+    if (match.route.name === 'events') {
       // The bound is the server's, across the root and its sessions.
       let watching = 0;
       for (const stream of streams.values()) watching += stream.clients;
       let stream = streams.get(active);
       if (!stream) {
-        stream = createEventStream(active.control);
-        streams.set(active, stream);
+        const created = createEventStream(active.control);
+        stream = created;
+        streams.set(active, created);
+        // The world's end lets its watchers go (mock.ts close()).
+        active.ended.addEventListener(
+          'abort',
+          () => {
+            created.close();
+            streams.delete(active);
+          },
+          { once: true },
+        );
+        if (active.ended.aborted) created.close();
       }
       if (watching >= MAX_EVENT_CLIENTS || !stream.add(req, res, { ...CORS_HEADERS, ...idHeader(active) }))
         send(res, TOO_MANY_WATCHERS, withId(CORS_LIST, active));
       return true;
     }
-    const wantsPage = path === '/' && (req.headers.accept ?? '').includes('text/html');
+    const wantsPage = match.route.name === 'page' && (req.headers.accept ?? '').includes('text/html');
     if (wantsPage && !(req.url ?? '').split('?')[0]?.endsWith('/')) {
       // The page's relative URLs (assets, API) need the trailing slash.
       res.writeHead(308, {
@@ -392,11 +415,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       res.end();
       return true;
     }
-    const name = wantsPage
-      ? 'index.html'
-      : path.startsWith('/dashboard/')
-        ? path.slice('/dashboard/'.length)
-        : null;
+    const name = wantsPage ? 'index.html' : (match.params.file ?? null);
     if (name === null) return false;
     const file = await dashboardFile(name);
     if (!file) return false;
@@ -417,6 +436,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         send(res, STARTING, CORS_LIST);
         return;
       }
+      // Closing: every new request is refused (mock README, "Ending a world").
+      if (closing) {
+        send(res, CLOSING, CORS_CLOSE_LIST);
+        return;
+      }
       if (!hostAllowed(req.headers.host)) {
         send(res, HOST_NOT_ALLOWED, withId([], root));
         return;
@@ -424,18 +448,21 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const method = (req.method ?? 'GET').toUpperCase();
       // Parsed against the mock's own origin, so the routes see the path the client sent whatever
       // its Host header (`/api/v1/../../__mock/reset` is a control path too).
-      const url = parseRequestTarget(req.url, root.baseUrl);
-      if (!url) {
+      const parsedUrl = parseRequestTarget(req.url, root.baseUrl);
+      if (!parsedUrl) {
         send(res, MALFORMED_URL, withId(CORS_LIST, root));
         return;
       }
       // `/sessions/{id}/…` is that session's own mock; the rules below apply to it as to the root.
-      const session = control ? sessions?.resolve(url) : undefined;
-      if (session === 'missing') {
+      const visit = control ? sessions?.resolve(parsedUrl) : undefined;
+      if (visit === 'missing') {
         send(res, SESSION_NOT_FOUND, withId(CORS_LIST, root));
         return;
       }
-      const active = session ?? root;
+      // The session is busy (not idle) until this answer, or this event stream, is over.
+      if (visit) res.once('close', visit.leave);
+      const active = visit?.core ?? root;
+      const url = visit?.url ?? parsedUrl;
       const path = controlPath(url, baseUrlOf(active));
       // The control routes have no key: a page on another site, open in the developer's browser,
       // must not reset the mock or read its journal. Browsers send Origin with such requests; curl,
@@ -470,7 +497,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // An oversized upload, or a body nobody read that is still arriving, is not drained: the
       // connection closes after the answer (the client gets a second to read it).
       if (!body.oversized && req.complete) {
-        send(res, answer, CORS_LIST);
+        // A server closing keeps no connection open after its answer.
+        send(res, answer, closing ? CORS_CLOSE_LIST : CORS_LIST);
         return;
       }
       send(res, answer, CORS_CLOSE_LIST);
@@ -534,6 +562,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
           createCore: ({ id, baseUrl, now, seed: sessionSeedName }) => {
             const sessionCore = createMockCore({
               baseUrl,
+              session: id,
               seed: sessionSeed(sessionSeedName, options.webhookUrl),
               ...(now === undefined ? {} : { now }),
               ...(options.journalLimit === undefined ? {} : { journalLimit: options.journalLimit }),
@@ -542,9 +571,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
             options.onSessionStart?.(id, sessionCore);
             return sessionCore;
           },
-          // An ended session's watchers are let go with it.
+          // An ended session's watchers were let go as it ended (its `ended` signal).
           onEnd(sessionCore) {
-            streams.get(sessionCore)?.close();
             streams.delete(sessionCore);
           },
         })
@@ -556,14 +584,20 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     address,
     service: active,
     sessions: () => registry?.list() ?? [],
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        // Every session's mock is closed too: its fault delays and webhook timers end with the server.
-        registry?.close();
-        active.close();
+    close: () => {
+      // Ending every world (mock README, "Ending a world"): new requests refused at once, then each
+      // session's mock and the root's ended (waits cancelled, attempts aborted, streams closed), and
+      // the server resolves when nothing is left.
+      closing ??= (async () => {
+        const ended = Promise.all([registry?.close(), active.close()]);
         for (const stream of streams.values()) stream.close();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+        await ended;
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        });
+      })();
+      return closing;
+    },
   };
 }

@@ -8,7 +8,10 @@ import type { MockCore } from '../mock';
 import { readJsonBody } from '../pipeline/body';
 import { controlFailureAnswer } from '../pipeline/control-routes';
 import type { MockAnswer, MockRequest } from '../pipeline/exchange';
-import { jsonAnswer } from '../pipeline/responses';
+import { jsonAnswer, SESSION_NOT_FOUND_MESSAGE } from '../pipeline/responses';
+import { createRouter, pathSegments, type RouteDefinition } from '../pipeline/router';
+import { createSystemClock } from '../runtime/clock';
+import { createScheduler } from '../runtime/scheduler';
 
 export const DEFAULT_MAX_SESSIONS = 64;
 /** Sessions unused for this long are ended: 30 minutes. */
@@ -24,6 +27,7 @@ export interface SessionInfo {
 }
 
 export interface SessionCoreOptions {
+  /** The session's id (its deliveries carry it as `X-Mock-Session`). */
   id: string;
   baseUrl: string;
   /** Epoch ms: the clock frozen there. */
@@ -38,68 +42,111 @@ export interface SessionRegistryOptions {
   /** 0: never ended for being idle. */
   idleMs: number;
   createCore(options: SessionCoreOptions): MockCore;
-  /** Called once a session has ended (its core closed), e.g. to let its event-stream clients go. */
+  /** Called once a session has ended (its core closed), e.g. to let its event-stream clients go (already ended by the core's `ended` signal). */
   onEnd?(core: MockCore): void;
   /** Wall-clock time, for createdAt, lastUsedAt and idleness. Default Date.now. */
   wallClock?: () => number;
 }
 
+/** A request of a session, under way: the session is not idle until leave(). */
+export interface SessionVisit {
+  core: MockCore;
+  /** The request's URL with the id as the session has it (`/sessions/%42/…` is `/sessions/B/…`). */
+  url: URL;
+  /** The request (or event stream) is over; the idle time counts from now. */
+  leave(): void;
+}
+
 export interface SessionRegistry {
-  /** The session a URL belongs to: its core, `'missing'` for an unknown or ended id, or undefined. */
-  resolve(url: URL): MockCore | 'missing' | undefined;
+  /**
+   * The session a URL belongs to, entered by a request (it is not idle until leave()); `'missing'`
+   * for an unknown or ended id; undefined for a URL outside `/sessions/`.
+   */
+  resolve(url: URL): SessionVisit | 'missing' | undefined;
   /** Answers `/__mock/sessions[/:id]` (path below the root's `/__mock`); undefined for other paths. */
   answer(path: string, request: MockRequest): Promise<MockAnswer | undefined>;
   list(): SessionInfo[];
-  /** Ends the sessions idle for longer than `idleMs` (also run by a timer). */
-  sweep(): void;
-  /** Ends every session and stops the timer. */
-  close(): void;
+  /**
+   * Ends the sessions idle for longer than `idleMs` (also run by a timer): no request in flight and
+   * none for that long. Resolves when they have ended.
+   */
+  sweep(): Promise<void>;
+  /** Ends every session and stops the timer; resolves when every one has ended. */
+  close(): Promise<void>;
 }
 
 interface Session {
   info: SessionInfo;
   core: MockCore;
   lastUsed: number;
+  /** Requests (and event streams) under way. */
+  inFlight: number;
 }
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The `/__mock/sessions` routes of the root control, matched by the one router. */
+const SESSION_ROUTER = createRouter<RouteDefinition & { name: 'list' | 'create' | 'end' }>([
+  { method: 'GET', path: '/sessions', name: 'list' },
+  { method: 'POST', path: '/sessions', name: 'create' },
+  { method: 'DELETE', path: '/sessions/:id', name: 'end' },
+]);
+
+/**
+ * The one rule for a session id in a path, on every route (`/sessions/{id}/…` and
+ * `DELETE /__mock/sessions/{id}`): the segment percent-decoded (`%42` is `B`, as URLs have it for
+ * these characters), then checked against the id format; undefined when it is no valid id.
+ */
+export function sessionIdOf(segment: string): string | undefined {
+  const [decoded] = pathSegments(segment) ?? [];
+  return decoded !== undefined && SESSION_ID.test(decoded) ? decoded : undefined;
+}
 
 export function createSessionRegistry(options: SessionRegistryOptions): SessionRegistry {
   const sessions = new Map<string, Session>();
   const wallClock = options.wallClock ?? Date.now;
   const prefix = `${new URL(options.serverUrl).pathname.replace(/\/$/, '')}/sessions/`;
   let counter = 0;
-  let timer: ReturnType<typeof setInterval> | undefined;
+  // The registry's own timer (the idle sweep) is a scheduler's, like every timer of a world.
+  const scheduler = createScheduler({ clock: createSystemClock(wallClock) });
+  let stopTimer: (() => void) | undefined;
 
   const iso = (ms: number) => new Date(ms).toISOString();
   const copy = (session: Session): SessionInfo => ({ ...session.info, lastUsedAt: iso(session.lastUsed) });
 
-  function end(id: string): boolean {
+  /**
+   * Ends a session: gone from the list at once (its routes answer 404 SESSION_NOT_FOUND from now
+   * on), then its world ended (mock.ts close()); resolves when nothing of it is left.
+   */
+  async function end(id: string): Promise<boolean> {
     const session = sessions.get(id);
     if (!session) return false;
     sessions.delete(id);
-    session.core.close();
+    if (sessions.size === 0) {
+      stopTimer?.();
+      stopTimer = undefined;
+    }
+    await session.core.close({ reason: 'session' });
     options.onEnd?.(session.core);
-    if (sessions.size === 0) stopTimer();
     return true;
   }
 
-  function stopTimer(): void {
-    if (timer !== undefined) clearInterval(timer);
-    timer = undefined;
-  }
-
-  function sweep(): void {
+  async function sweep(): Promise<void> {
     if (options.idleMs <= 0) return;
     const now = wallClock();
-    for (const [id, session] of sessions) if (now - session.lastUsed > options.idleMs) end(id);
+    const idle = [...sessions].filter(([, s]) => s.inFlight === 0 && now - s.lastUsed > options.idleMs);
+    await Promise.all(idle.map(([id]) => end(id)));
   }
 
   function startTimer(): void {
-    if (timer !== undefined || options.idleMs <= 0) return;
-    // Checked a few times per idle period; unref'd so that it never keeps the process alive.
-    timer = setInterval(sweep, Math.min(60_000, Math.max(10, Math.floor(options.idleMs / 4))));
-    timer.unref?.();
+    if (stopTimer !== undefined || options.idleMs <= 0) return;
+    // Checked a few times per idle period; a scheduler's timer never keeps the process alive.
+    const period = Math.min(60_000, Math.max(10, Math.floor(options.idleMs / 4)));
+    const tick = () => {
+      stopTimer = scheduler.after(period, tick);
+      void sweep();
+    };
+    stopTimer = scheduler.after(period, tick);
   }
 
   function create(input: unknown): SessionInfo {
@@ -125,6 +172,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
       info: { id, baseUrl, createdAt: iso(at), lastUsedAt: iso(at) },
       core,
       lastUsed: at,
+      inFlight: 0,
     };
     sessions.set(id, session);
     startTimer();
@@ -134,32 +182,50 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
   const list = (): SessionInfo[] => [...sessions.values()].map(copy);
 
   async function answerSessions(path: string, request: MockRequest): Promise<MockAnswer | undefined> {
-    const [, first, id, ...rest] = path.split('/');
-    if (first !== 'sessions' || rest.length > 0) return undefined;
-    if (id === undefined || id === '') {
-      if (request.method === 'GET') return jsonAnswer(200, { sessions: list() });
-      if (request.method !== 'POST') return undefined;
+    // Matched by the one router (pipeline/router.ts), which percent-decodes each segment once.
+    const parts = pathSegments(path);
+    const match = parts && SESSION_ROUTER.match(request.method, parts);
+    if (!match) return undefined;
+    if (match.route.name === 'list') return jsonAnswer(200, { sessions: list() });
+    if (match.route.name === 'create') {
       const body = await readJsonBody(request, { optional: true, anyMediaType: true });
       const { id: created, baseUrl } = create(body);
       return jsonAnswer(201, { id: created, baseUrl });
     }
-    if (request.method !== 'DELETE') return undefined;
-    const decoded = safeDecode(id);
+    const decoded = match.params.id;
     if (decoded === undefined || !SESSION_ID.test(decoded))
       throw new MockControlError('A session id is 1-64 characters of A-Z, a-z, 0-9, _ and -');
-    if (!end(decoded))
-      throw new MockControlError(`No session "${decoded}"`, 'not_found', 'SESSION_NOT_FOUND');
+    // Answered once nothing of the session is left (mock README, "Ending a world").
+    if (!(await end(decoded)))
+      throw new MockControlError(SESSION_NOT_FOUND_MESSAGE, 'not_found', 'SESSION_NOT_FOUND');
     return jsonAnswer(200, { success: true });
   }
 
   return {
     resolve(url) {
       if (!url.pathname.startsWith(prefix)) return undefined;
-      const id = url.pathname.slice(prefix.length).split('/')[0] ?? '';
-      const session = sessions.get(id);
-      if (!session) return 'missing';
+      const segment = url.pathname.slice(prefix.length).split('/')[0] ?? '';
+      const id = sessionIdOf(segment);
+      const session = id === undefined ? undefined : sessions.get(id);
+      if (!session || id === undefined) return 'missing';
+      let canonical = url;
+      if (segment !== id) {
+        canonical = new URL(url);
+        canonical.pathname = `${prefix}${id}${url.pathname.slice(prefix.length + segment.length)}`;
+      }
       session.lastUsed = wallClock();
-      return session.core;
+      session.inFlight += 1;
+      let left = false;
+      return {
+        core: session.core,
+        url: canonical,
+        leave() {
+          if (left) return;
+          left = true;
+          session.inFlight -= 1;
+          session.lastUsed = wallClock();
+        },
+      };
     },
     async answer(path, request) {
       try {
@@ -172,17 +238,11 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
     },
     list,
     sweep,
-    close() {
-      stopTimer();
-      for (const id of [...sessions.keys()]) end(id);
+    async close() {
+      stopTimer?.();
+      stopTimer = undefined;
+      await Promise.all([...sessions.keys()].map((id) => end(id)));
+      scheduler.end();
     },
   };
-}
-
-function safeDecode(text: string): string | undefined {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return undefined;
-  }
 }

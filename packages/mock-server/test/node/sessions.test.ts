@@ -186,7 +186,12 @@ describe('session registry', () => {
       wallClock: () => wall,
       createCore: ({ baseUrl }) => {
         const core = createMockCore({ baseUrl, now: NOW, logger: silentLogger });
-        return { ...core, close: () => closed.push(baseUrl) };
+        return {
+          ...core,
+          close: async () => {
+            closed.push(baseUrl);
+          },
+        };
       },
     });
     const request = (method: string, body = '{}') => ({
@@ -200,13 +205,15 @@ describe('session registry', () => {
       await registry.answer('/sessions', request('POST', '{"id":"idle"}'));
       await registry.answer('/sessions', request('POST', '{"id":"busy"}'));
       wall += 800;
-      expect(registry.resolve(new URL('http://127.0.0.1:9/sessions/busy/api/v1/x'))).not.toBe('missing');
+      const visit = registry.resolve(new URL('http://127.0.0.1:9/sessions/busy/api/v1/x'));
+      expect(visit).not.toBe('missing');
+      if (typeof visit === 'object') visit.leave();
       wall += 800;
-      registry.sweep();
+      await registry.sweep();
       expect(registry.list().map((s) => s.id)).toEqual(['busy']);
       expect(closed).toEqual(['http://127.0.0.1:9/sessions/idle']);
       expect(registry.resolve(new URL('http://127.0.0.1:9/sessions/idle/__mock/clock'))).toBe('missing');
-      registry.close();
+      await registry.close();
       expect(registry.list()).toEqual([]);
     })();
   });

@@ -178,14 +178,14 @@ describe('the coverage counter, on the outcome stream', () => {
       outcome({
         operationId: 'updateReservationStatus',
         method: 'PATCH',
-        transitions: [{ from: 'CONFIRMED', to: 'NO_SHOW' }],
+        transitions: [{ reservation: 'res_0001', from: 'CONFIRMED', to: 'NO_SHOW' }],
       }),
     );
     counter.observeOutcome(
       outcome({
         operationId: 'cancelReservation',
         method: 'DELETE',
-        transitions: [{ from: 'PENDING', to: 'CANCELLED' }],
+        transitions: [{ reservation: 'res_0002', from: 'PENDING', to: 'CANCELLED' }],
       }),
     );
     const report = counter.report();

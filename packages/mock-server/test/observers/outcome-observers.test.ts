@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJournal, JOURNAL_BODY_LIMIT } from '../../src/observers/journal';
 import type { MockEvent } from '../../src/observers/mock-events';
-import type { Outcome } from '../../src/observers/outcome';
+import type { ApiOutcome } from '../../src/observers/outcome';
 import { observeOutcomes } from '../../src/observers/outcome-observers';
 import type { PreparedDelivery } from '../../src/observers/webhooks';
 import { createManualClock } from '../../src/runtime/clock';
@@ -23,8 +23,12 @@ const prepared: PreparedDelivery = {
   createdAt: Date.parse('2026-06-15T08:00:00Z'),
 };
 
-function outcome(overrides: Partial<Outcome> = {}): Outcome {
+function outcome(overrides: Partial<ApiOutcome> = {}): ApiOutcome {
   return {
+    kind: 'api',
+    changes: [],
+    replaced: false,
+    transitions: [],
     id: 'req_000001',
     arrival: 0,
     request: {
@@ -43,7 +47,6 @@ function outcome(overrides: Partial<Outcome> = {}): Outcome {
     error: null,
     reservations: ['res_0001'],
     deliveries: [prepared],
-    transitions: [],
     durationMs: 1.5,
     ...overrides,
   };
@@ -52,12 +55,13 @@ function outcome(overrides: Partial<Outcome> = {}): Outcome {
 function observed(journalLimit: number) {
   const journal = createJournal(journalLimit);
   const events = createEventBus<MockEvent>(silent);
-  const outcomes = createEventBus<Outcome>(silent);
+  const outcomes = createEventBus<ApiOutcome>(silent);
   const heard: MockEvent[] = [];
   events.subscribe((event) => heard.push(event));
   // Stands in for the dispatcher: what it is handed, announced on the stream as the real one does.
   const delivered: PreparedDelivery[][] = [];
   const dispatcher = {
+    reset() {},
     deliver(deliveries: readonly PreparedDelivery[]) {
       delivered.push([...deliveries]);
       for (const delivery of deliveries) heard.push({ type: 'delivery', data: deliveryRecord(delivery) });
@@ -102,7 +106,7 @@ describe('observers of outcomes', () => {
     // With the journal off a change is still announced and delivered (neither depends on the journal).
     off.outcomes.emit(outcome());
     expect(off.heard.map((event) => event.type)).toEqual(['delivery', 'state']);
-    expect(off.delivered).toEqual([[], [prepared]]);
+    expect(off.delivered).toEqual([[prepared]]);
     expect(off.journal.list()).toEqual([]);
   });
 

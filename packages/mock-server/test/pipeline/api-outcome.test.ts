@@ -4,15 +4,18 @@
 import { describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/control/faults';
 import type { Outcome } from '../../src/observers/outcome';
+import { createStoreChanges } from '../../src/observers/store-changes';
 import { createWebhookDispatcher } from '../../src/observers/webhooks';
 import { createApi } from '../../src/pipeline/api';
 import type { MockRequest } from '../../src/pipeline/exchange';
-import { createDelays } from '../../src/runtime/delays';
+import { closedAnswer } from '../../src/pipeline/responses';
 import { createEventBus } from '../../src/runtime/event-bus';
 import { createLock } from '../../src/runtime/lock';
 import type { MockLogger } from '../../src/runtime/logger';
+import { createScheduler } from '../../src/runtime/scheduler';
 import { booking } from '../support/api';
 import { createTestDomain } from '../support/domain';
+import { sequentialDeliveryIds } from '../webhooks/support';
 
 const BASE = 'http://127.0.0.1:4010';
 const silent: MockLogger = { error: () => {}, warn: () => {} };
@@ -43,13 +46,17 @@ function request(
 async function pipeline() {
   const { ctx } = await createTestDomain();
   const outcomes = createEventBus<Outcome>(silent);
-  const published: Outcome[] = [];
-  outcomes.subscribe((outcome) => published.push(outcome));
+  const published: Extract<Outcome, { kind: 'api' }>[] = [];
+  outcomes.subscribe((outcome) => {
+    if (outcome.kind === 'api') published.push(outcome);
+  });
+  const changes = createStoreChanges();
+  changes.watch(ctx.store);
   let requests = 0;
   let sent = 0;
   const dispatcher = createWebhookDispatcher({
     clock: ctx.clock,
-    ids: ctx.ids,
+    deliveryIds: sequentialDeliveryIds(),
     getTarget: () => ({ url: 'https://hooks.example.test/in', secret: 'whsec_test' }),
     fetch: async () => {
       sent++;
@@ -63,9 +70,11 @@ async function pipeline() {
     webhooks: dispatcher,
     requestIds: { enabled: true, arrival: () => 0, nextId: () => `req_${++requests}` },
     outcomes,
+    changes,
     logger: silent,
     baseUrl: BASE,
-    delays: createDelays(),
+    scheduler: createScheduler({ clock: ctx.clock }),
+    ended: closedAnswer,
   });
   return { api, published, dispatcher, sent: () => sent, close: () => dispatcher.close() };
 }

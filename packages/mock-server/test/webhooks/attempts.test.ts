@@ -1,7 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWebhookDispatcher } from '../../src/observers/webhooks/dispatcher';
-import { createSequentialIds } from '../../src/runtime/ids';
-import { createdEvent, decode, HOUR, MINUTE, nodeSignature, START, scripted, setup, TARGET } from './support';
+import {
+  createdEvent,
+  decode,
+  HOUR,
+  MINUTE,
+  nodeSignature,
+  START,
+  scripted,
+  sequentialDeliveryIds,
+  setup,
+  TARGET,
+} from './support';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -230,7 +240,7 @@ describe('what each webhook attempt sends', () => {
     try {
       const dispatcher = createWebhookDispatcher({
         clock: setup(scripted(200)).clock,
-        ids: createSequentialIds(),
+        deliveryIds: sequentialDeliveryIds(),
         getTarget: () => TARGET,
       });
       globalThis.fetch = async (input) => {

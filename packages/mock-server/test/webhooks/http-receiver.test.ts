@@ -4,9 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookDispatcher } from '../../src/observers/webhooks/dispatcher';
 import type { WebhookDispatcherOptions } from '../../src/observers/webhooks/types';
 import { createManualClock } from '../../src/runtime/clock';
-import { createSequentialIds } from '../../src/runtime/ids';
 import { closeAll, deadUrl, startReceiver } from './e2e-support';
-import { createdEvent, HOUR, nodeSignature, SECRET, START } from './support';
+import { createdEvent, HOUR, nodeSignature, SECRET, START, sequentialDeliveryIds } from './support';
 
 afterEach(closeAll);
 
@@ -14,7 +13,7 @@ function dispatcherFor(url: string, overrides: Partial<WebhookDispatcherOptions>
   const clock = createManualClock(START);
   const dispatcher = createWebhookDispatcher({
     clock,
-    ids: createSequentialIds(),
+    deliveryIds: sequentialDeliveryIds(),
     getTarget: () => ({ url, secret: SECRET }),
     ...overrides,
   });

@@ -9,7 +9,6 @@ import type {
   WebhookTarget,
 } from '../../src/observers/webhooks/types';
 import { type Clock, createManualClock } from '../../src/runtime/clock';
-import { createSequentialIds } from '../../src/runtime/ids';
 
 export const START = Date.parse('2026-06-10T08:15:30.000Z');
 export const MINUTE = 60_000;
@@ -93,6 +92,15 @@ export function scripted(...answers: Answer[]): (callIndex: number) => Answer {
   return (callIndex) => answers[Math.min(callIndex, answers.length - 1)] ?? 500;
 }
 
+/**
+ * Delivery ids in sequence (`whd_0001`, …) for tests that name them: a mock's own are random
+ * (`whd_` + 16 hex digits), injected here through the dispatcher's `deliveryIds` option.
+ */
+export function sequentialDeliveryIds(): () => string {
+  let n = 0;
+  return () => `whd_${String(++n).padStart(4, '0')}`;
+}
+
 export interface Harness {
   clock: Clock;
   dispatcher: WebhookDispatcher;
@@ -107,7 +115,7 @@ export function setup(
   const { calls, fetch } = recordingFetch(clock, answer);
   const dispatcher = createWebhookDispatcher({
     clock,
-    ids: createSequentialIds(),
+    deliveryIds: sequentialDeliveryIds(),
     getTarget: () => TARGET,
     fetch,
     ...overrides,

@@ -87,9 +87,10 @@ describe('control.trigger', () => {
     const { core, sent } = await setup();
     const result = await core.control.trigger('demo-bistro', 'reservation.completed');
     await core.control.settled();
-    // In delivery order: three independent deliveries may arrive in any order (each first attempt
-    // waits for its own signature).
-    const received = [...sent].sort((x, y) => (x.delivery ?? '').localeCompare(y.delivery ?? ''));
+    // In delivery order (ids are random, so by their place in the result): three independent
+    // deliveries may arrive in any order (each first attempt waits for its own signature).
+    const order = (s: (typeof sent)[number]) => result.deliveries.indexOf(s.delivery ?? '');
+    const received = [...sent].sort((x, y) => order(x) - order(y));
 
     expect(eventNames(received)).toEqual([
       'reservation.created',

@@ -5,7 +5,7 @@
 // transitions by the state machine's moves in an outcome; events by each attempt a receiver acknowledged
 // with a 2xx. Refused requests (400 VALIDATION_ERROR, 415) are grouped by operation, field and message.
 
-import type { Outcome } from '../outcome';
+import type { ApiOutcome } from '../outcome';
 import type { Delivery } from '../webhooks';
 import { type CoverageKind, type CoverageSpace, transitionId } from './space';
 
@@ -41,9 +41,9 @@ export interface CoverageReport {
 }
 
 /** What the counter reads of an outcome. */
-export type CoverageOutcome = Pick<Outcome, 'id' | 'operationId' | 'error' | 'transitions'> & {
-  request: Pick<Outcome['request'], 'method' | 'path'>;
-  answer: Outcome['answer'];
+export type CoverageOutcome = Pick<ApiOutcome, 'id' | 'operationId' | 'error' | 'transitions'> & {
+  request: Pick<ApiOutcome['request'], 'method' | 'path'>;
+  answer: ApiOutcome['answer'];
 };
 
 /** What the counter reads of a delivery's change. */

@@ -3,12 +3,13 @@
 // a receiver that hangs delays only its own attempts, and the attempts of one delivery never overlap
 // (an attempt, a redelivery and the next retry follow one another).
 //
-// Time moves in two ways. A system clock flows: one timer wakes the dispatcher when the earliest
-// retry falls due. Any clock can be moved (control.clock): moves are applied one after another in
-// the order they were asked for, and each steps the clock to every due time on the way, so an
-// attempt reads its own due time, and completes when those attempts have finished.
+// Time is the world's scheduler's (runtime/scheduler.ts), never moved here: the dispatcher tells it
+// when each attempt falls due, and the scheduler starts them when the clock gets there (one timer
+// for a flowing clock; each due time on the way of a control.clock move). Attempt timeouts are the
+// scheduler's timers, and an attempt in flight is aborted when the world ends.
 import { signWebhookPayload } from '../../contract';
-import { isoOf, MAX_TIMER_DELAY_MS } from '../../domain/time';
+import { isoOf } from '../../domain/time';
+import { createScheduler } from '../../runtime/scheduler';
 import { pruneDeliveryLog } from './delivery-log';
 import { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS, validateDelays, validateTimeout } from './schedule';
 import { type AttemptOutcome, describeError, sendAttempt } from './send-attempt';
@@ -19,14 +20,18 @@ import type {
   PreparedDelivery,
   WebhookDispatcher,
   WebhookDispatcherOptions,
-  WebhookTimers,
 } from './types';
 
-/** Id prefix of deliveries: `whd_0001`. */
-const DELIVERY_ID_PREFIX = 'whd';
-
-/** setTimeout fires at once for longer delays; a longer wait is split into several. */
-const MAX_TIMER_MS = MAX_TIMER_DELAY_MS;
+/**
+ * A delivery id: `whd_` and 16 random lower-case hex digits (64 bits), so no two worlds (sessions, a
+ * reset, two processes) ever send the same id to a receiver they share (mock README, "Webhooks").
+ */
+export function randomDeliveryId(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return `whd_${hex}`;
+}
 
 interface Entry {
   /** The log record; mutated here only, handed out as copies. */
@@ -46,7 +51,8 @@ interface Entry {
 }
 
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const { clock, ids } = options;
+  const { clock } = options;
+  const deliveryId = options.deliveryIds ?? randomDeliveryId;
   const delays = options.delaysMs ?? DEFAULT_DELAYS_MS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   validateDelays(delays);
@@ -54,12 +60,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   const entries = new Map<string, Entry>();
   let nextSeq = 0;
-  /** Tail of the clock moves: each starts when the one before has finished. */
-  let moves: Promise<void> = Promise.resolve();
-  /** Bumped by reset(): work from before a reset must not touch the new state or the clock. */
-  let generation = 0;
-  let timer: { handle: unknown } | null = null;
-  let closed = false;
+  // Time comes from the world's scheduler (runtime/scheduler.ts): it owns every timer and moves the
+  // clock; the dispatcher only says when its attempts fall due. Alone (tests), it makes its own.
+  const scheduler =
+    options.scheduler ?? createScheduler({ clock, ...(options.timers ? { timers: options.timers } : {}) });
+  const ownScheduler = options.scheduler === undefined;
   /**
    * Tail of the signatures attempts wait for, in the order the attempts started. Signing (Web
    * Crypto) finishes in no set order, so without this two deliveries created together could be sent
@@ -68,9 +73,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
    */
   let signatures: Promise<unknown> = Promise.resolve();
 
-  // Looked up on use, not at creation, so that MSW's patched fetch and vitest's fake timers, which
-  // may be installed after the mock was created, are the ones used.
-  const timers = (): WebhookTimers => options.timers ?? globalThis;
+  // Looked up on use, not at creation, so that MSW's patched fetch, which may be installed after the
+  // mock was created, is the one used.
   const fetchFn = (request: Request): Promise<Response> =>
     options.fetch ? options.fetch(request) : globalThis.fetch(request);
 
@@ -107,8 +111,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     try {
       const signature = await signatureInTurn(entry);
       // reset() while this attempt waited (for the signature, or behind the attempt before it): send
-      // nothing, since the delivery is gone and its id may already name a new one.
-      if (entry.discarded) return;
+      // nothing, since the delivery is gone and its id may already name a new one. Nor once the
+      // world has ended.
+      if (entry.discarded || scheduler.ended) return;
       outcome = await sendAttempt({
         url,
         body: entry.record.body,
@@ -116,7 +121,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         deliveryId: entry.record.id,
         timeoutMs,
         fetch: fetchFn,
-        timers: timers(),
+        timers: scheduler.timers,
+        signal: scheduler.signal,
+        ...(options.headers ? { headers: options.headers } : {}),
       });
     } catch (error) {
       // sendAttempt never throws, so this is the signing promise.
@@ -127,7 +134,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         durationMs: 0,
       };
     }
-    if (entry.discarded) return;
+    // An attempt aborted because the world ended is not recorded: nothing of it happens afterwards.
+    if (entry.discarded || scheduler.ended) return;
 
     const record = entry.record;
     const logged: DeliveryAttempt = {
@@ -176,12 +184,20 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         if (entry.inFlight === current) entry.inFlight = null;
         pump();
       });
+    // The world's end waits for it (it ends at once then: its request is aborted).
+    void tracked(current);
     entry.inFlight = current;
     return current;
   }
 
-  /** Starts every attempt that is due now and not already under way; re-arms the timer. */
+  /** Starts every attempt that is due now and not already under way; re-arms the scheduler's timer. */
   function pump(): void {
+    startDue();
+    scheduler.wake();
+  }
+
+  function startDue(): void {
+    if (scheduler.ended) return;
     const now = clock.now();
     for (const entry of entries.values()) {
       if (entry.inFlight === null && entry.dueAt !== null && entry.dueAt <= now) {
@@ -190,7 +206,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         void chain(entry, false);
       }
     }
-    arm();
+  }
+
+  /** Attempts under way, for close() to wait on. */
+  const inFlight = new Set<Promise<void>>();
+  function tracked(work: Promise<void>): Promise<void> {
+    inFlight.add(work);
+    return work.finally(() => inFlight.delete(work));
   }
 
   /** Resolves when no attempt is under way (attempts started meanwhile included). */
@@ -217,64 +239,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return best?.dueAt ?? undefined;
   }
 
-  /**
-   * Moves the clock forward by `shift` ms, stepping to each due time on the way. Before each step it
-   * waits for the attempts under way, whose outcome decides their next due time (a retry may fall
-   * inside the move); so a move spans a hanging receiver's timeout, while that receiver's attempts
-   * never hold up another delivery's. Real time may flow meanwhile (a system clock): the distance
-   * still to go is kept, not an end time, so the whole move is exactly `shift`.
-   */
-  async function moveBy(shift: number, startedIn: number): Promise<void> {
-    let remaining = shift;
-    for (;;) {
-      await attemptsSettled();
-      if (startedIn !== generation) return;
-      const due = nextDueTime(clock.now() + remaining);
-      if (due === undefined) break;
-      const step = due - clock.now();
-      if (step > 0) {
-        clock.advance(step);
-        remaining -= step;
-      }
-      pump();
-    }
-    if (remaining > 0) clock.advance(remaining);
-    pump();
-  }
-
-  function clearTimer(): void {
-    if (timer === null) return;
-    const { handle } = timer;
-    timer = null;
-    timers().clearTimeout(handle);
-  }
-
-  /** System clock only: one timer for the earliest due attempt. */
-  function arm(): void {
-    clearTimer();
-    if (clock.manual || closed) return;
-    const earliest = nextDueTime(Number.POSITIVE_INFINITY);
-    if (earliest === undefined) return;
-    const wait = Math.min(Math.max(0, earliest - clock.now()), MAX_TIMER_MS);
-    try {
-      const handle = timers().setTimeout(() => {
-        timer = null;
-        pump();
-      }, wait);
-      timer = { handle };
-      unref(handle);
-    } catch (error) {
-      report(error);
-    }
-  }
-
-  /** Queues a clock move after the moves asked for before it. */
-  function queueMove(move: (startedIn: number) => Promise<void>): Promise<void> {
-    const startedIn = generation;
-    const result = moves.then(() => (startedIn === generation ? move(startedIn) : undefined));
-    moves = result.catch(() => undefined);
-    return result;
-  }
+  // The scheduler asks when attempts fall due and starts them when the clock gets there.
+  scheduler.onDue({ nextDue: nextDueTime, run: startDue, settled: attemptsSettled });
 
   const dispatcher: WebhookDispatcher = {
     prepare(projectId, events) {
@@ -289,7 +255,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           if (typeof body !== 'string')
             throw new TypeError('The webhook event could not be serialised to JSON');
           prepared.push({
-            id: ids.next(DELIVERY_ID_PREFIX),
+            id: deliveryId(),
             event: event.event,
             projectId,
             reservationId: event.data.reservation.id,
@@ -378,43 +344,31 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return copyDelivery(entry.record);
     },
 
-    advance(ms: number, check?: MoveCheck): Promise<void> {
-      return queueMove(async (startedIn) => {
-        check?.(clock.now());
-        return moveBy(ms, startedIn);
-      });
-    },
+    advance: (ms: number, check?: MoveCheck): Promise<void> => scheduler.advance(ms, check),
 
-    setTime(time: number, check?: MoveCheck): Promise<void> {
-      return queueMove(async (startedIn) => {
-        check?.(clock.now());
-        const shift = time - clock.now();
-        if (shift >= 0) return moveBy(shift, startedIn);
-        clock.set(time);
-        pump();
-        await attemptsSettled();
-      });
-    },
+    setTime: (time: number, check?: MoveCheck): Promise<void> => scheduler.setTime(time, check),
 
     async idle(): Promise<void> {
       for (;;) {
-        await moves;
+        await scheduler.moved();
         await attemptsSettled();
-        if (nextDueTime(clock.now()) === undefined) return;
+        if (scheduler.ended || nextDueTime(clock.now()) === undefined) return;
         pump();
       }
     },
 
     reset(): void {
-      generation += 1;
+      // Moves under way stop (the world's reset restarts its scheduler itself).
+      if (ownScheduler) scheduler.restart();
       for (const entry of entries.values()) entry.discarded = true;
       entries.clear();
-      clearTimer();
+      scheduler.wake();
     },
 
-    close(): void {
-      closed = true;
-      clearTimer();
+    async close(): Promise<void> {
+      if (ownScheduler) scheduler.end();
+      for (const entry of entries.values()) entry.discarded = true;
+      await Promise.all([...inFlight]);
     },
   };
 
@@ -431,11 +385,4 @@ function copyAttempt(attempt: DeliveryAttempt): DeliveryAttempt {
   const copy: DeliveryAttempt = { ...attempt, request: { headers: { ...attempt.request.headers } } };
   if (attempt.response) copy.response = { ...attempt.response, headers: { ...attempt.response.headers } };
   return copy;
-}
-
-/** Node: a pending retry must not keep the process alive. Browsers return a number: nothing to do. */
-function unref(handle: unknown): void {
-  if (typeof handle !== 'object' || handle === null || !('unref' in handle)) return;
-  const { unref: unrefMethod } = handle;
-  if (typeof unrefMethod === 'function') unrefMethod.call(handle);
 }

@@ -12,6 +12,10 @@ export interface AttemptRequest {
   timeoutMs: number;
   fetch: (request: Request) => Promise<Response>;
   timers: WebhookTimers;
+  /** Sent besides the documented headers (`X-Mock-Session` of a session's deliveries). */
+  headers?: Readonly<Record<string, string>>;
+  /** Aborted when the world ends: the attempt is abandoned at once (nothing of it is recorded). */
+  signal?: AbortSignal;
 }
 
 /** How much of the receiver's answer body is kept for the log (the dashboard shows it). */
@@ -58,6 +62,7 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
     'User-Agent': 'reservation-mock',
     'X-Webhook-Delivery': attempt.deliveryId,
     'X-Webhook-Signature': attempt.signature,
+    ...attempt.headers,
   };
   const controller = new AbortController();
   let timedOut = false;
@@ -74,6 +79,20 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
   });
   // Nobody races the deadline any more once the answer is in; its rejection is not an error then.
   deadline.catch(() => undefined);
+  // The world ended: the request is aborted and the attempt ends now, whatever the receiver does.
+  let rejectEnded: (reason: unknown) => void = () => undefined;
+  const ended = new Promise<never>((_, reject) => {
+    rejectEnded = reject;
+  });
+  ended.catch(() => undefined);
+  const onEnd = () => {
+    controller.abort(attempt.signal?.reason);
+    rejectEnded(attempt.signal?.reason);
+  };
+  if (attempt.signal?.aborted) onEnd();
+  else attempt.signal?.addEventListener('abort', onEnd, { once: true });
+  const stop = attempt.signal ? Promise.race([deadline, ended]) : deadline;
+  stop.catch(() => undefined);
 
   try {
     const request = new Request(attempt.url, {
@@ -84,8 +103,8 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
       // A redirect is an answer that is not 2xx; following it would turn the POST into a GET.
       redirect: 'manual',
     });
-    const response = await Promise.race([attempt.fetch(request), deadline]);
-    const { body, truncated } = await readHead(response, deadline);
+    const response = await Promise.race([attempt.fetch(request), stop]);
+    const { body, truncated } = await readHead(response, stop);
     if (response.type === 'opaqueredirect') {
       // Browsers hide the status of a redirect that was not followed.
       return { ok: false, requestHeaders, error: 'redirect not followed', durationMs: duration() };
@@ -110,6 +129,7 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
     };
   } finally {
     attempt.timers.clearTimeout(handle);
+    attempt.signal?.removeEventListener('abort', onEnd);
   }
 }
 

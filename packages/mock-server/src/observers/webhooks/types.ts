@@ -4,7 +4,9 @@
 // subscribed to outcomes, sends them (observers/outcome-observers.ts).
 import type { components } from '../../contract';
 import type { Clock } from '../../runtime/clock';
-import type { IdSource } from '../../runtime/ids';
+import type { MoveCheck, Scheduler, Timers } from '../../runtime/scheduler';
+
+export type { MoveCheck } from '../../runtime/scheduler';
 
 export type WebhookEvent = components['schemas']['WebhookEvent'];
 export type WebhookEventName = components['schemas']['WebhookEventName'];
@@ -55,7 +57,10 @@ export interface DeliveryAttempt {
 }
 
 export interface Delivery {
-  /** `whd_…`, sent as `X-Webhook-Delivery` on every attempt and redelivery. */
+  /**
+   * `whd_` + 16 random hex digits, sent as `X-Webhook-Delivery` on every attempt and redelivery;
+   * never reused by any world of any mock process.
+   */
   id: string;
   event: WebhookEventName;
   projectId: string;
@@ -95,12 +100,6 @@ export interface PreparedDelivery {
   createdAt: number;
 }
 
-/**
- * Runs when a queued clock move starts, with the clock as the moves before it left it; throwing
- * refuses the move (its promise rejects) and leaves the clock where it is.
- */
-export type MoveCheck = (now: number) => void;
-
 export interface WebhookDispatcher {
   /**
    * The deliveries of these events as of now, one per event when the project has a target (none
@@ -133,21 +132,24 @@ export interface WebhookDispatcher {
   setTime(epochMs: number, check?: MoveCheck): Promise<void>;
   /** Resolves when no move or attempt is under way and none is due at the clock's now. */
   idle(): Promise<void>;
-  /** Forgets every delivery and cancels timers (used by reset()). */
+  /** Forgets every delivery: none of them is attempted again (used by reset()). */
   reset(): void;
-  /** Stops timers (used when the standalone server shuts down). */
-  close(): void;
+  /**
+   * Nothing more is sent; resolves once the attempts in flight have ended (the world's end aborts
+   * them). Ends its scheduler when it made its own.
+   */
+  close(): Promise<void>;
 }
 
 /** The two timer functions the dispatcher uses; the globals by default, fakes in tests. */
-export interface WebhookTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type WebhookTimers = Timers;
 
 export interface WebhookDispatcherOptions {
   clock: Clock;
-  ids: IdSource;
+  /** Delivery ids. Default: `whd_` + 16 random hex digits, never reused by any world (tests inject sequences). */
+  deliveryIds?: () => string;
+  /** Headers sent with every attempt besides the documented ones: `X-Mock-Session` of a session's mock. */
+  headers?: Readonly<Record<string, string>>;
   /** The project's current webhook target, read by prepare(); null: nothing is sent. */
   getTarget(projectId: string): WebhookTarget | null;
   /** Default: the global fetch, looked up at each attempt (so MSW and test stubs see it). */
@@ -157,8 +159,13 @@ export interface WebhookDispatcherOptions {
   /** Delay before each attempt, counted from the previous one. Default [0, 1 min, 5 min, 30 min, 2 h]. */
   delaysMs?: readonly number[];
   /**
-   * Timer functions for the per-attempt timeout and (system clock) the next due attempt; tests
-   * inject fakes. Default: the globals, looked up when used (so vitest fake timers apply).
+   * The world's scheduler: every timer (attempt timeouts, the next due attempt) and every clock
+   * move. Default: one of its own over `clock` and `timers`.
+   */
+  scheduler?: Scheduler;
+  /**
+   * Timer functions for a scheduler the dispatcher makes itself; tests inject fakes. Default: the
+   * globals, looked up when used (so vitest fake timers apply).
    */
   timers?: WebhookTimers;
   /**

@@ -1,0 +1,278 @@
+// Every timer of one world (the root mock or a session; mock README, "How it works"): webhook
+// attempts and their timeouts, fault delays, idle sweeps, and the work that falls due as the mock
+// clock moves. The scheduler is the only one that moves the clock for due work: a clock move steps to
+// each due time on the way and lets that work run there. end() cancels every timer, ends every wait
+// and aborts `signal` (attempts in flight listen to it), so nothing of an ended world runs afterwards.
+import type { Clock } from './clock';
+
+/** The world ended while this waited: whatever waited must not take effect. */
+export class WorldEndedError extends Error {
+  override readonly name = 'WorldEndedError';
+
+  constructor() {
+    super('The mock (or session) has ended');
+  }
+}
+
+/** The two timer functions the scheduler uses; the globals by default (looked up on use, so fake timers apply). */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * Work that falls due on the mock clock (webhook attempts): the scheduler asks when, and runs it
+ * when the clock (moved, or flowing) reaches that time.
+ */
+export interface DueWork {
+  /** The earliest due time at or before `limit` (epoch ms, mock clock), if any. */
+  nextDue(limit: number): number | undefined;
+  /** Starts everything due at the clock's now. */
+  run(): void;
+  /** Resolves when the work under way has finished (its outcome may set the next due time). */
+  settled(): Promise<void>;
+}
+
+/** Runs when a queued clock move starts, with the clock as the moves before it left it; throwing refuses the move. */
+export type MoveCheck = (now: number) => void;
+
+export interface Scheduler {
+  readonly clock: Clock;
+  /** Aborted when the world ends. */
+  readonly signal: AbortSignal;
+  readonly ended: boolean;
+  /** Runs `task` after `ms` of real time unless cancelled or the world ends first; never keeps a process alive. */
+  after(ms: number, task: () => void): () => void;
+  /** setTimeout/clearTimeout backed by after(): for code that takes timer functions. */
+  readonly timers: Timers;
+  /** Resolves after `ms` of real time; rejects with WorldEndedError when the world ends first. */
+  sleep(ms: number): Promise<void>;
+  /**
+   * `work`'s result, or a WorldEndedError as soon as the world ends first (for a wait that has no
+   * timer: a request's body). Holds nothing once `work` settles.
+   */
+  untilEnded<T>(work: Promise<T>): Promise<T>;
+  /** Registers work that falls due on the mock clock. */
+  onDue(work: DueWork): void;
+  /** The due work changed (a new due time): re-arms the timer of a flowing clock. */
+  wake(): void;
+  /**
+   * Moves the clock forward by `ms` after every move asked for before: each piece of due work on the
+   * way runs at its own due time, and the move resolves when that work has finished.
+   */
+  advance(ms: number, check?: MoveCheck): Promise<void>;
+  /** The same to an absolute time; a time in the past just sets the clock. */
+  setTime(epochMs: number, check?: MoveCheck): Promise<void>;
+  /** Resolves when no move is under way (moves asked for meanwhile included). */
+  moved(): Promise<void>;
+  /** Moves asked for before now stop where they are (a reset starts a new world's time). */
+  restart(): void;
+  /** Cancels every timer and wait, aborts `signal`; later timers never start. */
+  end(): void;
+}
+
+/** setTimeout fires at once for longer delays (2^31 - 1 ms); a longer wait is split into several. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+export function createScheduler(options: { clock: Clock; timers?: Timers }): Scheduler {
+  const { clock } = options;
+  const timerFns = (): Timers => options.timers ?? globalThis;
+  const controller = new AbortController();
+  const pending = new Map<object, { handle: unknown; cancel: () => void }>();
+  const work: DueWork[] = [];
+  let moves: Promise<void> = Promise.resolve();
+  let generation = 0;
+  let dueTimer: (() => void) | null = null;
+
+  function after(ms: number, task: () => void): () => void {
+    if (controller.signal.aborted) return () => undefined;
+    const token = {};
+    const cancel = () => {
+      const entry = pending.get(token);
+      if (!entry) return;
+      pending.delete(token);
+      timerFns().clearTimeout(entry.handle);
+    };
+    const handle = timerFns().setTimeout(
+      () => {
+        pending.delete(token);
+        task();
+      },
+      Math.min(Math.max(0, ms), MAX_TIMER_MS),
+    );
+    unref(handle);
+    pending.set(token, { handle, cancel });
+    return cancel;
+  }
+
+  const timers: Timers = {
+    setTimeout: (callback, ms) => after(ms, callback),
+    clearTimeout: (handle) => {
+      if (typeof handle === 'function') handle();
+    },
+  };
+
+  function nextDue(limit: number): number | undefined {
+    let best: number | undefined;
+    for (const w of work) {
+      const due = w.nextDue(limit);
+      if (due !== undefined && (best === undefined || due < best)) best = due;
+    }
+    return best;
+  }
+
+  const runDue = (): void => {
+    for (const w of work) w.run();
+  };
+  const settled = async (): Promise<void> => {
+    await Promise.all(work.map((w) => w.settled()));
+  };
+
+  /** A flowing clock only: one timer for the earliest due work. */
+  function arm(): void {
+    dueTimer?.();
+    dueTimer = null;
+    if (clock.manual || controller.signal.aborted) return;
+    const earliest = nextDue(Number.POSITIVE_INFINITY);
+    if (earliest === undefined) return;
+    dueTimer = after(earliest - clock.now(), () => {
+      dueTimer = null;
+      runDue();
+      arm();
+    });
+  }
+
+  /**
+   * Moves the clock forward by `shift` ms, stepping to each due time on the way. Before each step it
+   * waits for the work under way, whose outcome decides its next due time (a retry may fall inside
+   * the move). Real time may flow meanwhile (a system clock): the distance still to go is kept, not
+   * an end time, so the whole move is exactly `shift`.
+   */
+  async function moveBy(shift: number, startedIn: number): Promise<void> {
+    let remaining = shift;
+    for (;;) {
+      await settled();
+      if (startedIn !== generation || controller.signal.aborted) return;
+      const due = nextDue(clock.now() + remaining);
+      if (due === undefined) break;
+      const step = due - clock.now();
+      if (step > 0) {
+        clock.advance(step);
+        remaining -= step;
+      }
+      runDue();
+    }
+    if (remaining > 0) clock.advance(remaining);
+    runDue();
+    arm();
+  }
+
+  function queueMove(move: (startedIn: number) => Promise<void>): Promise<void> {
+    const startedIn = generation;
+    const result = moves.then(() => {
+      if (controller.signal.aborted) throw new WorldEndedError();
+      return startedIn === generation ? move(startedIn) : undefined;
+    });
+    moves = result.catch(() => undefined);
+    return result;
+  }
+
+  return {
+    clock,
+    signal: controller.signal,
+    get ended() {
+      return controller.signal.aborted;
+    },
+    after,
+    timers,
+    untilEnded(work) {
+      const { signal } = controller;
+      if (signal.aborted) return Promise.reject(new WorldEndedError());
+      return new Promise((resolve, reject) => {
+        const onEnd = () => reject(new WorldEndedError());
+        signal.addEventListener('abort', onEnd, { once: true });
+        work.then(
+          (value) => {
+            signal.removeEventListener('abort', onEnd);
+            resolve(value);
+          },
+          (error: unknown) => {
+            signal.removeEventListener('abort', onEnd);
+            reject(error);
+          },
+        );
+      });
+    },
+    sleep(ms) {
+      if (controller.signal.aborted) return Promise.reject(new WorldEndedError());
+      return new Promise<void>((resolve, reject) => {
+        let remaining = ms;
+        const onEnd = () => {
+          cancel();
+          reject(new WorldEndedError());
+        };
+        let cancel: () => void = () => undefined;
+        // Longer than one timer allows: several in a row.
+        const step = () => {
+          const wait = Math.min(remaining, MAX_TIMER_MS);
+          remaining -= wait;
+          cancel = after(wait, () => {
+            if (remaining > 0) return step();
+            controller.signal.removeEventListener('abort', onEnd);
+            resolve();
+          });
+        };
+        controller.signal.addEventListener('abort', onEnd, { once: true });
+        step();
+      });
+    },
+    onDue(w) {
+      work.push(w);
+    },
+    wake: arm,
+    advance(ms, check) {
+      return queueMove(async (startedIn) => {
+        check?.(clock.now());
+        return moveBy(ms, startedIn);
+      });
+    },
+    setTime(time, check) {
+      return queueMove(async (startedIn) => {
+        check?.(clock.now());
+        const shift = time - clock.now();
+        if (shift >= 0) return moveBy(shift, startedIn);
+        clock.set(time);
+        runDue();
+        arm();
+        await settled();
+      });
+    },
+    moved: async () => {
+      for (;;) {
+        const tail = moves;
+        await tail;
+        if (tail === moves) return;
+      }
+    },
+    restart() {
+      generation += 1;
+      dueTimer?.();
+      dueTimer = null;
+    },
+    end() {
+      if (controller.signal.aborted) return;
+      generation += 1;
+      controller.abort(new WorldEndedError());
+      for (const { cancel } of [...pending.values()]) cancel();
+      pending.clear();
+      dueTimer = null;
+    },
+  };
+}
+
+/** Node: a pending timer must not keep the process alive. Browsers return a number: nothing to do. */
+function unref(handle: unknown): void {
+  if (typeof handle !== 'object' || handle === null || !('unref' in handle)) return;
+  const { unref: unrefMethod } = handle;
+  if (typeof unrefMethod === 'function') unrefMethod.call(handle);
+}

@@ -1,0 +1,159 @@
+// Ending a world (mock README, "Ending a world"): a session's DELETE, its idle expiry and
+// server.close() refuse new requests first; a request waiting on a fault delay never takes effect;
+// pending and in-flight webhook attempts end; the DELETE answers only when nothing is left. Each
+// test shows that nothing of the ended world happens afterwards.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMockCore, silentLogger } from '../../src/index';
+import { SESSION_NOT_FOUND_MESSAGE } from '../../src/pipeline/responses';
+import { createSessionRegistry } from '../../src/transports/sessions';
+import { startServer } from '../support/server';
+import { closeAll, startReceiver } from '../webhooks/e2e-support';
+
+afterEach(closeAll);
+
+const NOW = '2030-06-17T08:00:00.000Z';
+const headers = { 'x-api-key': 'rk_demo_full', 'content-type': 'application/json' };
+const BOOKING = { email: 'ada@example.com', date: '2030-06-18', from: '18:00', to: '19:00' };
+
+async function session(serverUrl: string, id: string): Promise<string> {
+  const created = await fetch(`${serverUrl}/__mock/sessions`, {
+    method: 'POST',
+    body: JSON.stringify({ id, now: NOW }),
+  });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { baseUrl: string }).baseUrl;
+}
+
+/** Resolves once the session's fault was taken by a request (it now waits on the delay). */
+async function faultTaken(sessionUrl: string): Promise<void> {
+  for (;;) {
+    const faults = (await (await fetch(`${sessionUrl}/__mock/faults`)).json()) as {
+      faults: { remaining: number | null }[];
+    };
+    if (faults.faults.length === 0 || faults.faults[0]?.remaining === 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('ending a session', () => {
+  it('a booking waiting on a fault delay when the session is deleted never takes effect: 404 SESSION_NOT_FOUND, no webhook', async () => {
+    const receiver = await startReceiver();
+    const server = await startServer({ now: NOW, logger: silentLogger, webhookUrl: receiver.url });
+    const w1 = await session(server.url, 'w1');
+    await fetch(`${w1}/__mock/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/api/v1/*', delayMs: 60_000, times: 1 }),
+    });
+    const booking = fetch(`${w1}/api/v1/demo-bistro/reservations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(BOOKING),
+    });
+    await faultTaken(w1);
+    const deleted = await fetch(`${server.url}/__mock/sessions/w1`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    const answer = await booking;
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({
+      code: 'SESSION_NOT_FOUND',
+      message: SESSION_NOT_FOUND_MESSAGE,
+    });
+    // Nothing of w1 reached the receiver, before or after the DELETE answered.
+    expect(receiver.requests).toEqual([]);
+    expect((await fetch(`${w1}/__mock/clock`)).status).toBe(404);
+  });
+
+  it('an attempt in flight to a receiver that never answers is aborted; the DELETE answers at once and no attempt follows', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<number>((resolve) => {
+      release = () => resolve(204);
+    });
+    const receiver = await startReceiver({ answer: () => held });
+    const server = await startServer({ now: NOW, logger: silentLogger, webhookUrl: receiver.url });
+    const w1 = await session(server.url, 'w1');
+    const triggered = await fetch(`${w1}/__mock/projects/demo-bistro/trigger`, {
+      method: 'POST',
+      body: JSON.stringify({ event: 'reservation.created' }),
+    });
+    expect(triggered.status).toBe(201);
+    await receiver.until(() => receiver.requests.length === 1);
+    expect(receiver.requests[0]?.headers['x-mock-session']).toBe('w1');
+    const deleted = await fetch(`${server.url}/__mock/sessions/w1`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    // The attempt's request was aborted by the session's end: the receiver saw its client go.
+    await receiver.until(() => receiver.abandoned === 1);
+    release();
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it('the idle sweep leaves a session alone while a request (or an event stream) of it is in flight', async () => {
+    let wall = 1_000_000;
+    const registry = createSessionRegistry({
+      serverUrl: 'http://127.0.0.1:9',
+      maxSessions: 4,
+      idleMs: 1000,
+      wallClock: () => wall,
+      createCore: ({ baseUrl }) => createMockCore({ baseUrl, now: NOW, logger: silentLogger }),
+    });
+    await registry.answer('/sessions', {
+      method: 'POST',
+      url: new URL('http://127.0.0.1:9/__mock/sessions'),
+      header: () => null,
+      hasBody: true,
+      body: async () => new TextEncoder().encode('{"id":"w1"}'),
+    });
+    const visit = registry.resolve(new URL('http://127.0.0.1:9/sessions/w1/__mock/events'));
+    if (typeof visit !== 'object') throw new Error('no session');
+    wall += 5000;
+    await registry.sweep();
+    expect(registry.list().map((s) => s.id)).toEqual(['w1']);
+    // Idle counts from the end of the last request.
+    visit.leave();
+    wall += 999;
+    await registry.sweep();
+    expect(registry.list().map((s) => s.id)).toEqual(['w1']);
+    wall += 2;
+    await registry.sweep();
+    expect(registry.list()).toEqual([]);
+    expect(visit.core.ended.aborted).toBe(true);
+    await registry.close();
+  });
+
+  it('one rule for a session id on every route: %42 is B for its routes and for DELETE', async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    await session(server.url, 'B');
+    expect((await fetch(`${server.url}/sessions/%42/__mock/clock`)).status).toBe(200);
+    expect((await fetch(`${server.url}/sessions/%42/api/v1/demo-bistro/info`, { headers })).status).toBe(200);
+    expect((await fetch(`${server.url}/__mock/sessions/%42`, { method: 'DELETE' })).status).toBe(200);
+    const routed = await fetch(`${server.url}/sessions/B/__mock/clock`);
+    const deleted = await fetch(`${server.url}/__mock/sessions/B`, { method: 'DELETE' });
+    expect([routed.status, deleted.status]).toEqual([404, 404]);
+    // SESSION_NOT_FOUND has one message, whichever route answers it.
+    const bodies = [
+      (await routed.json()) as { message: string },
+      (await deleted.json()) as { message: string },
+    ];
+    expect(bodies.map((b) => b.message)).toEqual([SESSION_NOT_FOUND_MESSAGE, SESSION_NOT_FOUND_MESSAGE]);
+  });
+});
+
+describe('server.close()', () => {
+  it('refuses new requests with 503 while it closes and resolves once every world has ended', async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    const w1 = await session(server.url, 'w1');
+    await fetch(`${w1}/__mock/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ path: '/api/v1/*', delayMs: 60_000, times: 1 }),
+    });
+    const booking = fetch(`${w1}/api/v1/demo-bistro/reservations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(BOOKING),
+    });
+    await faultTaken(w1);
+    await server.close();
+    // Refused as its session ended with the server; nothing was booked.
+    expect((await booking).status).toBe(404);
+    expect(server.sessions()).toEqual([]);
+  });
+});
