@@ -184,8 +184,8 @@ describe('the state machine moves a request made are in its outcome', () => {
     close();
     expect(published.map((o) => [o.answer.status, o.transitions])).toEqual([
       [201, []],
-      [200, [{ from: 'PENDING', to: 'CONFIRMED' }]],
-      [200, [{ from: 'CONFIRMED', to: 'CANCELLED' }]],
+      [200, [{ reservation: 'res_0001', from: 'PENDING', to: 'CONFIRMED' }]],
+      [200, [{ reservation: 'res_0001', from: 'CONFIRMED', to: 'CANCELLED' }]],
       [409, []],
     ]);
   });
