@@ -4,7 +4,7 @@
 // deadline of their own (the test's timeout is the bound).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
@@ -101,6 +101,19 @@ export interface Received {
   body: string;
 }
 
+/** Listens on 127.0.0.1 (a free port) until the test finishes, then closes; `http://127.0.0.1:<port>`. */
+export async function listenUntilTestFinished(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  onTestFinished(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 /** A receiver on 127.0.0.1 answering each request with `answer`; closed when the test finishes. */
 export async function startReceiver(
   answer: (request: Received, res: ServerResponse) => void = (_, res) => res.writeHead(204).end(),
@@ -121,17 +134,9 @@ export async function startReceiver(
       answer(request, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
+  const origin = await listenUntilTestFinished(server);
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `${origin}/hooks`,
     received,
     /** Resolves once `count` requests have arrived. */
     until: (count: number) => wait.until(() => received.length >= count),
