@@ -4,10 +4,11 @@
 // deadline of their own (the test's timeout is the bound).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
+import { listenUntilTestFinished } from '../../../../test/support/listen';
 import { waiters } from '../support/waiters';
 
 const bin = fileURLToPath(new URL('../../bin/reservation-mock.js', import.meta.url));
@@ -99,19 +100,6 @@ export interface Received {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
-}
-
-/** Listens on 127.0.0.1 (a free port) until the test finishes, then closes; `http://127.0.0.1:<port>`. */
-export async function listenUntilTestFinished(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
 /** A receiver on 127.0.0.1 answering each request with `answer`; closed when the test finishes. */

@@ -4,16 +4,8 @@
 // terminal with its control characters.
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import {
-  listenUntilTestFinished,
-  RAW_CONTROL,
-  refusedPort,
-  request,
-  runCli,
-  startCli,
-  startMockCli,
-  startReceiver,
-} from './support';
+import { listenUntilTestFinished } from '../../../../test/support/listen';
+import { RAW_CONTROL, refusedPort, request, runCli, startCli, startMockCli, startReceiver } from './support';
 
 const NOW = '2030-06-17T08:00:00.000Z';
 /** A receiver's answer with a terminal escape (clear screen), a C1 CSI and a bell. */
