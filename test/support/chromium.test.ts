@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { describe, expect, it, vi } from 'vitest';
+import { runToExit } from './child-process';
 import { findChromium, SYSTEM_CHROMIUM, systemChromiumPath } from './chromium';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -81,14 +82,7 @@ describe('the browser lookup', () => {
         ],
         { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CHROMIUM_PATH: MISSING } },
       );
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const { code, output } = await runToExit(child);
       expect(code, output).toBe(0);
       const result = JSON.parse(await readFile(report, 'utf8')) as {
         numPassedTests: number;

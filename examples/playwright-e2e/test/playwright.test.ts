@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { type CoverageReport, silentLogger } from '@reservation-api/mock-server';
 import { startMockServer } from '@reservation-api/mock-server/node';
 import { describe, expect, it } from 'vitest';
+import { runToExit } from '../../../test/support/child-process';
 import { CHROMIUM_SOURCES, hasSystemChromium, systemChromiumPath } from '../../../test/support/chromium';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -65,14 +66,7 @@ describe('the Playwright example', () => {
               NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=@reservation-api/source`.trim(),
             },
           });
-          let output = '';
-          child.stdout.on('data', (chunk: Buffer) => {
-            output += chunk.toString();
-          });
-          child.stderr.on('data', (chunk: Buffer) => {
-            output += chunk.toString();
-          });
-          const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+          const { code, output } = await runToExit(child);
           expect(code, output).toBe(0);
           const result = JSON.parse(await readFile(report, 'utf8')) as Report;
           expect(result.stats).toMatchObject({ unexpected: 0, flaky: 0, skipped: 0 });

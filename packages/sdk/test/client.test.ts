@@ -422,18 +422,8 @@ const unavailable = (retryAfter: string) =>
 describe('options given as undefined or untrimmed', () => {
   it('an explicit undefined in `retry` keeps the default instead of failing or replacing it', async () => {
     const stub = stubFetch(unavailable('0'), reply('GET', `${P}/schedule`, 200, schedule));
-    const sleeps: number[] = [];
-    const client = createReservationClient({
-      baseUrl: BASE_URL,
-      apiKey: API_KEY,
-      project: SLUG,
-      fetch: stub.fetch,
-      retry: {
-        baseDelayMs: undefined,
-        maxDelayMs: undefined,
-        maxRetryAfterMs: undefined,
-        sleep: async (ms) => void sleeps.push(ms),
-      },
+    const { client, sleeps } = clientOn(stub, {
+      retry: { baseDelayMs: undefined, maxDelayMs: undefined, maxRetryAfterMs: undefined },
     });
     await client.schedule.get();
     expect(sleeps).toEqual([0]);

@@ -205,6 +205,25 @@ const json =
       headers: { 'Content-Type': 'application/json' },
     });
 
+/** What `walk` fails with, asserted to be a ReservationApiError. */
+async function apiErrorOf(walk: Promise<unknown>): Promise<ReservationApiError> {
+  const error = await walk.catch((e: unknown) => e);
+  expect(isReservationApiError(error)).toBe(true);
+  return error as ReservationApiError;
+}
+
+/** Walks the reservations of the server at `origin`, two a page, until it fails: the ids seen, the error. */
+async function walkUntilError(origin: string): Promise<{ ids: string[]; failure: ReservationApiError }> {
+  const client = createReservationClient({ baseUrl: origin, apiKey: API_KEY, project: SLUG });
+  const ids: string[] = [];
+  const failure = await apiErrorOf(
+    (async () => {
+      for await (const item of client.reservations.iterate({ limit: 2 })) ids.push(item.id);
+    })(),
+  );
+  return { ids, failure };
+}
+
 describe('iterate() against a server that ignores offset', () => {
   it('stops at the second page with an error naming the offset, instead of ~5×10⁸ requests', async () => {
     // A cache that drops the query string: always the first two records, and a huge total.
@@ -218,13 +237,7 @@ describe('iterate() against a server that ignores offset', () => {
         }),
       );
     });
-    const client = createReservationClient({ baseUrl: server.origin, apiKey: API_KEY, project: SLUG });
-    const ids: string[] = [];
-    const error = await (async () => {
-      for await (const item of client.reservations.iterate({ limit: 2 })) ids.push(item.id);
-    })().catch((e: unknown) => e);
-    expect(isReservationApiError(error)).toBe(true);
-    const failure = error as ReservationApiError;
+    const { ids, failure } = await walkUntilError(server.origin);
     expect(failure.status).toBe(200);
     expect(failure.method).toBe('GET');
     expect(failure.url).toContain('offset=2');
@@ -243,13 +256,7 @@ describe('iterate() against a server that ignores offset', () => {
         .writeHead(200, { 'Content-Type': 'application/json' })
         .end(JSON.stringify({ success: true, count: 2, total: 1e9, reservations: pair }));
     });
-    const client = createReservationClient({ baseUrl: server.origin, apiKey: API_KEY, project: SLUG });
-    const ids: string[] = [];
-    const error = await (async () => {
-      for await (const item of client.reservations.iterate({ limit: 2 })) ids.push(item.id);
-    })().catch((e: unknown) => e);
-    expect(isReservationApiError(error)).toBe(true);
-    const failure = error as ReservationApiError;
+    const { ids, failure } = await walkUntilError(server.origin);
     expect(failure.status).toBe(200);
     expect(failure.url).toContain('offset=4');
     expect(failure.message).toMatch(/same records for offset 4 as for offset 0/);
@@ -305,13 +312,9 @@ describe('a page whose total or list is not what the contract says', () => {
         : { success: true, count: 1, total, reservations: [reservation(1)] };
     const stub = stubFetch(json(text), json({ success: true, count: 0, total: 0, reservations: [] }));
     const { client } = clientOn(stub);
-    const error = await client.reservations
-      .iterate()
-      .toArray({ max: 10 })
-      .catch((e: unknown) => e);
-    expect(isReservationApiError(error)).toBe(true);
-    expect((error as ReservationApiError).status).toBe(200);
-    expect((error as ReservationApiError).message).toMatch(message);
+    const error = await apiErrorOf(client.reservations.iterate().toArray({ max: 10 }));
+    expect(error.status).toBe(200);
+    expect(error.message).toMatch(message);
     expect(stub.calls).toHaveLength(1);
   });
 
@@ -321,12 +324,8 @@ describe('a page whose total or list is not what the contract says', () => {
     ['an object', { 0: 'a' }, /`reservations` is not an array \(got object\)/],
   ])('reservations %s: a ReservationApiError, not a TypeError or junk items', async (_, list, message) => {
     const { client } = clientOn(stubFetch(json({ success: true, count: 1, total: 3, reservations: list })));
-    const error = await client.reservations
-      .iterate()
-      .toArray({ max: 10 })
-      .catch((e: unknown) => e);
-    expect(isReservationApiError(error)).toBe(true);
-    expect((error as ReservationApiError).message).toMatch(message);
+    const error = await apiErrorOf(client.reservations.iterate().toArray({ max: 10 }));
+    expect(error.message).toMatch(message);
   });
 });
 

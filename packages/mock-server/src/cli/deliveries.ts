@@ -3,7 +3,14 @@
 // event stream (GET /__mock/events), until Ctrl-C or the mock stops.
 import { parseArgs } from 'node:util';
 import type { Delivery } from '../observers/webhooks';
-import { aborted, CONNECTION_HELP, CONNECTION_OPTIONS, type Command, parseOrUsage } from './command';
+import {
+  aborted,
+  CONNECTION_HELP,
+  CONNECTION_OPTIONS,
+  type Command,
+  type CommandIo,
+  parseOrUsage,
+} from './command';
 import { createEventPrinter } from './event-lines';
 import { type CliConnection, connect, describeFailure, mockTarget } from './mock-connection';
 import { clipText, safeJson, safeText } from './terminal-text';
@@ -99,11 +106,7 @@ export const runDeliveries: Command = async (args, io) => {
       else for (const line of deliveryTable(deliveries)) io.out(line);
       if (stop) {
         io.err('Following new attempts (Ctrl-C to stop)…');
-        await Promise.race([aborted(io.signal), connection.streamEnded]);
-        if (!io.signal.aborted) {
-          io.err('The mock stopped (or its session ended): its event stream closed.');
-          return 1;
-        }
+        return await untilStreamEnds(connection, io);
       }
       return 0;
     } finally {
@@ -135,4 +138,15 @@ export async function follow(
     .catch((error: unknown) => {
       throw describeFailure(error, connection.target, 'Opening the event stream');
     });
+}
+
+/** Waits for Ctrl-C (exit 0) or for the event stream to close: the mock stopped (exit 1, said why). */
+export async function untilStreamEnds(
+  connection: CliConnection,
+  io: Pick<CommandIo, 'err' | 'signal'>,
+): Promise<number> {
+  await Promise.race([aborted(io.signal), connection.streamEnded]);
+  if (io.signal.aborted) return 0;
+  io.err('The mock stopped (or its session ended): its event stream closed.');
+  return 1;
 }

@@ -3,8 +3,8 @@
 // webhook target is that URL for the run (PUT /__mock/projects/:slug/webhook, secret kept) and
 // the target each had before is put back on exit.
 import { parseArgs } from 'node:util';
-import { aborted, CONNECTION_HELP, CONNECTION_OPTIONS, type Command, parseOrUsage } from './command';
-import { follow } from './deliveries';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, type Command, parseOrUsage } from './command';
+import { follow, untilStreamEnds } from './deliveries';
 import { type CliConnection, CommandError, connect, describeFailure, mockTarget } from './mock-connection';
 import { clipText, safeText } from './terminal-text';
 
@@ -119,12 +119,7 @@ export const runListen: Command = async (args, io) => {
       );
     }
     io.err(`Ready: listening to the deliveries of ${clipText(target.base, 200)} (Ctrl-C to stop)`);
-    await Promise.race([aborted(io.signal), connection.streamEnded]);
-    if (!io.signal.aborted) {
-      io.err('The mock stopped (or its session ended): its event stream closed.');
-      return 1;
-    }
-    return 0;
+    return await untilStreamEnds(connection, io);
   } finally {
     stop?.();
     const restored = forwarded.length === 0 || (await restore(connection, forwarded, io.err));

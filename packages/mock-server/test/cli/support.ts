@@ -8,6 +8,7 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { onTestFinished } from 'vitest';
+import { listenUntilTestFinished } from '../../../../test/support/listen';
 import { waiters } from '../support/waiters';
 
 const bin = fileURLToPath(new URL('../../bin/reservation-mock.js', import.meta.url));
@@ -121,17 +122,9 @@ export async function startReceiver(
       answer(request, res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
+  const origin = await listenUntilTestFinished(server);
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `${origin}/hooks`,
     received,
     /** Resolves once `count` requests have arrived. */
     until: (count: number) => wait.until(() => received.length >= count),

@@ -3,8 +3,8 @@
 // command line"); every command has a timeout, and nothing a receiver or a server says reaches the
 // terminal with its control characters.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { listenUntilTestFinished } from '../../../../test/support/listen';
 import { RAW_CONTROL, refusedPort, request, runCli, startCli, startMockCli, startReceiver } from './support';
 
 const NOW = '2030-06-17T08:00:00.000Z';
@@ -25,15 +25,7 @@ async function fakeMock(answer: { status: number; body: string } | null): Promis
   const server = createServer((_, res) => {
     if (answer) res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return listenUntilTestFinished(server);
 }
 
 describe('reservation-mock trigger', () => {

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runToExit } from '../../../../test/support/child-process';
 import { createMockCore, demoSeed, parseSeedData, SeedError, silentLogger } from '../../src/index';
 import { startMockServer } from '../../src/node';
 
@@ -64,14 +65,7 @@ describe('reservation-mock --webhook-url', () => {
         },
       );
       children.push(child);
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const { code, output } = await runToExit(child);
       expect(code).toBe(1);
       expect(output).toContain('--webhook-url must be an http: or https: URL');
       expect(output).not.toContain('listening on');

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { type ChildRun, runToExit } from '../../../../test/support/child-process';
 import { type CoverageReport, silentLogger } from '../../src/index';
 import { startServer } from '../support/server';
 
@@ -31,7 +32,7 @@ async function runPlaywright(
   mockUrl: string,
   out: string,
   env: Record<string, string> = {},
-): Promise<{ code: number | null; output: string }> {
+): Promise<ChildRun> {
   const child = spawn(playwright, ['test', '-c', join(here, 'fixture/playwright.config.ts')], {
     cwd: here,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,15 +46,7 @@ async function runPlaywright(
       ...env,
     },
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { code, output };
+  return runToExit(child);
 }
 
 const countOf = (report: CoverageReport, id: string): number | undefined =>

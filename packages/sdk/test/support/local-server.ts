@@ -1,8 +1,7 @@
 // A misbehaving server on 127.0.0.1 (a real socket, the runtime's real fetch): for what only a real
 // fetch does, such as following redirects, and for what a hostile server sends back.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { onTestFinished } from 'vitest';
+import { listenUntilTestFinished } from '../../../../test/support/listen';
 
 export interface SeenRequest {
   method: string;
@@ -20,11 +19,7 @@ export interface LocalServer {
 
 type Handler = (request: SeenRequest, response: ServerResponse) => void;
 
-/**
- * Starts a server answering with `handler`; it is closed after the test. The hook is registered per
- * call, not at module level: test files share this module (vitest `isolate: false`), and a module-level
- * `afterEach` would attach to the first file that imported it only.
- */
+/** Starts a server answering with `handler`; it is closed after the test. */
 export async function localServer(handler: Handler): Promise<LocalServer> {
   const requests: SeenRequest[] = [];
   const server = createServer(async (req, res) => {
@@ -34,13 +29,5 @@ export async function localServer(handler: Handler): Promise<LocalServer> {
     requests.push(seen);
     handler(seen, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  onTestFinished(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+  return { origin: await listenUntilTestFinished(server), requests };
 }
