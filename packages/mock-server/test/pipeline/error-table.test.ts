@@ -2,7 +2,8 @@
 // routes' and the standalone server's own. Every code the control and the sessions can raise has a
 // row, and each answer, provoked over real HTTP, takes its status, `error` text, code and (where
 // the row has one) message from that row.
-import { describe, expect, it } from 'vitest';
+import { type IncomingMessage, request } from 'node:http';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import {
   MOCK_CONTROL_ERROR_CODES,
   type MockControlErrorCode,
@@ -18,6 +19,7 @@ import {
   type ErrorRow,
   statusText,
 } from '../../src/pipeline/responses';
+import { MAX_EVENT_CLIENTS } from '../../src/transports/events-stream';
 import { rawRequest } from '../support/raw-http';
 import { type HttpAnswer, send, startServer } from '../support/server';
 
@@ -182,6 +184,24 @@ const SERVER_CASES: readonly ServerCase[] = [
     row: 'CONTROL_MALFORMED_PATH',
     what: 'a control path that does not decode',
     ask: (s) => send(s, 'GET', '/__mock/projects/%E0%A4%A/keys'),
+  },
+  {
+    row: 'TOO_MANY_WATCHERS',
+    what: 'one event-stream client more than the bound',
+    async ask(s) {
+      for (let i = 0; i < MAX_EVENT_CLIENTS; i += 1) {
+        const res = await new Promise<IncomingMessage>((resolve, reject) => {
+          const req = request(`${s.url}/__mock/events`, { agent: false }, resolve);
+          req.on('error', reject);
+          req.end();
+        });
+        res.on('error', () => undefined);
+        onTestFinished(() => {
+          res.destroy();
+        });
+      }
+      return send(s, 'GET', '/__mock/events');
+    },
   },
   {
     row: 'FOREIGN_ORIGIN',
