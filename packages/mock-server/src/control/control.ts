@@ -62,12 +62,12 @@ type Schemas = components['schemas'];
 export class MockControlError extends Error {
   override readonly name = 'MockControlError';
   /** A machine-readable code; every `invalid` refusal is VALIDATION_ERROR. */
-  readonly code: string | undefined;
+  readonly code: MockControlErrorCode | undefined;
 
   constructor(
     message: string,
     readonly kind: MockControlErrorKind = 'invalid',
-    code?: string,
+    code?: MockControlErrorCode,
   ) {
     super(message);
     this.code = code ?? (kind === 'invalid' ? 'VALIDATION_ERROR' : undefined);
@@ -76,6 +76,17 @@ export class MockControlError extends Error {
 
 /** `limit`: a bound was reached (429 over HTTP, e.g. SESSION_LIMIT). */
 export type MockControlErrorKind = 'invalid' | 'not_found' | 'conflict' | 'limit';
+
+/** Every code a MockControlError can carry (the control's and the sessions'); each is a row of pipeline/responses.ts. */
+export const MOCK_CONTROL_ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'CLOCK_BACKWARDS',
+  'TOO_MANY_FAULTS',
+  'SESSION_EXISTS',
+  'SESSION_LIMIT',
+  'SESSION_NOT_FOUND',
+] as const;
+export type MockControlErrorCode = (typeof MOCK_CONTROL_ERROR_CODES)[number];
 
 export const CLOCK_BACKWARDS_MESSAGE =
   'The mock clock only moves forward; reset with a now to start over earlier';

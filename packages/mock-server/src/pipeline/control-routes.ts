@@ -7,19 +7,14 @@
 // The live event stream (/__mock/events) is not a single JSON answer: the core's fetch() streams it
 // (pipeline/events-response.ts) and the standalone server writes it itself; the dashboard page is
 // served by the standalone server (transports/).
-import {
-  MockControlError,
-  type MockControlErrorKind,
-  parseControl,
-  type RawInputControl,
-} from '../control/control';
+import { parseControl, type RawInputControl } from '../control/control';
 import { clockBody } from '../control/schemas';
 import type { MockLogger } from '../runtime/logger';
 import { MOCK_VERSION } from '../runtime/version';
 import { readJsonBody } from './body';
-import { HttpError, RequestAbortedError } from './errors';
+import { RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
-import { controlErrorAnswer, errorAnswer, jsonAnswer } from './responses';
+import { controlFailureAnswer, fixedAnswer, jsonAnswer, messageAnswer } from './responses';
 import { createRouter, pathSegments, type RouteDefinition } from './router';
 
 interface ControlRoute extends RouteDefinition {
@@ -29,13 +24,6 @@ interface ControlRoute extends RouteDefinition {
     input: { query: URLSearchParams; body: () => Promise<Record<string, unknown>> },
   ): Promise<MockAnswer> | MockAnswer;
 }
-
-const CONTROL_ERROR_STATUS: Readonly<Record<MockControlErrorKind, number>> = {
-  invalid: 400,
-  not_found: 404,
-  conflict: 409,
-  limit: 429,
-};
 
 const ok = (body: unknown = { success: true }) => jsonAnswer(200, body);
 
@@ -209,14 +197,6 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 
 const router = createRouter(CONTROL_ROUTES);
 
-/** A control route's answer to a refused call (MockControlError or HttpError); undefined for a bug. */
-export function controlFailureAnswer(error: unknown): MockAnswer | undefined {
-  if (error instanceof MockControlError)
-    return controlErrorAnswer(CONTROL_ERROR_STATUS[error.kind], error.message, error.code);
-  if (error instanceof HttpError) return controlErrorAnswer(errorAnswer(error).status, error.message);
-  return undefined;
-}
-
 /** The path of a control route below `{basePath}/__mock`, or undefined when the URL is not one. */
 export function controlPath(url: URL, baseUrl: URL): string | undefined {
   const root = `${baseUrl.pathname.replace(/\/$/, '')}/__mock`;
@@ -235,9 +215,9 @@ export async function answerControl(
   const path = controlPath(request.url, baseUrl);
   if (path === undefined) return undefined;
   const segments = pathSegments(path.replace(/\/$/, ''));
-  if (!segments) return controlErrorAnswer(400, 'Malformed path');
+  if (!segments) return fixedAnswer('CONTROL_MALFORMED_PATH');
   const match = router.match(request.method, segments);
-  if (!match) return controlErrorAnswer(404, `No control route ${request.method} /__mock${path}`);
+  if (!match) return messageAnswer('CONTROL_NO_ROUTE', `No control route ${request.method} /__mock${path}`);
   try {
     return await match.route.run(control, match.params, {
       query: request.url.searchParams,
@@ -249,6 +229,6 @@ export async function answerControl(
     const answer = controlFailureAnswer(error);
     if (answer) return answer;
     logger.error('control request failed', error);
-    return controlErrorAnswer(500, 'Internal server error');
+    return fixedAnswer('CONTROL_FAILED');
   }
 }

@@ -1,7 +1,11 @@
-// THE table from error codes to HTTP answers. Every error of the API leaves through errorAnswer(), so
-// a status, status text or code cannot differ between two routes; each code also names the rule that
-// raised it, for the request journal (mock README, "Rules").
+// THE table of the mock's error answers: the API's, the control routes' and the standalone server's
+// own. Every error the mock answers leaves through errorAnswer() or controlFailureAnswer() below, so
+// a status, status text, code or body shape cannot differ between two routes or two surfaces; each
+// row also names the rule that raised it (the request journal shows it for API answers, mock README
+// "Rules"). The body is always `{ error: <status text>, message, code? }` (plus `details` for
+// VALIDATION_ERROR): `code` is the row's, absent where the row's code is null.
 import type { components } from '../contract';
+import { MockControlError, type MockControlErrorCode, type MockControlErrorKind } from '../control/control';
 import { DomainError, type DomainErrorCode } from '../domain/errors';
 import { HttpError, type HttpErrorCode } from './errors';
 import type { MockAnswer } from './exchange';
@@ -11,13 +15,41 @@ type ErrorCode = components['schemas']['ErrorCode'];
 
 interface ErrorMapping {
   status: number;
-  /** The `code` of the body; null for the code-less 400 "Missing required fields". */
-  code: ErrorCode | null;
+  /** The `code` of the body; null for an answer whose body carries none (the 400 "Missing required fields"). */
+  code: ErrorCode | MockControlErrorCode | null;
   /** The rule, as the request journal and the dashboard show it. */
   rule: string;
+  /** The message, for an answer that always says the same. */
+  message?: string;
 }
 
-const ERROR_RESPONSES: Readonly<Record<DomainErrorCode | HttpErrorCode, ErrorMapping>> = {
+/** A MockControlError without a code of its own is answered by its kind's row. */
+const CONTROL_KIND_ROW = {
+  invalid: 'VALIDATION_ERROR',
+  not_found: 'CONTROL_NOT_FOUND',
+  conflict: 'CONTROL_CONFLICT',
+  limit: 'CONTROL_LIMIT',
+} as const satisfies Readonly<Record<MockControlErrorKind, string>>;
+
+/** The rows no error class carries a code for: the control's own and the standalone server's. */
+export type MockAnswerName =
+  | (typeof CONTROL_KIND_ROW)[MockControlErrorKind]
+  | 'CONTROL_MALFORMED_PATH'
+  | 'CONTROL_NO_ROUTE'
+  | 'CONTROL_FAILED'
+  | 'FOREIGN_ORIGIN'
+  | 'TOO_MANY_WATCHERS'
+  | 'SHUTTING_DOWN'
+  | 'STARTING';
+
+export type ErrorRow = DomainErrorCode | HttpErrorCode | MockControlErrorCode | MockAnswerName;
+
+/** The one message of SESSION_NOT_FOUND, whoever answers it (the server's routing, a session's end, DELETE). */
+export const SESSION_NOT_FOUND_MESSAGE = 'No such session (ended, or never created)';
+
+/** Every error answer of the mock, by the code (or name) of its row. */
+export const ERROR_TABLE: Readonly<Record<ErrorRow, ErrorMapping>> = {
+  // --- The API (/api/v1): domain rules and what only HTTP knows.
   HOST_NOT_ALLOWED: {
     status: 403,
     code: 'HOST_NOT_ALLOWED',
@@ -66,6 +98,58 @@ const ERROR_RESPONSES: Readonly<Record<DomainErrorCode | HttpErrorCode, ErrorMap
     rule: 'not a transition of the state machine',
   },
   DOUBLE_BOOKING: { status: 409, code: 'DOUBLE_BOOKING', rule: 'table overlaps an active reservation' },
+  // --- The control routes (/__mock/...) and the sessions: MockControlError's codes, then its kinds
+  // without a code, then the routes' own refusals.
+  CLOCK_BACKWARDS: { status: 409, code: 'CLOCK_BACKWARDS', rule: 'the mock clock only moves forward' },
+  TOO_MANY_FAULTS: { status: 409, code: 'TOO_MANY_FAULTS', rule: 'the most faults active at once' },
+  SESSION_EXISTS: { status: 409, code: 'SESSION_EXISTS', rule: 'a session of that id exists' },
+  SESSION_LIMIT: { status: 429, code: 'SESSION_LIMIT', rule: 'the most sessions at once' },
+  SESSION_NOT_FOUND: {
+    status: 404,
+    code: 'SESSION_NOT_FOUND',
+    rule: 'no such session (ended, or never created)',
+    message: SESSION_NOT_FOUND_MESSAGE,
+  },
+  CONTROL_NOT_FOUND: {
+    status: 404,
+    code: null,
+    rule: 'unknown slug, key, reservation, fault or delivery id',
+  },
+  CONTROL_CONFLICT: { status: 409, code: null, rule: "the mock's state or data forbids the call" },
+  CONTROL_LIMIT: { status: 429, code: null, rule: 'a bound of the mock was reached' },
+  CONTROL_MALFORMED_PATH: {
+    status: 400,
+    code: null,
+    rule: 'control path not decodable',
+    message: 'Malformed path',
+  },
+  CONTROL_NO_ROUTE: { status: 404, code: null, rule: 'no such control route' },
+  CONTROL_FAILED: {
+    status: 500,
+    code: null,
+    rule: 'a bug in the mock (logged)',
+    message: 'Internal server error',
+  },
+  // --- The standalone server's own answers (transports/node-server.ts) and a world's end (mock.ts).
+  FOREIGN_ORIGIN: {
+    status: 403,
+    code: null,
+    rule: 'control request from a web page of another origin',
+    message: 'Control requests from web pages of other origins are refused',
+  },
+  TOO_MANY_WATCHERS: { status: 503, code: null, rule: 'the most event-stream clients at once' },
+  SHUTTING_DOWN: {
+    status: 503,
+    code: null,
+    rule: 'the mock is closing or closed',
+    message: 'The mock is shutting down',
+  },
+  STARTING: {
+    status: 503,
+    code: 'INTERNAL_ERROR',
+    rule: 'the server listens but its mock is not made yet',
+    message: 'Internal server error',
+  },
 };
 
 /** The `error` field: the HTTP status text. */
@@ -105,43 +189,82 @@ export function isApiError(error: unknown): error is ApiError {
 
 /** The journal's "rule" for an error: the table's rule, and the error's own reason when it has one. */
 export function ruleOf(error: ApiError): string {
-  const base = `${error.code}: ${ERROR_RESPONSES[error.code].rule}`;
+  const base = `${error.code}: ${ERROR_TABLE[error.code].rule}`;
   return error instanceof DomainError && error.reason ? `${base} (${error.reason})` : base;
 }
 
 /** The journal's error of an API error: its body's code and message, known without reading the answer back. */
 export function journalError(error: ApiError): { code: string | null; message: string } {
-  return { code: ERROR_RESPONSES[error.code].code, message: error.message };
+  return { code: ERROR_TABLE[error.code].code, message: error.message };
 }
 
-/** The documented error body. `status` overrides the table's (an injected 503 is still INTERNAL_ERROR). */
+/**
+ * The documented error body of a row. `status` overrides the row's (an injected 503 is still
+ * INTERNAL_ERROR); `withCode: false` leaves the row's code out (an HTTP refusal of a control route's
+ * body, see controlFailureAnswer()).
+ */
+function rowAnswer(
+  row: ErrorRow,
+  message: string,
+  options: {
+    status?: number;
+    headers?: Record<string, string>;
+    details?: readonly { field: string; message: string }[];
+    withCode?: boolean;
+  } = {},
+): MockAnswer {
+  const mapping = ERROR_TABLE[row];
+  const status = options.status ?? mapping.status;
+  const body: Omit<ErrorBody, 'code'> & { code?: string } = { error: statusText(status), message };
+  if (mapping.code !== null && options.withCode !== false) body.code = mapping.code;
+  if (options.details && options.details.length > 0) body.details = options.details.map((d) => ({ ...d }));
+  return jsonAnswer(status, body, options.headers);
+}
+
+/** An answer whose row always says the same (the server's own, a world's end). */
+export function fixedAnswer(row: ErrorRow, message = ERROR_TABLE[row].message): MockAnswer {
+  if (message === undefined) throw new TypeError(`The row ${row} has no fixed message`);
+  return rowAnswer(row, message);
+}
+
+/** An answer of `row` with its own message (the limit a message names, the route asked for). */
+export function messageAnswer(row: ErrorRow, message: string): MockAnswer {
+  return rowAnswer(row, message);
+}
+
+/** The documented error body of an API error. `status` overrides the table's (an injected 503 is still INTERNAL_ERROR). */
 export function errorAnswer(
   error: ApiError,
   options: { status?: number; headers?: Record<string, string> } = {},
 ): MockAnswer {
-  const mapping = ERROR_RESPONSES[error.code];
-  const status = options.status ?? mapping.status;
-  const body: ErrorBody = { error: statusText(status), message: error.message };
-  if (mapping.code !== null) body.code = mapping.code;
-  if (error instanceof DomainError && error.details && error.details.length > 0)
-    body.details = error.details.map((d) => ({ ...d }));
-  return jsonAnswer(status, body, options.headers);
+  return rowAnswer(error.code, error.message, {
+    ...options,
+    ...(error instanceof DomainError && error.details ? { details: error.details } : {}),
+  });
 }
 
-/** The body of a control route's error: the status text, a message and, for some, a `code`. */
-export function controlErrorAnswer(status: number, message: string, code?: string): MockAnswer {
-  return jsonAnswer(status, { error: statusText(status), message, ...(code === undefined ? {} : { code }) });
+/** The row of a MockControlError: its code's, or its kind's when it has none. */
+export function controlErrorRow(error: MockControlError): ErrorRow {
+  return error.code ?? CONTROL_KIND_ROW[error.kind];
 }
 
-/** The one message of SESSION_NOT_FOUND, whoever answers it (the server's routing, a session's end, DELETE). */
-export const SESSION_NOT_FOUND_MESSAGE = 'No such session (ended, or never created)';
+/**
+ * A control route's answer to a refused call; undefined for a bug. A MockControlError is answered
+ * by its row; an HttpError (a control body that is not JSON, or too large) by its row's status,
+ * without the API's code: a control body carries only the control's codes.
+ */
+export function controlFailureAnswer(error: unknown): MockAnswer | undefined {
+  if (error instanceof MockControlError) return rowAnswer(controlErrorRow(error), error.message);
+  if (error instanceof HttpError) return rowAnswer(error.code, error.message, { withCode: false });
+  return undefined;
+}
 
 /** A session's routes once it ended (or for an id that never was one). */
 export function sessionNotFoundAnswer(): MockAnswer {
-  return controlErrorAnswer(404, SESSION_NOT_FOUND_MESSAGE, 'SESSION_NOT_FOUND');
+  return fixedAnswer('SESSION_NOT_FOUND');
 }
 
 /** A request of a mock that is closing or closed (server.close(), core.close()). */
 export function closedAnswer(): MockAnswer {
-  return controlErrorAnswer(503, 'The mock is shutting down');
+  return fixedAnswer('SHUTTING_DOWN');
 }

@@ -10,7 +10,13 @@ import { createMockCore, type MockCore, resolveSeed } from '../mock';
 import { controlPath } from '../pipeline/control-routes';
 import { httpErrors, RequestAbortedError } from '../pipeline/errors';
 import type { MockAnswer, MockRequest } from '../pipeline/exchange';
-import { closedAnswer, controlErrorAnswer, errorAnswer, sessionNotFoundAnswer } from '../pipeline/responses';
+import {
+  closedAnswer,
+  errorAnswer,
+  fixedAnswer,
+  messageAnswer,
+  sessionNotFoundAnswer,
+} from '../pipeline/responses';
 import { createRouter, pathSegments, type RouteDefinition } from '../pipeline/router';
 import { consoleLogger, type MockLogger } from '../runtime/logger';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
@@ -312,13 +318,10 @@ function send(res: ServerResponse, answer: MockAnswer, extra: HeaderList): void 
 
 const NOT_FOUND = errorAnswer(httpErrors.notFound());
 const HOST_NOT_ALLOWED = errorAnswer(httpErrors.hostNotAllowed());
-const FOREIGN_ORIGIN = controlErrorAnswer(
-  403,
-  'Control requests from web pages of other origins are refused',
-);
+const FOREIGN_ORIGIN = fixedAnswer('FOREIGN_ORIGIN');
 const MALFORMED_URL = errorAnswer(httpErrors.malformedUrl());
-const TOO_MANY_WATCHERS = controlErrorAnswer(
-  503,
+const TOO_MANY_WATCHERS = messageAnswer(
+  'TOO_MANY_WATCHERS',
   `Too many event-stream clients: at most ${MAX_EVENT_CLIENTS} may watch at a time; close one and retry`,
 );
 const SESSION_NOT_FOUND = sessionNotFoundAnswer();
@@ -343,7 +346,7 @@ const withId = (before: HeaderList, core: MockCore): HeaderList => [
 
 // Before the core exists (the moment between listen() and its creation) there is no counter yet: the
 // only answer without an id.
-const STARTING = errorAnswer(httpErrors.internal(), { status: 503 });
+const STARTING = fixedAnswer('STARTING');
 const FAILED = errorAnswer(httpErrors.internal());
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {

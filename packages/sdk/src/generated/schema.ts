@@ -474,8 +474,10 @@ export interface webhooks {
          *     the delivery; a non-2xx answer, a network error or no answer within 5 s is a failed attempt and is
          *     retried; after the 5th failure the delivery is marked failed. An event may arrive more than once:
          *     deduplicate, e.g. by event name, reservation id and timestamp. NO_SHOW sends no event.
-         *     `X-Webhook-Delivery: whd_…` names the delivery (the same on each attempt and redelivery). Treat
-         *     the body as opaque bytes: the service may send any valid JSON (the mock indents with two spaces,
+         *     `X-Webhook-Delivery: whd_…` names the delivery (the same on each attempt and redelivery); the
+         *     mock's ids are `whd_` + 16 random lower-case hex digits, never reused by any world or process.
+         *     The mock's session deliveries also carry `X-Mock-Session: <id>` (mock-only: the real service
+         *     sends none). Treat the body as opaque bytes: the service may send any valid JSON (the mock indents with two spaces,
          *     see `x-webhook-delivery` `bodyBytes`).
          */
         post: operations["reservationCreated"];
@@ -706,7 +708,12 @@ export interface components {
          * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
          *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
          *     as `deliveryId`, and its deduplicator uses it when present.
-         * @example whd_0001
+         *
+         *     The mock's ids are `whd_` followed by 16 random lower-case hex digits (64 bits): never reused by
+         *     any world (the root mock, a session, the mock after a reset) of any mock process, so a receiver
+         *     shared by several worlds can deduplicate by it. Deliveries of a mock's session also carry
+         *     `X-Mock-Session: <session id>`, a mock-only header the real service never sends.
+         * @example whd_3f9a1c07b2e4d865
          */
         WebhookDelivery: string;
         /**
@@ -2588,7 +2595,12 @@ export interface operations {
                  * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
                  *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
                  *     as `deliveryId`, and its deduplicator uses it when present.
-                 * @example whd_0001
+                 *
+                 *     The mock's ids are `whd_` followed by 16 random lower-case hex digits (64 bits): never reused by
+                 *     any world (the root mock, a session, the mock after a reset) of any mock process, so a receiver
+                 *     shared by several worlds can deduplicate by it. Deliveries of a mock's session also carry
+                 *     `X-Mock-Session: <session id>`, a mock-only header the real service never sends.
+                 * @example whd_3f9a1c07b2e4d865
                  */
                 "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
@@ -2629,7 +2641,12 @@ export interface operations {
                  * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
                  *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
                  *     as `deliveryId`, and its deduplicator uses it when present.
-                 * @example whd_0001
+                 *
+                 *     The mock's ids are `whd_` followed by 16 random lower-case hex digits (64 bits): never reused by
+                 *     any world (the root mock, a session, the mock after a reset) of any mock process, so a receiver
+                 *     shared by several worlds can deduplicate by it. Deliveries of a mock's session also carry
+                 *     `X-Mock-Session: <session id>`, a mock-only header the real service never sends.
+                 * @example whd_3f9a1c07b2e4d865
                  */
                 "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
@@ -2670,7 +2687,12 @@ export interface operations {
                  * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
                  *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
                  *     as `deliveryId`, and its deduplicator uses it when present.
-                 * @example whd_0001
+                 *
+                 *     The mock's ids are `whd_` followed by 16 random lower-case hex digits (64 bits): never reused by
+                 *     any world (the root mock, a session, the mock after a reset) of any mock process, so a receiver
+                 *     shared by several worlds can deduplicate by it. Deliveries of a mock's session also carry
+                 *     `X-Mock-Session: <session id>`, a mock-only header the real service never sends.
+                 * @example whd_3f9a1c07b2e4d865
                  */
                 "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
@@ -2711,7 +2733,12 @@ export interface operations {
                  * @description The delivery's id, `whd_` followed by an opaque string: the same on every attempt and on every
                  *     redelivery of one delivery. The SDK's `constructWebhookEvent(body, headers, secret)` returns it
                  *     as `deliveryId`, and its deduplicator uses it when present.
-                 * @example whd_0001
+                 *
+                 *     The mock's ids are `whd_` followed by 16 random lower-case hex digits (64 bits): never reused by
+                 *     any world (the root mock, a session, the mock after a reset) of any mock process, so a receiver
+                 *     shared by several worlds can deduplicate by it. Deliveries of a mock's session also carry
+                 *     `X-Mock-Session: <session id>`, a mock-only header the real service never sends.
+                 * @example whd_3f9a1c07b2e4d865
                  */
                 "X-Webhook-Delivery": components["parameters"]["WebhookDelivery"];
             };
