@@ -40,6 +40,12 @@ export interface Scheduler {
   readonly clock: Clock;
   /** Aborted when the world ends. */
   readonly signal: AbortSignal;
+  /**
+   * Calls `listener` when the world ends (at once if it has); returns the unsubscribe. For the many
+   * waits of a busy world (attempts in flight, bodies, delays): listeners on `signal` would pass
+   * Node's limit of 10 per EventTarget and print a leak warning.
+   */
+  onEnd(listener: () => void): () => void;
   readonly ended: boolean;
   /** Runs `task` after `ms` of real time unless cancelled or the world ends first; never keeps a process alive. */
   after(ms: number, task: () => void): () => void;
@@ -78,6 +84,15 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
   const { clock } = options;
   const timerFns = (): Timers => options.timers ?? globalThis;
   const controller = new AbortController();
+  const endListeners = new Set<() => void>();
+  function onEnd(listener: () => void): () => void {
+    if (controller.signal.aborted) {
+      listener();
+      return () => undefined;
+    }
+    endListeners.add(listener);
+    return () => endListeners.delete(listener);
+  }
   const pending = new Map<object, { handle: unknown; cancel: () => void }>();
   const work: DueWork[] = [];
   let moves: Promise<void> = Promise.resolve();
@@ -185,19 +200,18 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
     },
     after,
     timers,
+    onEnd,
     untilEnded(work) {
-      const { signal } = controller;
-      if (signal.aborted) return Promise.reject(new WorldEndedError());
+      if (controller.signal.aborted) return Promise.reject(new WorldEndedError());
       return new Promise((resolve, reject) => {
-        const onEnd = () => reject(new WorldEndedError());
-        signal.addEventListener('abort', onEnd, { once: true });
+        const stop = onEnd(() => reject(new WorldEndedError()));
         work.then(
           (value) => {
-            signal.removeEventListener('abort', onEnd);
+            stop();
             resolve(value);
           },
           (error: unknown) => {
-            signal.removeEventListener('abort', onEnd);
+            stop();
             reject(error);
           },
         );
@@ -207,22 +221,22 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       if (controller.signal.aborted) return Promise.reject(new WorldEndedError());
       return new Promise<void>((resolve, reject) => {
         let remaining = ms;
-        const onEnd = () => {
-          cancel();
-          reject(new WorldEndedError());
-        };
         let cancel: () => void = () => undefined;
+        let stop: () => void = () => undefined;
         // Longer than one timer allows: several in a row.
         const step = () => {
           const wait = Math.min(remaining, MAX_TIMER_MS);
           remaining -= wait;
           cancel = after(wait, () => {
             if (remaining > 0) return step();
-            controller.signal.removeEventListener('abort', onEnd);
+            stop();
             resolve();
           });
         };
-        controller.signal.addEventListener('abort', onEnd, { once: true });
+        stop = onEnd(() => {
+          cancel();
+          reject(new WorldEndedError());
+        });
         step();
       });
     },
@@ -263,6 +277,9 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       if (controller.signal.aborted) return;
       generation += 1;
       controller.abort(new WorldEndedError());
+      const listeners = [...endListeners];
+      endListeners.clear();
+      for (const listener of listeners) listener();
       for (const { cancel } of [...pending.values()]) cancel();
       pending.clear();
       dueTimer = null;

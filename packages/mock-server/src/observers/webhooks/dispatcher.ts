@@ -122,7 +122,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         timeoutMs,
         fetch: fetchFn,
         timers: scheduler.timers,
-        signal: scheduler.signal,
+        onWorldEnd: scheduler.onEnd,
         ...(options.headers ? { headers: options.headers } : {}),
       });
     } catch (error) {

@@ -14,8 +14,11 @@ export interface AttemptRequest {
   timers: WebhookTimers;
   /** Sent besides the documented headers (`X-Mock-Session` of a session's deliveries). */
   headers?: Readonly<Record<string, string>>;
-  /** Aborted when the world ends: the attempt is abandoned at once (nothing of it is recorded). */
-  signal?: AbortSignal;
+  /**
+   * Hears when the world ends (the scheduler's onEnd): the attempt is abandoned at once (nothing of
+   * it is recorded). Returns the unsubscribe.
+   */
+  onWorldEnd?: (listener: () => void) => () => void;
 }
 
 /** How much of the receiver's answer body is kept for the log (the dashboard shows it). */
@@ -85,13 +88,13 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
     rejectEnded = reject;
   });
   ended.catch(() => undefined);
-  const onEnd = () => {
-    controller.abort(attempt.signal?.reason);
-    rejectEnded(attempt.signal?.reason);
-  };
-  if (attempt.signal?.aborted) onEnd();
-  else attempt.signal?.addEventListener('abort', onEnd, { once: true });
-  const stop = attempt.signal ? Promise.race([deadline, ended]) : deadline;
+  const stopListening =
+    attempt.onWorldEnd?.(() => {
+      const reason = new Error('The mock (or session) has ended');
+      controller.abort(reason);
+      rejectEnded(reason);
+    }) ?? (() => undefined);
+  const stop = attempt.onWorldEnd ? Promise.race([deadline, ended]) : deadline;
   stop.catch(() => undefined);
 
   try {
@@ -129,7 +132,7 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
     };
   } finally {
     attempt.timers.clearTimeout(handle);
-    attempt.signal?.removeEventListener('abort', onEnd);
+    stopListening();
   }
 }
 
