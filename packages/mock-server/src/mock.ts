@@ -10,7 +10,11 @@ import { createFaults } from './control/faults';
 import { type DomainContext, webCryptoRandomBytes } from './domain/context';
 import { webhookTarget } from './domain/projects';
 import { createStore, type Store } from './domain/store';
-import { contractCoverageSources, coverageSpace, createCoverageCounter } from './observers/api-coverage';
+import {
+  contractCoverageSources,
+  createCoverageCounter,
+  sharedCoverageSpace,
+} from './observers/api-coverage';
 import { createJournal, DEFAULT_JOURNAL_LIMIT } from './observers/journal';
 import type { MockEvent, MockEventBus } from './observers/mock-events';
 import { controlOutcome, type Outcome } from './observers/outcome';
@@ -184,7 +188,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   );
   const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
   // Coverage hears outcomes and delivery changes as plain inputs (observers/api-coverage).
-  const coverage = createCoverageCounter(coverageSpace(contractCoverageSources));
+  const coverage = createCoverageCounter(sharedCoverageSpace(contractCoverageSources));
   const dispatcher = createWebhookDispatcher({
     clock,
     scheduler,

@@ -21,4 +21,5 @@ export {
   type CoverageSpace,
   contractCoverageSources,
   coverageSpace,
+  sharedCoverageSpace,
 } from './space';

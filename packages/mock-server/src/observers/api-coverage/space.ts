@@ -63,7 +63,7 @@ export function coverageSpace(sources: CoverageSources): CoverageSpace {
   const ids = new Set(items.map((item) => item.id));
 
   return {
-    items,
+    items: Object.freeze(items.map((item) => Object.freeze(item))),
     has: (id) => ids.has(id),
     operationOf(method, path) {
       for (const route of routes)
@@ -77,6 +77,21 @@ export function coverageSpace(sources: CoverageSources): CoverageSpace {
       return ids.has(id) ? id : undefined;
     },
   };
+}
+
+/**
+ * The space of `sources`, built once per sources object and shared by every mock: a space never
+ * changes (frozen items, tables closed over), so sharing it leaks nothing between mocks (mock
+ * README, "What is shared between mocks"); building it took about a tenth of a fresh mock's time.
+ */
+const spaces = new WeakMap<CoverageSources, CoverageSpace>();
+export function sharedCoverageSpace(sources: CoverageSources): CoverageSpace {
+  let space = spaces.get(sources);
+  if (space === undefined) {
+    space = coverageSpace(sources);
+    spaces.set(sources, space);
+  }
+  return space;
 }
 
 /** The space of this package: openapi.yaml as generated, the state machine's table. */
