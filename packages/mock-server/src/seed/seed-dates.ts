@@ -4,22 +4,46 @@
 // project at an instant too late for its data is refused before anything changes, never half done.
 import { DEFAULT_TIME_ZONE } from '../domain/projects';
 import { isoOf, latestInstantWithin } from '../domain/time';
-import type { SeedProject } from './seed-data';
 
 /** How far a relative booking may move forward off closed days (seedDate in apply-seed.ts). */
 const CLOSED_DAY_SHIFT = 7;
 
-type DatedProject = Pick<SeedProject, 'reservations'> & { timeZone?: string | undefined };
+/** What placing a project's data reads of it: its zone and its bookings' day offsets (SeedProject). */
+type DatedProject = {
+  timeZone?: string | undefined;
+  reservations: readonly { dayOffset?: number | undefined }[];
+};
+
+/** How many days after its local today a project's relative bookings may fall. */
+function daysAhead(project: DatedProject): number {
+  const offsets = project.reservations.flatMap((r) => (r.dayOffset === undefined ? [] : [r.dayOffset]));
+  return offsets.length === 0 ? 0 : Math.max(0, ...offsets) + CLOSED_DAY_SHIFT;
+}
 
 /** The latest instant at which `projects` can be laid out with every local date at most 9999-12-31. */
 export function latestSeedInstant(projects: readonly DatedProject[]): number {
   let latest = latestInstantWithin([]);
-  for (const project of projects) {
-    const offsets = project.reservations.flatMap((r) => (r.dayOffset === undefined ? [] : [r.dayOffset]));
-    const ahead = offsets.length === 0 ? 0 : Math.max(0, ...offsets) + CLOSED_DAY_SHIFT;
-    latest = Math.min(latest, latestInstantWithin([project.timeZone ?? DEFAULT_TIME_ZONE], ahead));
-  }
+  for (const project of projects)
+    latest = Math.min(
+      latest,
+      latestInstantWithin([project.timeZone ?? DEFAULT_TIME_ZONE], daysAhead(project)),
+    );
   return latest;
+}
+
+const DAY_MS = 86_400_000;
+/** 10000-01-01T00:00Z. */
+const YEAR_10000_MS = Date.UTC(10000, 0, 1);
+
+/**
+ * An instant at least a day (more than any UTC offset) plus `ahead` days before 10000-01-01 leaves
+ * every local date of every zone within 9999-12-31: the answer of latestSeedInstant() without its
+ * zoned conversions near year 10000, which cost a fresh mock more than its seeding (measured with
+ * bench/lifecycle.ts: 0.17 → 0.41 ms).
+ */
+export function surelyFits(projects: readonly DatedProject[], now: number): boolean {
+  const ahead = projects.reduce((most, project) => Math.max(most, daysAhead(project)), 0);
+  return now < YEAR_10000_MS - (ahead + 1) * DAY_MS;
 }
 
 /** The words every refusal of a too-late instant ends with. */
@@ -28,6 +52,7 @@ export const FOUR_DIGIT_DATES =
 
 /** Why `now` is too late to lay out `projects`, naming the latest allowed instant; null when it fits. */
 export function seedTooLate(projects: readonly DatedProject[], now: number): string | null {
+  if (surelyFits(projects, now)) return null;
   const latest = latestSeedInstant(projects);
   return now <= latest ? null : `now must be at most ${isoOf(latest)} for this data: ${FOUR_DIGIT_DATES}`;
 }
