@@ -327,7 +327,9 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       })();
       return closing;
     },
-    ended: scheduler.signal,
+    get ended() {
+      return scheduler.signal;
+    },
     requestId: () => journal.nextId(),
   };
 }

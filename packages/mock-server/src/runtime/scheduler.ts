@@ -83,10 +83,13 @@ export const MAX_TIMER_MS = 2_147_483_647;
 export function createScheduler(options: { clock: Clock; timers?: Timers }): Scheduler {
   const { clock } = options;
   const timerFns = (): Timers => options.timers ?? globalThis;
-  const controller = new AbortController();
+  // Made when someone asks for `signal` (an event stream, a session's watchers): an AbortController
+  // is an EventTarget, costly to make and to collect, and most mocks (one per test) never need it.
+  let controller: AbortController | undefined;
+  let hasEnded = false;
   const endListeners = new Set<() => void>();
   function onEnd(listener: () => void): () => void {
-    if (controller.signal.aborted) {
+    if (hasEnded) {
       listener();
       return () => undefined;
     }
@@ -100,7 +103,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
   let dueTimer: (() => void) | null = null;
 
   function after(ms: number, task: () => void): () => void {
-    if (controller.signal.aborted) return () => undefined;
+    if (hasEnded) return () => undefined;
     const token = {};
     const cancel = () => {
       const entry = pending.get(token);
@@ -147,7 +150,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
   function arm(): void {
     dueTimer?.();
     dueTimer = null;
-    if (clock.manual || controller.signal.aborted) return;
+    if (clock.manual || hasEnded) return;
     const earliest = nextDue(Number.POSITIVE_INFINITY);
     if (earliest === undefined) return;
     dueTimer = after(earliest - clock.now(), () => {
@@ -167,7 +170,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
     let remaining = shift;
     for (;;) {
       await settled();
-      if (startedIn !== generation || controller.signal.aborted) return;
+      if (startedIn !== generation || hasEnded) return;
       const due = nextDue(clock.now() + remaining);
       if (due === undefined) break;
       const step = due - clock.now();
@@ -185,7 +188,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
   function queueMove(move: (startedIn: number) => Promise<void>): Promise<void> {
     const startedIn = generation;
     const result = moves.then(() => {
-      if (controller.signal.aborted) throw new WorldEndedError();
+      if (hasEnded) throw new WorldEndedError();
       return startedIn === generation ? move(startedIn) : undefined;
     });
     moves = result.catch(() => undefined);
@@ -194,15 +197,19 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
 
   return {
     clock,
-    signal: controller.signal,
+    get signal() {
+      controller ??= new AbortController();
+      if (hasEnded && !controller.signal.aborted) controller.abort(new WorldEndedError());
+      return controller.signal;
+    },
     get ended() {
-      return controller.signal.aborted;
+      return hasEnded;
     },
     after,
     timers,
     onEnd,
     untilEnded(work) {
-      if (controller.signal.aborted) return Promise.reject(new WorldEndedError());
+      if (hasEnded) return Promise.reject(new WorldEndedError());
       return new Promise((resolve, reject) => {
         const stop = onEnd(() => reject(new WorldEndedError()));
         work.then(
@@ -218,7 +225,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       });
     },
     sleep(ms) {
-      if (controller.signal.aborted) return Promise.reject(new WorldEndedError());
+      if (hasEnded) return Promise.reject(new WorldEndedError());
       return new Promise<void>((resolve, reject) => {
         let remaining = ms;
         let cancel: () => void = () => undefined;
@@ -274,9 +281,10 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       dueTimer = null;
     },
     end() {
-      if (controller.signal.aborted) return;
+      if (hasEnded) return;
       generation += 1;
-      controller.abort(new WorldEndedError());
+      hasEnded = true;
+      controller?.abort(new WorldEndedError());
       const listeners = [...endListeners];
       endListeners.clear();
       for (const listener of listeners) listener();
