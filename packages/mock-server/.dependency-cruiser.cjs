@@ -4,10 +4,7 @@
 // reports a forbidden import.
 /** Top to bottom; paths relative to the package folder. */
 const LAYERS = [
-  [
-    'entries',
-    '^src/((index|browser|node|client|cli|cli-coverage|coverage|public|playwright|supertest)\\.ts$|cli/)',
-  ],
+  ['entries', '^src/((index|browser|node|client|cli|coverage|public|playwright|supertest)\\.ts$|cli/)'],
   ['transports', '^src/transports/'],
   ['composition', '^src/mock\\.ts$'],
   ['pipeline', '^src/pipeline/'],

@@ -1,6 +1,7 @@
 // `reservation-mock`: the standalone mock server from the command line (root `pnpm start`).
 import { parseArgs } from 'node:util';
 import type { Command, CommandIo } from './cli/command';
+import { runCoverage } from './cli/coverage';
 import { runDeliveries } from './cli/deliveries';
 import { runListen } from './cli/listen';
 import { CommandError } from './cli/mock-connection';
@@ -8,7 +9,6 @@ import { runRedeliver } from './cli/redeliver';
 import { chooseLog, createLineWriter, logMock } from './cli/server-log';
 import { safeText } from './cli/terminal-text';
 import { runTrigger } from './cli/trigger';
-import { runCoverage } from './cli-coverage';
 import type { MockServer, MockServerOwnMockOptions } from './node';
 import { checkAllowedHost } from './transports/host-check';
 
@@ -265,13 +265,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   listen: runListen,
   deliveries: runDeliveries,
   redeliver: runRedeliver,
-  // coverage prints what it read in one go (cli-coverage.ts makes its own text safe).
-  coverage: async (args, io) => {
-    const result = await runCoverage(args);
-    for (const line of result.stdout) io.out(line);
-    for (const line of result.stderr) io.err(line);
-    return result.code;
-  },
+  coverage: runCoverage,
 };
 
 /** Runs a subcommand: Ctrl-C aborts it (it cleans up), a CommandError is printed with its code. */

@@ -8,11 +8,30 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { runCoverage } from '../../src/cli-coverage';
+import { runCoverage as coverageCommand } from '../../src/cli/coverage';
+import { CommandError } from '../../src/cli/mock-connection';
 import { silentLogger } from '../../src/index';
 import { startServer } from '../support/server';
 
 const NOW = '2030-06-17T08:00:00.000Z';
+
+/** Runs the command in process: its exit code and lines, a CommandError printed as cli.ts does. */
+async function runCoverage(args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const io = {
+    out: (line: string) => stdout.push(line),
+    err: (line: string) => stderr.push(line),
+    signal: new AbortController().signal,
+    colour: false,
+  };
+  try {
+    return { code: await coverageCommand(args, io), stdout, stderr };
+  } catch (error) {
+    if (!(error instanceof CommandError)) throw error;
+    return { code: error.code, stdout, stderr: [...stderr, error.message] };
+  }
+}
 const headers = { 'x-api-key': 'rk_demo_full' };
 
 describe('reservation-mock coverage', () => {
