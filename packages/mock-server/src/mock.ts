@@ -202,12 +202,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
   });
-  observeOutcomes(outcomes, { dispatcher, events, journal, clock });
-  // Coverage counts what API requests did; a reset (heard as its outcome) starts the count over.
-  outcomes.subscribe((outcome) => {
-    if (outcome.kind === 'api') coverage.observeOutcome(outcome);
-    else if (outcome.notice.kind === 'reset') coverage.reset();
-  });
+  observeOutcomes(outcomes, { dispatcher, events, journal, clock, coverage });
 
   /**
    * A fresh store with the seed: built aside (or copied from one built before, seed/seeded-store.ts),

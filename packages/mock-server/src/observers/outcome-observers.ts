@@ -1,12 +1,14 @@
 // Who hears of a write once it took effect (its outcome, observers/outcome.ts), in this order: the
 // webhook dispatcher sends the deliveries it caused; the journal takes note of a reset or a clear;
 // the event stream announces what changed (each reservation an API request changed, a control
-// write's notice); then the journal records an API request and the stream announces the entry.
-// Persistence subscribes on its own (observers/persistence.ts). Subscribed in this order, so a watcher
+// write's notice); then the journal records an API request and the stream announces the entry;
+// last, coverage counts an API request's answer and transitions (a reset's outcome starts it over;
+// it hears delivery changes from the dispatcher's onChange, made in mock.ts). Persistence subscribes on its own (observers/persistence.ts). Subscribed in this order, so a watcher
 // sees the delivery and the change before the request. Outcomes that changed anything are published
 // under the world's lock, so deliveries start in the order of the changes.
 import { isoOf } from '../domain/time';
 import type { Clock } from '../runtime/clock';
+import type { CoverageCounter } from './api-coverage';
 import type { Journal } from './journal';
 import type { MockEventBus } from './mock-events';
 import type { OutcomeBus } from './outcome';
@@ -19,11 +21,13 @@ export function observeOutcomes(
     events,
     clock,
     dispatcher,
+    coverage,
   }: {
     journal: Journal;
     events: MockEventBus;
     clock: Clock;
     dispatcher: Pick<WebhookDispatcher, 'deliver' | 'reset'>;
+    coverage: Pick<CoverageCounter, 'observeOutcome' | 'reset'>;
   },
 ): void {
   outcomes.subscribe((outcome) => {
@@ -52,5 +56,9 @@ export function observeOutcomes(
     if (outcome.kind !== 'api') return;
     const entry = journal.record(outcome);
     if (entry) events.emit({ type: 'request', data: entry });
+  });
+  outcomes.subscribe((outcome) => {
+    if (outcome.kind === 'api') coverage.observeOutcome(outcome);
+    else if (outcome.notice.kind === 'reset') coverage.reset();
   });
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createJournal, JOURNAL_BODY_LIMIT } from '../../src/observers/journal';
 import type { MockEvent } from '../../src/observers/mock-events';
-import type { ApiOutcome } from '../../src/observers/outcome';
+import { type ApiOutcome, controlOutcome, type Outcome } from '../../src/observers/outcome';
 import { observeOutcomes } from '../../src/observers/outcome-observers';
 import type { PreparedDelivery } from '../../src/observers/webhooks';
 import { createManualClock } from '../../src/runtime/clock';
@@ -55,7 +55,7 @@ function outcome(overrides: Partial<ApiOutcome> = {}): ApiOutcome {
 function observed(journalLimit: number) {
   const journal = createJournal(journalLimit);
   const events = createEventBus<MockEvent>(silent);
-  const outcomes = createEventBus<ApiOutcome>(silent);
+  const outcomes = createEventBus<Outcome>(silent);
   const heard: MockEvent[] = [];
   events.subscribe((event) => heard.push(event));
   // Stands in for the dispatcher: what it is handed, announced on the stream as the real one does.
@@ -67,16 +67,31 @@ function observed(journalLimit: number) {
       for (const delivery of deliveries) heard.push({ type: 'delivery', data: deliveryRecord(delivery) });
     },
   };
+  // Stands in for the coverage counter: what it counted, and its resets.
+  const counted: string[] = [];
+  const coverage = {
+    observeOutcome: (o: ApiOutcome) => counted.push(o.id),
+    reset: () => counted.push('reset'),
+  };
   observeOutcomes(outcomes, {
     journal,
     events,
     clock: createManualClock('2026-06-15T08:00:00Z'),
     dispatcher,
+    coverage,
   });
-  return { journal, outcomes, heard, delivered };
+  return { journal, outcomes, heard, delivered, counted };
 }
 
 describe('observers of outcomes', () => {
+  it('give coverage every API outcome and start it over on a reset, not on another control write', () => {
+    const { outcomes, counted } = observed(10);
+    outcomes.emit(outcome());
+    outcomes.emit(controlOutcome('clock.advance', { kind: 'clock', now: '2026-06-15T09:00:00.000Z' }));
+    outcomes.emit(controlOutcome('reset', { kind: 'reset' }, { replaced: true }));
+    expect(counted).toEqual(['req_000001', 'reset']);
+  });
+
   it('hand the deliveries to the dispatcher, announce each changed reservation, then the journal entry made from the outcome', () => {
     const { journal, outcomes, heard, delivered } = observed(10);
     outcomes.emit(outcome());
