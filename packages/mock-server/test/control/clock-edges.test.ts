@@ -6,6 +6,7 @@
 // 9999-12-31T23:30Z the demo bookings landed in 1909 (Prague was already in 10000-01-01).
 import { describe, expect, it } from 'vitest';
 import { createMockCore, MockControlError, silentLogger } from '../../src/index';
+import { controlError } from '../support/control-error';
 import { send, startServer } from '../support/server';
 
 const START = '2030-06-17T08:00:00.000Z';
@@ -21,16 +22,6 @@ const FAR_EAST = {
 const LATEST_DEMO_RESET = '9999-12-21T22:59:59.999Z';
 /** The last instant of 9999-12-31 in Prague (UTC+1). */
 const LATEST_PRAGUE = '9999-12-31T22:59:59.999Z';
-
-async function refusal(promise: Promise<unknown>): Promise<MockControlError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof MockControlError))
-    throw new Error(`expected a MockControlError, got ${String(error)}`);
-  return error;
-}
 
 async function state(core: ReturnType<typeof createMockCore>) {
   return {
@@ -48,7 +39,7 @@ describe('reset({ now }) lays out the seed within the supported dates or refuses
       const core = createMockCore({ now: START, logger: silentLogger });
       core.control.faults.add({ path: '/nothing', status: 503 });
       const before = await state(core);
-      const error = await refusal(core.control.reset({ now }));
+      const error = await controlError(core.control.reset({ now }));
       expect(error.kind).toBe('invalid');
       expect(error.code).toBe('VALIDATION_ERROR');
       expect(error.message).toContain(LATEST_DEMO_RESET);
@@ -108,13 +99,13 @@ describe('a mock cannot start where its seed does not fit', () => {
 describe('clock moves keep every project local date at four digits', () => {
   it('set() past the last instant of 9999-12-31 in Prague is invalid, naming it; the clock stays', async () => {
     const core = createMockCore({ now: START, logger: silentLogger });
-    const error = await refusal(core.control.clock.set('9999-12-31T23:30:00Z'));
+    const error = await controlError(core.control.clock.set('9999-12-31T23:30:00Z'));
     expect(error.kind).toBe('invalid');
     expect(error.message).toContain(LATEST_PRAGUE);
     expect(core.control.clock.now()).toBe(START);
     await core.control.clock.set(LATEST_PRAGUE);
     expect(core.control.clock.now()).toBe(LATEST_PRAGUE);
-    const past = await refusal(core.control.clock.advance(1));
+    const past = await controlError(core.control.clock.advance(1));
     expect(past.message).toContain('advanceMs');
     expect(past.message).toContain(LATEST_PRAGUE);
     expect(core.control.clock.now()).toBe(LATEST_PRAGUE);
@@ -124,7 +115,7 @@ describe('clock moves keep every project local date at four digits', () => {
   it('a project at UTC+14 (Pacific/Kiritimati) brings the limit forward to 9999-12-31T09:59:59.999Z', async () => {
     const core = createMockCore({ now: START, seed: 'empty', logger: silentLogger });
     await core.control.createProject(FAR_EAST);
-    const error = await refusal(core.control.clock.set('9999-12-31T10:00:00Z'));
+    const error = await controlError(core.control.clock.set('9999-12-31T10:00:00Z'));
     expect(error.message).toContain('9999-12-31T09:59:59.999Z');
     await core.control.clock.set('9999-12-31T09:59:59.999Z');
     expect(core.control.clock.now()).toBe('9999-12-31T09:59:59.999Z');
@@ -133,7 +124,7 @@ describe('clock moves keep every project local date at four digits', () => {
 
   it("createProject whose local date would have five digits at the clock's now is invalid and adds nothing", async () => {
     const core = createMockCore({ now: '9999-12-31T12:00:00Z', seed: 'empty', logger: silentLogger });
-    const error = await refusal(core.control.createProject(FAR_EAST));
+    const error = await controlError(core.control.createProject(FAR_EAST));
     expect(error.kind).toBe('invalid');
     expect(error.message).toContain('9999-12-31T09:59:59.999Z');
     expect((await core.control.snapshot()).projects).toEqual([]);

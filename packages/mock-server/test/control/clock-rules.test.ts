@@ -4,22 +4,13 @@
 // over at any instant with the demo data laid out around it.
 import { describe, expect, it } from 'vitest';
 import { createMockCore, MockControlError, silentLogger } from '../../src/index';
+import { controlError } from '../support/control-error';
 import { startServer } from '../support/server';
 
 const START = '2030-06-17T08:00:00.000Z';
 const HOUR = 3_600_000;
 
 const mock = (now: string = START) => createMockCore({ now, logger: silentLogger });
-
-async function controlError(promise: Promise<unknown>): Promise<MockControlError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof MockControlError))
-    throw new Error(`expected a MockControlError, got ${String(error)}`);
-  return error;
-}
 
 describe('the mock clock only moves forward', () => {
   it('clock.set() to an earlier instant is a conflict with code CLOCK_BACKWARDS and leaves the clock', async () => {
