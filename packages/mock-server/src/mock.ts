@@ -1,9 +1,11 @@
 // createMockCore(): one independent mock, transport-free. It takes a plain request and returns a
 // plain answer (handle()); the MSW handlers (transports/msw.ts), the Fetch adapter (fetch()) and the
-// standalone server (transports/node-server.ts) are thin adapters over it. Everything stateful (store, clock,
-// ids, lock, faults, journal, the event and outcome buses, webhook dispatcher) is created here, per
-// call, so two mocks never share anything and reset() can restore exactly what this one started with.
-// The API pipeline publishes each request's outcome; the observers subscribed here hear of it.
+// standalone server (transports/node-server.ts) are thin adapters over it. Everything stateful (store,
+// clock, scheduler, ids, lock, faults, journal, the event and outcome buses, webhook dispatcher,
+// coverage) is created here, per call: one world, so two mocks share nothing they can change (mock
+// README, "What is shared between mocks") and reset() can restore exactly what this one started with.
+// Every write (an API request, a control call) publishes one outcome; the observers subscribed in
+// observers/outcome-observers.ts hear of it.
 
 import { createControl, type MockControl, MockControlError, type ResetOptions } from './control/control';
 import { createFaults } from './control/faults';
