@@ -323,7 +323,10 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     await delivery.getByLabel('Redeliver to URL (optional)').fill('http://127.0.0.1:9/elsewhere');
     await delivery.getByRole('button', { name: `Redeliver ${sent.id} there` }).click();
 
-    const shown = delivery.getByRole('region', { name: /^Attempt \d+ \(manual\)/ }).last();
+    // This attempt's own region: an earlier manual attempt (the redeliver test before) is one too.
+    const shown = delivery.getByRole('region', {
+      name: new RegExp(`^Attempt ${attempt.number} \\(manual\\)`),
+    });
     await shown.waitFor();
     expect(JSON.parse(posted)).toEqual({ url: 'http://127.0.0.1:9/elsewhere' });
     expect(await shown.textContent()).toContain('to http://127.0.0.1:9/elsewhere · 12 ms');
