@@ -123,7 +123,7 @@ function deliveryDetail(d) {
     h('h4', null, 'Body (the exact bytes sent)'),
     h('pre', { 'aria-label': `Body of ${d.id}` }, d.body),
     h('h4', null, 'Signature'),
-    h('p', null, h('code', null, d.signature ?? 'not signed yet')),
+    h('p', null, h('code', null, d.signature)),
     h(
       'p',
       { class: 'hint' },

@@ -1,11 +1,10 @@
 // The contract seam: the mock's only import of @reservation-api/sdk. The types generated from
-// openapi.yaml and the webhook signer (the same one receivers verify with) come in here, so the rest
-// of the mock depends on the contract through one file (the import rule in .dependency-cruiser.cjs
-// keeps it so).
+// openapi.yaml come in here, so the rest of the mock depends on the contract through one file (the
+// import rule in .dependency-cruiser.cjs keeps it so). Deliveries are signed in
+// observers/webhooks/sign.ts, tested against the SDK's verifier.
 import type { operations } from '@reservation-api/sdk';
 
 export type { components, operations } from '@reservation-api/sdk';
-export { signWebhookPayload } from '@reservation-api/sdk/webhooks';
 
 /** The API's operations (openapi.yaml's operationIds under /api/v1, its webhooks excluded). */
 export const API_OPERATION_IDS = [

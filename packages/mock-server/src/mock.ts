@@ -24,7 +24,7 @@ import { observeOutcomes } from './observers/outcome-observers';
 import { keptData } from './observers/persistence';
 import type { MockPersistence } from './observers/snapshot';
 import { createStoreChanges } from './observers/store-changes';
-import { createWebhookDispatcher } from './observers/webhooks';
+import { createWebhookDispatcher, type WebhookTransport } from './observers/webhooks';
 import { type Api, createApi } from './pipeline/api';
 import { answerControl } from './pipeline/control-routes';
 import { RequestAbortedError } from './pipeline/errors';
@@ -58,6 +58,12 @@ export interface MockServiceOptions {
   baseUrl?: string;
   /** fetch used for webhook deliveries. Default: the global fetch at the time of each attempt. */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * How each webhook attempt is sent, below `fetch`: a plain request (url, headers, body, an abort
+   * signal) in, the receiver's status, headers and body out. When given, `fetch` is not used. The
+   * standalone server passes one over node:http keep-alive connections (README, "Webhooks").
+   */
+  webhookTransport?: WebhookTransport;
   /** Id source (default: sequential `res_0001`, `cus_0001`, …). */
   ids?: IdSource;
   /** Clock (default: a manual clock at `now` when given, else the system clock). */
@@ -202,6 +208,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       events.emit({ type: 'delivery', data: delivery });
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.webhookTransport ? { transport: options.webhookTransport } : {}),
     ...(options.webhookTimeoutMs === undefined ? {} : { timeoutMs: options.webhookTimeoutMs }),
   });
   observeOutcomes(outcomes, { dispatcher, events, journal, clock, coverage });

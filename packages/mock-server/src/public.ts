@@ -39,6 +39,9 @@ export type {
   DeliveryResponse,
   DeliveryStatus,
   WebhookEvent,
+  WebhookPost,
+  WebhookReply,
+  WebhookTransport,
 } from './observers/webhooks';
 export { MAX_BODY_BYTES, MAX_BODY_DEPTH } from './pipeline/body';
 export type { MockAnswer, MockRequest } from './pipeline/exchange';

@@ -24,6 +24,7 @@ import { onClientError } from './client-errors';
 import { dashboardFile } from './dashboard-files';
 import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from './events-stream';
 import { checkAllowedHost, createHostCheck, isLoopbackOrigin } from './host-check';
+import { createNodeWebhookTransport } from './node-webhook-transport';
 import { parseRequestTarget } from './request-target';
 import { DASHBOARD_HEADERS } from './security-headers';
 import {
@@ -540,9 +541,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = `http://${hostPart}:${address.port}`;
   hostAllowed = createHostCheck(address.address, options.allowedHosts ?? []);
 
+  // Deliveries of the mocks made here go out over node:http keep-alive connections
+  // (node-webhook-transport.ts); a mock given as `service` keeps its own way of sending.
+  const webhooks = createNodeWebhookTransport();
   if (!core) {
     core = createMockCore({
       baseUrl: url,
+      webhookTransport: webhooks.send,
       ...(seed === undefined ? {} : { seed }),
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.journalLimit === undefined ? {} : { journalLimit: options.journalLimit }),
@@ -567,6 +572,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
               baseUrl,
               session: id,
               seed: sessionSeed(sessionSeedName, options.webhookUrl),
+              webhookTransport: webhooks.send,
               ...(now === undefined ? {} : { now }),
               ...(options.journalLimit === undefined ? {} : { journalLimit: options.journalLimit }),
               logger,
@@ -595,6 +601,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         const ended = Promise.all([registry?.close(), active.close()]);
         for (const stream of streams.values()) stream.close();
         await ended;
+        webhooks.close();
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           server.closeAllConnections();

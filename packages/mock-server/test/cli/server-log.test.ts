@@ -182,7 +182,7 @@ describe('createAttemptTracker', () => {
     nextAttemptAt: null,
     createdAt: NOW,
     body: '{}',
-    signature: null,
+    signature: `sha256=${'0'.repeat(64)}`,
   });
   const numbers = (attempts: DeliveryAttempt[]) => attempts.map((a) => a.number);
 

@@ -7,12 +7,13 @@
 // when each attempt falls due, and the scheduler starts them when the clock gets there (one timer
 // for a flowing clock; each due time on the way of a control.clock move). Attempt timeouts are the
 // scheduler's timers, and an attempt in flight is aborted when the world ends.
-import { signWebhookPayload } from '../../contract';
 import { isoOf } from '../../domain/time';
 import { createScheduler } from '../../runtime/scheduler';
 import { pruneDeliveryLog } from './delivery-log';
 import { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS, validateDelays, validateTimeout } from './schedule';
-import { type AttemptOutcome, describeError, sendAttempt } from './send-attempt';
+import { type AttemptOutcome, sendAttempt } from './send-attempt';
+import { signDeliveryBody } from './sign';
+import { fetchTransport } from './transport';
 import type {
   Delivery,
   DeliveryAttempt,
@@ -23,21 +24,30 @@ import type {
 } from './types';
 
 /**
- * A delivery id: `whd_` and 16 random lower-case hex digits (64 bits), so no two worlds (sessions, a
+ * Delivery ids: `whd_` and 16 random lower-case hex digits (64 bits), so no two worlds (sessions, a
  * reset, two processes) ever send the same id to a receiver they share (mock README, "Webhooks").
+ * The random bytes are drawn 64 ids at a time: one `getRandomValues` call per id was 3 % of a
+ * booking's CPU over HTTP (BENCHMARKS.md, issue 32).
  */
-export function randomDeliveryId(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(8));
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return `whd_${hex}`;
+export function randomDeliveryIds(): () => string {
+  const perDraw = 64;
+  let pool: Uint8Array | undefined;
+  let next = perDraw;
+  return () => {
+    if (next === perDraw) {
+      pool = globalThis.crypto.getRandomValues(pool ?? new Uint8Array(8 * perDraw));
+      next = 0;
+    }
+    const bytes = (pool as Uint8Array).subarray(8 * next, 8 * ++next);
+    let hex = '';
+    for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+    return `whd_${hex}`;
+  };
 }
 
 interface Entry {
   /** The log record; mutated here only, handed out as copies. */
   readonly record: Delivery;
-  /** Signed once, when delivered; every attempt awaits the same promise. */
-  readonly signing: Promise<string>;
   /** Enqueue order: breaks ties between attempts due at the same time (oldest first). */
   readonly seq: number;
   /** Epoch ms of the next scheduled attempt; null once delivered or failed. */
@@ -52,31 +62,30 @@ interface Entry {
 
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { clock } = options;
-  const deliveryId = options.deliveryIds ?? randomDeliveryId;
+  const deliveryId = options.deliveryIds ?? randomDeliveryIds();
   const delays = options.delaysMs ?? DEFAULT_DELAYS_MS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   validateDelays(delays);
   validateTimeout(timeoutMs);
 
   const entries = new Map<string, Entry>();
+  /**
+   * The entries with an attempt to come (dueAt set): what startDue() and nextDueTime() look at. The
+   * log keeps up to 1,000 deliveries, mostly settled, and both run after every delivery and attempt,
+   * so walking the whole log there was the largest cost of a booking over HTTP (BENCHMARKS.md).
+   */
+  const scheduled = new Set<Entry>();
   let nextSeq = 0;
   // Time comes from the world's scheduler (runtime/scheduler.ts): it owns every timer and moves the
   // clock; the dispatcher only says when its attempts fall due. Alone (tests), it makes its own.
   const scheduler =
     options.scheduler ?? createScheduler({ clock, ...(options.timers ? { timers: options.timers } : {}) });
   const ownScheduler = options.scheduler === undefined;
-  /**
-   * Tail of the signatures attempts wait for, in the order the attempts started. Signing (Web
-   * Crypto) finishes in no set order, so without this two deliveries created together could be sent
-   * in either order. Only the local signing is taken in turn; the sending never waits on another
-   * delivery.
-   */
-  let signatures: Promise<unknown> = Promise.resolve();
-
-  // Looked up on use, not at creation, so that MSW's patched fetch, which may be installed after the
-  // mock was created, is the one used.
-  const fetchFn = (request: Request): Promise<Response> =>
-    options.fetch ? options.fetch(request) : globalThis.fetch(request);
+  // The fetch is looked up on use, not at creation, so that MSW's patched fetch, which may be
+  // installed after the mock was created, is the one used.
+  const transport =
+    options.transport ??
+    fetchTransport((request) => (options.fetch ? options.fetch(request) : globalThis.fetch(request)));
 
   const report = (error: unknown): void => {
     try {
@@ -95,45 +104,27 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
 
   function setDue(entry: Entry, dueAt: number | null): void {
     entry.dueAt = dueAt;
+    if (dueAt === null) scheduled.delete(entry);
+    else scheduled.add(entry);
     entry.record.nextAttemptAt = dueAt === null ? null : iso(dueAt);
-  }
-
-  /** The delivery's signature, once every attempt started before this one has its own. */
-  function signatureInTurn(entry: Entry): Promise<string> {
-    const turn = signatures.then(() => entry.signing);
-    signatures = turn.catch(() => undefined);
-    return turn;
   }
 
   async function attempt(entry: Entry, manual: boolean, url: string): Promise<void> {
     const at = clock.now();
-    let outcome: AttemptOutcome;
-    try {
-      const signature = await signatureInTurn(entry);
-      // reset() while this attempt waited (for the signature, or behind the attempt before it): send
-      // nothing, since the delivery is gone and its id may already name a new one. Nor once the
-      // world has ended.
-      if (entry.discarded || scheduler.ended) return;
-      outcome = await sendAttempt({
-        url,
-        body: entry.record.body,
-        signature,
-        deliveryId: entry.record.id,
-        timeoutMs,
-        fetch: fetchFn,
-        timers: scheduler.timers,
-        onWorldEnd: scheduler.onEnd,
-        ...(options.headers ? { headers: options.headers } : {}),
-      });
-    } catch (error) {
-      // sendAttempt never throws, so this is the signing promise.
-      outcome = {
-        ok: false,
-        requestHeaders: {},
-        error: `could not sign the payload: ${describeError(error)}`,
-        durationMs: 0,
-      };
-    }
+    // reset() while this attempt waited behind the attempt before it: send nothing, since the
+    // delivery is gone and its id may already name a new one. Nor once the world has ended.
+    if (entry.discarded || scheduler.ended) return;
+    const outcome: AttemptOutcome = await sendAttempt({
+      url,
+      body: entry.record.body,
+      signature: entry.record.signature,
+      deliveryId: entry.record.id,
+      timeoutMs,
+      transport,
+      timers: scheduler.timers,
+      onWorldEnd: scheduler.onEnd,
+      ...(options.headers ? { headers: options.headers } : {}),
+    });
     // An attempt aborted because the world ended is not recorded: nothing of it happens afterwards.
     if (entry.discarded || scheduler.ended) return;
 
@@ -199,12 +190,16 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   function startDue(): void {
     if (scheduler.ended) return;
     const now = clock.now();
-    for (const entry of entries.values()) {
-      if (entry.inFlight === null && entry.dueAt !== null && entry.dueAt <= now) {
-        // The schedule slot is taken now; the attempt sets the next one when it ends.
-        setDue(entry, null);
-        void chain(entry, false);
-      }
+    const due: Entry[] = [];
+    for (const entry of scheduled) {
+      if (entry.inFlight === null && entry.dueAt !== null && entry.dueAt <= now) due.push(entry);
+    }
+    // Oldest delivery first, as they were made (a retry re-enters `scheduled` after newer ones).
+    if (due.length > 1) due.sort((a, b) => a.seq - b.seq);
+    for (const entry of due) {
+      // The schedule slot is taken now; the attempt sets the next one when it ends.
+      setDue(entry, null);
+      void chain(entry, false);
     }
   }
 
@@ -227,7 +222,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   /** The earliest scheduled attempt at or before `limit` (oldest delivery first on ties). */
   function nextDueTime(limit: number): number | undefined {
     let best: Entry | undefined;
-    for (const entry of entries.values()) {
+    for (const entry of scheduled) {
       if (entry.dueAt === null || entry.dueAt > limit) continue;
       if (
         best?.dueAt == null ||
@@ -286,17 +281,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
             nextAttemptAt: null,
             createdAt: iso(prepared.createdAt),
             body: prepared.body,
-            signature: null,
+            signature: signDeliveryBody(prepared.body, prepared.secret),
           };
-          const signing = signWebhookPayload(record.body, prepared.secret).then((signature) => {
-            record.signature = signature;
-            return signature;
-          });
-          // A signing failure is recorded by each attempt that awaits it, not reported as unhandled.
-          signing.catch(() => undefined);
           const entry: Entry = {
             record,
-            signing,
             seq: nextSeq++,
             dueAt: null,
             scheduledAttempts: 0,
@@ -317,6 +305,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         (e) => e.record.status === 'pending',
         (e) => {
           e.discarded = true;
+          scheduled.delete(e);
         },
       );
       if (deliveries.length > 0) pump();
@@ -362,6 +351,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       if (ownScheduler) scheduler.restart();
       for (const entry of entries.values()) entry.discarded = true;
       entries.clear();
+      scheduled.clear();
       scheduler.wake();
     },
 

@@ -1,6 +1,7 @@
 // One HTTP attempt of one delivery. It never throws: every way of not getting a 2xx (an answer
 // with another status, a network error, no answer in time) comes back as data for the log.
 import { recordedHeaders } from './delivery-log';
+import type { WebhookReply, WebhookTransport } from './transport';
 import type { WebhookTimers } from './types';
 
 export interface AttemptRequest {
@@ -10,7 +11,7 @@ export interface AttemptRequest {
   signature: string;
   deliveryId: string;
   timeoutMs: number;
-  fetch: (request: Request) => Promise<Response>;
+  transport: WebhookTransport;
   timers: WebhookTimers;
   /** Sent besides the documented headers (`X-Mock-Session` of a session's deliveries). */
   headers?: Readonly<Record<string, string>>;
@@ -70,7 +71,7 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
   const controller = new AbortController();
   let timedOut = false;
   let handle: unknown;
-  // Racing against this promise (not only aborting) also ends an attempt whose fetch ignores the
+  // Racing against this promise (not only aborting) also ends an attempt whose transport ignores the
   // signal, such as a test stub or an interceptor that never answers.
   const deadline = new Promise<never>((_, reject) => {
     handle = attempt.timers.setTimeout(() => {
@@ -98,26 +99,26 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
   stop.catch(() => undefined);
 
   try {
-    const request = new Request(attempt.url, {
-      method: 'POST',
-      headers: requestHeaders,
-      body: attempt.body,
-      signal: controller.signal,
-      // A redirect is an answer that is not 2xx; following it would turn the POST into a GET.
-      redirect: 'manual',
-    });
-    const response = await Promise.race([attempt.fetch(request), stop]);
-    const { body, truncated } = await readHead(response, stop);
-    if (response.type === 'opaqueredirect') {
+    const reply = await Promise.race([
+      attempt.transport({
+        url: attempt.url,
+        headers: requestHeaders,
+        body: attempt.body,
+        signal: controller.signal,
+      }),
+      stop,
+    ]);
+    const { body, truncated } = await readHead(reply, stop);
+    if (reply.hiddenRedirect) {
       // Browsers hide the status of a redirect that was not followed.
       return { ok: false, requestHeaders, error: 'redirect not followed', durationMs: duration() };
     }
     return {
-      ok: response.ok,
+      ok: reply.status >= 200 && reply.status < 300,
       requestHeaders,
       response: {
-        status: response.status,
-        ...recordedHeaders(response.headers),
+        status: reply.status,
+        ...recordedHeaders(reply.headers),
         body,
         truncated,
       },
@@ -142,33 +143,32 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
  * cancelled (what arrived is kept, marked truncated), not counted against the attempt.
  */
 async function readHead(
-  response: Response,
+  reply: WebhookReply,
   deadline: Promise<never>,
 ): Promise<{ body: string; truncated: boolean }> {
-  const stream = response.body;
-  if (!stream) return { body: '', truncated: false };
-  const reader = stream.getReader();
-  const head = new Uint8Array(RESPONSE_BODY_LIMIT);
+  // Made when the first chunk arrives: most receivers answer with no body at all.
+  let head: Uint8Array | undefined;
   let kept = 0;
   let truncated = false;
   try {
     const readAll = async (): Promise<void> => {
       for (;;) {
-        const { done, value } = await reader.read();
-        if (done) return;
+        const chunk = await reply.read();
+        if (chunk === undefined) return;
+        head ??= new Uint8Array(RESPONSE_BODY_LIMIT);
         const room = RESPONSE_BODY_LIMIT - kept;
-        if (value.length > room) truncated = true;
-        head.set(value.subarray(0, room), kept);
-        kept += Math.min(room, value.length);
+        if (chunk.length > room) truncated = true;
+        head.set(chunk.subarray(0, room), kept);
+        kept += Math.min(room, chunk.length);
       }
     };
     await Promise.race([readAll(), deadline]);
   } catch {
     truncated = true;
-    await reader.cancel().catch(() => undefined);
+    await reply.cancel().catch(() => undefined);
   }
   // A character cut at the limit decodes as U+FFFD rather than failing.
-  return { body: new TextDecoder().decode(head.subarray(0, kept)), truncated };
+  return { body: head === undefined ? '' : new TextDecoder().decode(head.subarray(0, kept)), truncated };
 }
 
 /** Error text for the log; Node's fetch hides the useful part ("ECONNREFUSED ...") in `cause`. */

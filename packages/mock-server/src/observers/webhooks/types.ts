@@ -5,6 +5,7 @@
 import type { components } from '../../contract';
 import type { Clock } from '../../runtime/clock';
 import type { MoveCheck, Scheduler, Timers } from '../../runtime/scheduler';
+import type { WebhookTransport } from './transport';
 
 export type { MoveCheck } from '../../runtime/scheduler';
 
@@ -75,11 +76,8 @@ export interface Delivery {
   createdAt: string;
   /** The exact bytes sent on every attempt (serialised once, with two-space indentation). */
   body: string;
-  /**
-   * `sha256=<hex>` over `body`, computed once. Web Crypto signs asynchronously and deliver() must
-   * not wait, so this is null until signing has finished (before the first attempt is sent).
-   */
-  signature: string | null;
+  /** `sha256=<hex>` over `body`, computed once, when the delivery is recorded (sign.ts). */
+  signature: string;
 }
 
 /**
@@ -154,6 +152,8 @@ export interface WebhookDispatcherOptions {
   getTarget(projectId: string): WebhookTarget | null;
   /** Default: the global fetch, looked up at each attempt (so MSW and test stubs see it). */
   fetch?: (request: Request) => Promise<Response>;
+  /** How attempts are sent; when given, `fetch` is not used. Default: through `fetch` (transport.ts). */
+  transport?: WebhookTransport;
   /** Per-attempt answer timeout. Default 5000. */
   timeoutMs?: number;
   /** Delay before each attempt, counted from the previous one. Default [0, 1 min, 5 min, 30 min, 2 h]. */

@@ -1,0 +1,60 @@
+// How one webhook attempt's HTTP request is made: a plain request in, the receiver's status, headers
+// and body chunks out. The dispatcher decides what to send and what the answer means; the transport
+// only carries it. In process the default goes through `fetch` (so MSW and test stubs see every
+// delivery); the standalone server gives its mocks a node:http one (transports/node-webhook-transport.ts).
+
+/** One attempt's request: always a POST of a JSON body. */
+export interface WebhookPost {
+  url: string;
+  /** The documented delivery headers (and `X-Mock-Session` for a session's deliveries). */
+  headers: Readonly<Record<string, string>>;
+  body: string;
+  /** Aborted when the attempt times out or its world ends: the request must stop then. */
+  signal: AbortSignal;
+}
+
+/** The receiver's answer, as far as the delivery log reads it. */
+export interface WebhookReply {
+  status: number;
+  /** The answer's headers in the order received, names in lower case. */
+  headers: Iterable<[string, string]>;
+  /** The next chunk of the body; `undefined` at its end. */
+  read(): Promise<Uint8Array | undefined>;
+  /** Stops reading the body (what is left is discarded) and frees the connection. */
+  cancel(): Promise<void>;
+  /** A browser's fetch hides a redirect it did not follow (status 0): not an answer to log. */
+  hiddenRedirect?: boolean;
+}
+
+/** Sends one attempt; rejects when no answer came (network error, abort). */
+export type WebhookTransport = (post: WebhookPost) => Promise<WebhookReply>;
+
+/** The default transport: each attempt as a Fetch `Request` through `fetchFn`. */
+export function fetchTransport(fetchFn: (request: Request) => Promise<Response>): WebhookTransport {
+  return async (post) => {
+    const response = await fetchFn(
+      new Request(post.url, {
+        method: 'POST',
+        headers: post.headers,
+        body: post.body,
+        signal: post.signal,
+        // A redirect is an answer that is not 2xx; following it would turn the POST into a GET.
+        redirect: 'manual',
+      }),
+    );
+    const reader = response.body?.getReader();
+    return {
+      status: response.status,
+      headers: response.headers,
+      read: async () => {
+        if (reader === undefined) return undefined;
+        const { done, value } = await reader.read();
+        return done ? undefined : value;
+      },
+      cancel: async () => {
+        await reader?.cancel();
+      },
+      ...(response.type === 'opaqueredirect' ? { hiddenRedirect: true } : {}),
+    };
+  };
+}

@@ -1,0 +1,102 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNodeWebhookTransport } from '../../src/transports/node-webhook-transport';
+
+const closers: (() => void)[] = [];
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+});
+
+async function receiver(answer: (req: IncomingMessage, res: ServerResponse, body: string) => void) {
+  const sockets = new Set<unknown>();
+  const server = createServer((req, res) => {
+    sockets.add(req.socket);
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      body += chunk;
+    });
+    req.on('end', () => answer(req, res, body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, sockets };
+}
+
+function transport() {
+  const made = createNodeWebhookTransport();
+  closers.push(made.close);
+  return made.send;
+}
+
+async function readAll(reply: { read(): Promise<Uint8Array | undefined> }): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  for (let chunk = await reply.read(); chunk !== undefined; chunk = await reply.read()) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('the standalone server webhook transport', () => {
+  it('POSTs the body and headers, and gives the status, headers and body of the answer', async () => {
+    let seen: { method?: string; headers?: IncomingMessage['headers']; body?: string } = {};
+    const { url } = await receiver((req, res, body) => {
+      seen = { method: req.method, headers: req.headers, body };
+      res.writeHead(202, [
+        ['X-Seen', 'one'],
+        ['X-Seen', 'two'],
+        ['Content-Type', 'text/plain'],
+      ]);
+      res.end('thanks, café');
+    });
+    const reply = await transport()({
+      url,
+      headers: { 'Content-Type': 'application/json', 'X-Webhook-Delivery': 'whd_1' },
+      body: '{"é":1}',
+      signal: new AbortController().signal,
+    });
+    expect(seen).toMatchObject({ method: 'POST', body: '{"é":1}' });
+    expect(seen.headers).toMatchObject({ 'x-webhook-delivery': 'whd_1', 'content-length': '8' });
+    expect(reply.status).toBe(202);
+    // As fetch gives them: lower-case names, a repeated one joined.
+    expect(Object.fromEntries(reply.headers)).toMatchObject({ 'x-seen': 'one, two', 'content-type': 'text/plain' });
+    expect(await readAll(reply)).toBe('thanks, café');
+  });
+
+  it('sends one delivery after another over the same connection', async () => {
+    const { url, sockets } = await receiver((_req, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    const send = transport();
+    for (let i = 0; i < 3; i++) {
+      const reply = await send({ url, headers: {}, body: '{}', signal: new AbortController().signal });
+      expect(reply.status).toBe(204);
+      await readAll(reply);
+    }
+    expect(sockets.size).toBe(1);
+  });
+
+  it('stops a request whose signal is aborted, and rejects', async () => {
+    let arrived: () => void = () => undefined;
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const { url } = await receiver(() => arrived());
+    const controller = new AbortController();
+    const sent = transport()({ url, headers: {}, body: '{}', signal: controller.signal });
+    await arrival;
+    controller.abort(new Error('deadline'));
+    await expect(sent).rejects.toThrow();
+  });
+
+  it('rejects with the reason when nothing listens', async () => {
+    const { url } = await receiver(() => undefined);
+    closers.shift()?.();
+    await expect(
+      transport()({ url, headers: {}, body: '{}', signal: new AbortController().signal }),
+    ).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
