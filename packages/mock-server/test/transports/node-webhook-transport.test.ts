@@ -61,7 +61,10 @@ describe('the standalone server webhook transport', () => {
     expect(seen.headers).toMatchObject({ 'x-webhook-delivery': 'whd_1', 'content-length': '8' });
     expect(reply.status).toBe(202);
     // As fetch gives them: lower-case names, a repeated one joined.
-    expect(Object.fromEntries(reply.headers)).toMatchObject({ 'x-seen': 'one, two', 'content-type': 'text/plain' });
+    expect(Object.fromEntries(reply.headers)).toMatchObject({
+      'x-seen': 'one, two',
+      'content-type': 'text/plain',
+    });
     expect(await readAll(reply)).toBe('thanks, café');
   });
 
