@@ -41,10 +41,10 @@ export default defineConfig([
     // Except @msw/data, built into the package's shared chunk (a devDependency, so users do not
     // install it): it imports es-toolkit's and es-toolkit/compat's index modules, 555 files that Node
     // resolves, reads and compiles one by one, for five functions (get, set, unset, isEqual,
-    // isPlainObject). Bundled, the 27 files of es-toolkit it uses come along, tree-shaken. Measured
-    // (bench/import.ts, CPU time of a fresh process): the main entry 363 → 224 ms, a test file's
-    // msw/node + the entry 395 → 246 ms (BENCHMARKS.md, "Import: bundling the store"). Its types are in
-    // no public declaration; its licence and its dependencies' are in dist/THIRD-PARTY-LICENSES.md
+    // isPlainObject). Bundled, the 27 files of es-toolkit it uses come along, tree-shaken. Measured in
+    // one run (fresh processes, medians): the main entry's import 422 → 225 ms, a test file's msw/node
+    // + the entry 459 → 279 ms (BENCHMARKS.md, "Import: bundling the store"). Its types are in no
+    // public declaration; its licence and its dependencies' are in dist/THIRD-PARTY-LICENSES.md
     // (scripts/bundled-licenses.mjs).
     noExternal: ['@msw/data'],
     define: { __MOCK_VERSION__: JSON.stringify(version) },
