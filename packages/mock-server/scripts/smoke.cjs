@@ -1,4 +1,4 @@
-// The package is ESM-only (@msw/data is); CommonJS users on Node 20.19+ load it with require(esm).
+// The package is ESM-only; CommonJS users on Node 20.19+ load it with require(esm).
 // This proves both ways of loading the built entries by name work.
 const assert = require('node:assert/strict');
 
