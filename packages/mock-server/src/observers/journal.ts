@@ -8,7 +8,7 @@
 // a reset(), which clears) and is answered after it is not recorded: the journal holds only requests
 // that arrived after its last clear.
 import type { ApiOutcome, OperationId, RequestLine, Verdict } from './outcome';
-import { createTextRing, isWellFormed } from './text-ring';
+import { createTextRing, isWellFormed, type TextRing } from './text-ring';
 
 export type { OperationId } from './outcome';
 
@@ -96,6 +96,17 @@ function entryOf(outcome: ApiOutcome, decoder: () => TextDecoder): JournalEntry 
   };
 }
 
+/**
+ * An entry as the journal keeps it: its two texts (the request body's, the answer's) in the journal's
+ * text ring as UTF-8 (observers/text-ring.ts says why), by number, or as strings when UTF-8 cannot
+ * carry them exactly (a lone surrogate, e.g. where a cut split a pair). `entry` holds '' in their place.
+ */
+interface KeptEntry {
+  entry: JournalEntry;
+  request: number | string;
+  answer: number | string;
+}
+
 function matches(entry: JournalEntry, filter: JournalFilter): boolean {
   if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
   if (filter.path !== undefined && !entry.path.includes(filter.path)) return false;
@@ -114,40 +125,28 @@ function idNumber(id: string): number {
   return Number(id.slice('req_'.length));
 }
 
-/** Ring slots per entry: the entry without its texts (as JSON), the request body, the answer. */
-const SLOTS = 3;
+/** Keeps `text` in the ring when UTF-8 carries it exactly: its number there, else the text itself. */
+function keep(ring: TextRing, text: string): number | string {
+  return isWellFormed(text) ? ring.push(text) : text;
+}
 
 export function createJournal(limit: number): Journal {
-  /**
-   * Entries live for the next 1,000 requests, so whatever the journal holds on the heap is copied
-   * into the old generation and collected there, with the whole store (text-ring.ts says what that
-   * cost). So nothing of an entry stays on the heap: its fields as JSON and its two texts are UTF-8
-   * in one ring, three slots an entry, the oldest entry's first slot numbered `oldest`; reading
-   * parses them back (a fresh copy for each caller). A text UTF-8 cannot carry exactly (a lone
-   * surrogate, e.g. where a cut split a pair) is kept aside as a string, its slot left empty.
-   */
-  const ring = createTextRing(Math.max(1, limit) * SLOTS);
-  const aside = new Map<number, string>();
-  let kept = 0;
-  let oldest = 0;
+  let entries: KeptEntry[] = [];
+  // Per journal (no module-level state). Two texts per entry.
+  const ring = createTextRing(Math.max(1, limit) * 2);
+  // Made on first use: creating a mock (which a test suite does often) pays for no decoder.
   let made: TextDecoder | undefined;
   const decoder = (): TextDecoder => {
     made ??= new TextDecoder();
     return made;
   };
-  const keep = (text: string): number => {
-    if (isWellFormed(text)) return ring.push(text);
-    const slot = ring.push('');
-    aside.set(slot, text);
-    return slot;
-  };
-  const textOf = (slot: number): string => aside.get(slot) ?? ring.text(slot);
-  const read = (first: number): JournalEntry => {
-    const entry = JSON.parse(ring.text(first)) as JournalEntry;
-    if (entry.body) entry.body.text = textOf(first + 1);
-    entry.response.body = textOf(first + 2);
-    return entry;
-  };
+  const textOf = (kept: number | string): string => (typeof kept === 'string' ? kept : ring.text(kept));
+  /** The entry as read: its texts decoded again. */
+  const read = ({ entry, request, answer }: KeptEntry): JournalEntry => ({
+    ...entry,
+    body: entry.body && { ...entry.body, text: textOf(request) },
+    response: { body: textOf(answer), truncated: entry.response.truncated },
+  });
   let counter = 0;
   /** How many times the journal was cleared: an arrival mark. */
   let clears = 0;
@@ -158,41 +157,29 @@ export function createJournal(limit: number): Journal {
     record(outcome) {
       if (limit <= 0 || outcome.arrival !== clears) return null;
       const entry = entryOf(outcome, decoder);
-      if (kept >= limit) {
-        for (let i = 0; i < SLOTS; i++) {
-          ring.shift();
-          if (aside.size > 0) aside.delete(oldest + i);
-        }
-        oldest += SLOTS;
-        kept--;
+      if (entries.length >= limit) {
+        entries.shift();
+        ring.shift();
+        ring.shift();
       }
-      const bodyText = entry.body?.text ?? '';
-      const answerText = entry.response.body;
-      const first = ring.push(
-        JSON.stringify({
+      // The whole entry is returned (the event stream formats it at once); the kept one has its
+      // texts in the ring.
+      entries.push({
+        entry: {
           ...entry,
           body: entry.body && { ...entry.body, text: '' },
           response: { body: '', truncated: entry.response.truncated },
-        }),
-      );
-      if (kept === 0) oldest = first;
-      keep(bodyText);
-      keep(answerText);
-      kept++;
+        },
+        request: keep(ring, entry.body?.text ?? ''),
+        answer: keep(ring, entry.response.body),
+      });
       return entry;
     },
-    list(filter = {}) {
-      const found: JournalEntry[] = [];
-      for (let i = 0; i < kept; i++) {
-        const entry = read(oldest + i * SLOTS);
-        if (matches(entry, filter)) found.push(entry);
-      }
-      return found;
-    },
+    list: (filter = {}) =>
+      entries.filter((kept) => matches(kept.entry, filter)).map((kept) => structuredClone(read(kept))),
     clear() {
+      entries = [];
       ring.clear();
-      aside.clear();
-      kept = 0;
       clears++;
     },
   };

@@ -1,4 +1,4 @@
-// Texts kept first in, first out as UTF-8 in one byte buffer: the request journal's entries and bodies
+// Texts kept first in, first out as UTF-8 in one byte buffer: the request journal's bodies
 // (observers/journal.ts). Speed (BENCHMARKS.md, "HTTP: what the edge changed, and where the rest
 // goes"): a journal entry lives for the next 1,000 requests, so a body kept as a string outlived the
 // young generation, was copied into the old one and died there; the old generation filled at the
