@@ -9,11 +9,13 @@
 // Goal: GET /services at most the first version's time plus 10 µs (an absolute margin, measured in
 // the same run). The other operations are shown for reference.
 //
-//   pnpm --filter @reservation-api/mock-server bench:handle [--no-build] [--no-write]
+//   pnpm --filter @reservation-api/mock-server bench:handle [--no-build] [--no-write] [--before COMMIT]
+// `--before COMMIT` adds that commit's built mock (support/first-version.ts builds it once into
+// .bench-cache/) to the same rounds, with a now / before table.
 // Also part of `pnpm bench`. Writes the "handle" section of BENCHMARKS.md.
 import { parseArgs } from 'node:util';
 import { buildMockServer } from './support/build';
-import { FIRST_VERSION, firstVersionPackage } from './support/first-version';
+import { FIRST_VERSION, firstVersionPackage, versionPackage } from './support/first-version';
 import { type InProcessMock, loadInProcessMock, requestFor } from './support/in-process';
 import type { LoadCase } from './support/load';
 import { machineLine, median, table, writeSection } from './support/report';
@@ -25,6 +27,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
     rounds: { type: 'string', default: '15' },
+    before: { type: 'string' },
   },
 });
 const ROUNDS = Math.min(50, Math.max(3, Number(args.rounds)));
@@ -83,27 +86,51 @@ if (!args['no-build']) buildMockServer();
 const firstDir = firstVersionPackage();
 const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const machine = machineLine();
+const before = args.before;
 const versions: Version[] = [
   { name: 'now', mock: await loadInProcessMock(), counter: 0 },
   { name: `first version (${FIRST_VERSION})`, mock: await loadInProcessMock(firstDir), counter: 0 },
 ];
+// `--before COMMIT`: that commit's built mock as a third version in the same rounds (a speed pass's
+// before and after in one run).
+if (before !== undefined)
+  versions.push({
+    name: `before (${before})`,
+    mock: await loadInProcessMock(versionPackage(before)),
+    counter: 0,
+  });
 for (const version of versions)
   for (let i = 0; i < SEEDED; i++) await version.mock.addReservation(SLUG, seededReservation(i));
 
 const rows: string[][] = [];
+const beforeRows: string[][] = [];
 let servicesGap = Number.NaN;
 for (const load of CASES) {
   for (const version of versions) await timeRound(version, load, WARMUP);
   const samples = versions.map((): number[] => []);
   for (let round = 0; round < ROUNDS; round++) {
-    // Reversed every other round: neither version always runs right after the other's garbage.
-    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    // Reversed every other round: neither version always runs right after another's garbage.
+    const order = versions.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
     for (const v of order) samples[v]?.push(await timeRound(versions[v] as Version, load, PER_ROUND));
   }
-  const [now, first] = samples.map((s) => median(s)) as [number, number];
+  const [now, first, beforeTime] = samples.map((s) => median(s)) as [number, number, number | undefined];
   const gap = now - first;
   if (load.name === 'GET /services') servicesGap = gap;
-  console.log(`${load.name}: now ${now.toFixed(1)} µs, first ${first.toFixed(1)} µs (${gap.toFixed(1)} µs)`);
+  console.log(
+    `${load.name}: now ${now.toFixed(1)} µs, first ${first.toFixed(1)} µs (${gap.toFixed(1)} µs)${
+      beforeTime === undefined
+        ? ''
+        : `, before ${beforeTime.toFixed(1)} µs (now / before ${(now / beforeTime).toFixed(2)})`
+    }`,
+  );
+  if (beforeTime !== undefined)
+    beforeRows.push([
+      load.name,
+      `${beforeTime.toFixed(1)} µs`,
+      `${now.toFixed(1)} µs`,
+      `${(now / beforeTime).toFixed(2)}`,
+    ]);
   rows.push([
     load.name,
     `${now.toFixed(1)} µs`,
@@ -133,7 +160,15 @@ ${table(['operation', 'now', 'first version', 'difference', 'ratio', 'goal', '']
 Goal (GET /services at most the first version's time + ${MARGIN_US} µs, same run): ${
   servicesGap <= MARGIN_US ? 'met' : '**missed**'
 } (${servicesGap >= 0 ? '+' : ''}${servicesGap.toFixed(1)} µs).
-`;
+${
+  before === undefined
+    ? ''
+    : `
+Before this pass (commit ${before}, built the same way, a third version in the same alternating rounds):
+
+${table(['operation', 'before', 'now', 'now / before'], beforeRows)}
+`
+}`;
 if (args['no-write']) console.log(markdown);
 else {
   writeSection('handle', markdown);

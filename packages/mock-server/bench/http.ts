@@ -234,7 +234,12 @@ async function measure(children: Servers, bench: BenchCase): Promise<CaseResult>
       `first version ${Math.round(summary(result.first).rps)} req/s (${(result.firstRatio * 100).toFixed(1)} %), ` +
       `raw ${Math.round(r.rps)} req/s → ${(result.ratio * 100).toFixed(1)} % (goal ${bench.goal * 100} %); ` +
       `server CPU per request: mock ${m.serverCpuUs.toFixed(1)} µs, journal off ${summary(result.bare).serverCpuUs.toFixed(1)} µs, ` +
-      `first ${summary(result.first).serverCpuUs.toFixed(1)} µs (mock / first ${result.cpuRatio.toFixed(2)}), raw ${r.serverCpuUs.toFixed(1)} µs`,
+      `first ${summary(result.first).serverCpuUs.toFixed(1)} µs (mock / first ${result.cpuRatio.toFixed(2)}), raw ${r.serverCpuUs.toFixed(1)} µs` +
+      (result.before.length === 0
+        ? ''
+        : `; before ${summary(result.before).serverCpuUs.toFixed(1)} µs (now / before ${median(
+            result.mock.map((x, i) => x.serverCpuUs / (result.before[i]?.serverCpuUs ?? Number.NaN)),
+          ).toFixed(2)})`),
   );
   return result;
 }

@@ -33,13 +33,19 @@ interface FirstVersionEntry {
   };
 }
 
-/** The built mock of this checkout, or of the first version when `packageDir` names its package. */
+/**
+ * The built mock of this checkout, or of another version when `packageDir` names its built package:
+ * one with `createMockCore()` (any commit since the core was rebuilt) is driven by its `handle()`,
+ * the first version by its `createMockService().answer()`.
+ */
 export async function loadInProcessMock(packageDir?: string): Promise<InProcessMock> {
-  if (packageDir === undefined) {
-    const { createMockCore } = (await import(
-      new URL('../../dist/node.js', import.meta.url).href
-    )) as NodeEntry;
-    const core = createMockCore({ now: NOW });
+  const entry = (await import(
+    packageDir === undefined
+      ? new URL('../../dist/node.js', import.meta.url).href
+      : pathToFileURL(join(packageDir, 'dist/node.js')).href
+  )) as Partial<NodeEntry> & Partial<FirstVersionEntry>;
+  if (entry.createMockCore) {
+    const core = entry.createMockCore({ now: NOW });
     return {
       baseUrl: core.baseUrl,
       handle: (request) => core.handle(request),
@@ -47,10 +53,8 @@ export async function loadInProcessMock(packageDir?: string): Promise<InProcessM
       close: () => core.close(),
     };
   }
-  const { createMockService } = (await import(
-    pathToFileURL(join(packageDir, 'dist/node.js')).href
-  )) as FirstVersionEntry;
-  const service = createMockService({ now: NOW });
+  if (!entry.createMockService) throw new Error(`${packageDir}: no createMockCore or createMockService`);
+  const service = entry.createMockService({ now: NOW });
   return {
     baseUrl: service.baseUrl,
     handle: (request) => service.answer(request),
