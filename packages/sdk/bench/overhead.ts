@@ -1,8 +1,9 @@
 // Cost per call of the SDK vs raw openapi-fetch vs plain fetch, all on the same stub fetch that
 // returns a canned Response (no network), in one process, after warm-up. The goal is a ratio measured
-// in the same run: the SDK at most 1.10× raw openapi-fetch. Two reference rows show where that sits:
-// raw openapi-fetch with a per-call timeout signal (what a user writes to get the SDK's timeout), and
-// one AbortSignal alone (the SDK makes one per attempt for its timeout and the caller's abort).
+// in the same run: the SDK at most 1.10× raw openapi-fetch. Three reference rows show where that
+// sits: raw openapi-fetch with a per-call timeout signal (what a user writes to get the SDK's
+// timeout), the SDK without a timeout, and one AbortSignal alone (the SDK makes one per attempt for
+// its timeout and the caller's abort).
 //
 // Method: the candidates take turns in blocks of BLOCK calls (about 2 ms each), in reverse order
 // every other turn, TURNS turns to a round. A block is timed in CPU time of this process (its GC
@@ -46,6 +47,15 @@ const stubFetch = async (_request: Request): Promise<Response> =>
   new Response(BODY, { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 const sdk = createReservationClient({ baseUrl: BASE_URL, apiKey: API_KEY, project: SLUG, fetch: stubFetch });
+// The same without a timeout (nor a signal): no AbortSignal, timer or race per attempt, which shows
+// what the timeout costs and what the rest of the SDK does.
+const untimed = createReservationClient({
+  baseUrl: BASE_URL,
+  apiKey: API_KEY,
+  project: SLUG,
+  fetch: stubFetch,
+  timeoutMs: Infinity,
+});
 // What a user of openapi-fetch writes: the key as a client header, the same path and parameters.
 const raw = createClient<paths>({ baseUrl: BASE_URL, fetch: stubFetch, headers: { 'X-API-Key': API_KEY } });
 const params = { path: { slug: SLUG } };
@@ -61,6 +71,7 @@ const candidates: Record<string, () => Promise<unknown>> = {
   'openapi-fetch + timeout': async () =>
     (await raw.GET('/api/v1/{slug}/reservations', { params, signal: AbortSignal.timeout(TIMEOUT_MS) })).data,
   sdk: () => sdk.reservations.list(),
+  'sdk, timeoutMs: Infinity': () => untimed.reservations.list(),
   'one AbortSignal': async () => new AbortController().signal,
 };
 
@@ -147,14 +158,15 @@ candidate makes ${BLOCK} calls (in reverse order every other turn), timed in CPU
 threads included), so that other work on the machine adds nothing; a round's cost is a candidate's
 time over openapi-fetch's in that round, and the figure is the median over the rounds.
 The SDK does more per call by design: its headers, a timeout per attempt (an AbortSignal and a timer),
-the caller's signal, retries, the check of the body, typed errors. Two reference rows: openapi-fetch
-with \`signal: AbortSignal.timeout(${TIMEOUT_MS})\` (what a user writes for a timeout) and one AbortSignal
-alone (\`new AbortController().signal\`).
+the caller's signal, retries, the check of the body, typed errors. Three reference rows: openapi-fetch
+with \`signal: AbortSignal.timeout(${TIMEOUT_MS})\` (what a user writes for a timeout), the SDK with
+\`timeoutMs: Infinity\` (no AbortSignal, timer or race per attempt: what the rest of the SDK costs) and
+one AbortSignal alone (\`new AbortController().signal\`).
 
 ${table(header, rows)}
 
 Goal (the SDK ≤ ${GOAL.toFixed(2)}× openapi-fetch, per round): ${met ? 'met' : '**missed**'} at ${ratio.toFixed(2)}×. The SDK
-costs ${gap.toFixed(1)} µs more per call; one AbortSignal alone costs ${microseconds('one AbortSignal').toFixed(1)} µs in this run,
+costs ${gap.toFixed(1)} µs more per call (${perRound('sdk, timeoutMs: Infinity').toFixed(2)}× without its timeout); one AbortSignal alone costs ${microseconds('one AbortSignal').toFixed(1)} µs in this run,
 ${(signalShare * 100).toFixed(0)} % of a raw openapi-fetch call.
 `,
   );
