@@ -1,6 +1,6 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { type Sleep, sleep } from './abort';
-import { ApiPromise } from './api-promise';
+import { type AnswerSlot, apiPromise } from './api-promise';
 import { type Answer, type FetchLike, type FetchSettings, runCall } from './call';
 import type { paths } from './generated/schema';
 import { type Hooks, MARKER, type RetryInfo } from './hooks';
@@ -9,7 +9,7 @@ import { serializeQuery } from './query';
 import { secretValues } from './redact';
 import type { RequestOptions } from './request-options';
 import { type AvailabilityResource, createAvailabilityResource } from './resources/availability';
-import { type ResourceContext, withResponseOf } from './resources/context';
+import { type ResourceContext, settleWith } from './resources/context';
 import { createGalleryResource, type GalleryResource } from './resources/gallery';
 import { createInfoResource, type InfoResource } from './resources/info';
 import { createReservationsResource, type ReservationsResource } from './resources/reservations';
@@ -336,12 +336,13 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     api,
     slug: { slug: project },
     send(call, request, map, check) {
-      const onValue = withResponseOf(map, check);
-      if (call === undefined) return new ApiPromise(runCall(defaults, undefined, request, onValue));
+      const slot: AnswerSlot = {};
+      const onValue = settleWith(slot, map, check);
+      if (call === undefined) return apiPromise(runCall(defaults, undefined, request, onValue), slot);
       try {
-        return new ApiPromise(runCall(settingsFor(call), call.signal, request, onValue));
+        return apiPromise(runCall(settingsFor(call), call.signal, request, onValue), slot);
       } catch (error) {
-        return new ApiPromise(Promise.reject(error));
+        return apiPromise(Promise.reject(error), slot);
       }
     },
   };

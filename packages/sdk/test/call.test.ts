@@ -193,6 +193,20 @@ describe('timeouts', () => {
     expect(stub.calls).toHaveLength(2);
   });
 
+  it("leaves keeping the process alive to the request: the attempt's timer is unref'd", async () => {
+    // Ref'd timers are the `Timeout` entries of the active resources; an unref'd one is not listed.
+    const timers = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    let answer: (response: Response) => void = () => undefined;
+    const stub = stubFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { client } = clientOn(stub, { timeoutMs: 60_000, maxRetries: 0 });
+    const before = timers();
+    const pending = client.schedule.get();
+    await stub.called();
+    expect(timers()).toBe(before);
+    answer(new Response(JSON.stringify(schedule), { headers: { 'Content-Type': 'application/json' } }));
+    await expect(pending).resolves.toMatchObject({ holidays: schedule.holidays });
+  });
+
   it('times out even when the fetch implementation ignores the signal', async () => {
     const stub = stubFetch(() => new Promise<Response>(() => {}));
     const { client } = clientOn(stub, { timeoutMs: 20, maxRetries: 0 });

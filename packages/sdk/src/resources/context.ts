@@ -1,7 +1,7 @@
 // What every resource needs: the typed openapi-fetch client, the project's path parameter, and a way
 // to run one call with its per-call options.
 import type { Client } from 'openapi-fetch';
-import { type ApiPromise, requestIdOf, type WithResponse } from '../api-promise';
+import type { AnswerSlot, ApiPromise } from '../api-promise';
 import type { Answer, CallFetch, Settle } from '../call';
 import { errorFromResponse, type RequestInfo, ReservationApiError } from '../errors';
 import type { paths } from '../generated/schema';
@@ -96,16 +96,20 @@ export function unwrap<T>(
   return data as T;
 }
 
-/** How a resource call settles: its data (the 2xx body, checked, through `map`) with the response and request id. */
-export function withResponseOf<B, T>(
+/**
+ * How a resource call settles: its data (the 2xx body, checked, through `map`); the answer goes to
+ * `slot`, for `withResponse()`.
+ */
+export function settleWith<B, T>(
+  slot: AnswerSlot,
   map: (body: B) => T,
   check?: Check<B>,
-): Settle<Answer<B>, WithResponse<T>> {
-  return (answer, request, secrets) => ({
-    data: map(unwrap(answer, request, secrets, check)),
-    response: answer.response,
-    requestId: requestIdOf(answer.response.headers),
-  });
+): Settle<Answer<B>, T> {
+  return (answer, request, secrets) => {
+    const data = map(unwrap(answer, request, secrets, check));
+    slot.response = answer.response;
+    return data;
+  };
 }
 
 /** Removes the `success: true` marker: it carries no information once the call resolved. */
