@@ -486,7 +486,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     faults: {
       add(spec) {
         const parsed = parseControl(faultSpecSchema, spec);
-        if (faults.size >= MAX_FAULTS)
+        if (faults.count() >= MAX_FAULTS)
           throw new MockControlError(
             `At most ${MAX_FAULTS} faults can be active at once; remove one first`,
             'conflict',

@@ -24,47 +24,88 @@ export function prefixPattern(prefix: string): RegExp {
 }
 
 export function createMswHandlers(core: MockCore): MswHandlers {
-  const handler = (prefix: string, control: boolean): RequestHandler =>
-    http.all(prefixPattern(prefix), async ({ request }) => {
-      try {
-        return await core.fetch(request, { control });
-      } catch (error) {
-        // A `connection: "reset"` fault: MSW's network error, what fetch sees when a socket drops.
-        if (error instanceof ConnectionDroppedError) return HttpResponse.error();
-        throw error;
-      }
-    });
-  // Each list is made when first read, then kept: msw records where a handler was declared from a
-  // stack trace (tens of µs with source maps on), which a fresh mock per test would pay for both
-  // lists while most tests never read controlHandlers (BENCHMARKS.md, "In process").
-  let handlers: RequestHandler[] | undefined;
-  let controlHandlers: RequestHandler[] | undefined;
-  return {
-    get handlers() {
-      handlers ??= [handler(`${core.baseUrl}/api/v1/`, false)];
-      return handlers;
-    },
-    get controlHandlers() {
-      controlHandlers ??= [handler(`${core.baseUrl}/__mock`, true)];
-      return controlHandlers;
-    },
-  };
+  return new LazyHandlers(core);
+}
+
+function handlerFor(core: MockCore, prefix: string, control: boolean): RequestHandler {
+  return http.all(prefixPattern(prefix), async ({ request }) => {
+    try {
+      return await core.fetch(request, { control });
+    } catch (error) {
+      // A `connection: "reset"` fault: MSW's network error, what fetch sees when a socket drops.
+      if (error instanceof ConnectionDroppedError) return HttpResponse.error();
+      throw error;
+    }
+  });
+}
+
+// The classes below keep their accessors on a prototype: V8 keeps an object literal with a getter,
+// and all it reaches (here the whole mock), through young-generation collections until a full one,
+// which made every fresh mock cost more in garbage collection than in its own work (BENCHMARKS.md,
+// "In process").
+
+/**
+ * Each list is made when first read, then kept: msw records where a handler was declared from a
+ * stack trace (tens of µs with source maps on), which a fresh mock per test would pay for both
+ * lists while most tests never read controlHandlers (BENCHMARKS.md, "In process").
+ */
+class LazyHandlers implements MswHandlers {
+  readonly #core: MockCore;
+  #handlers: RequestHandler[] | undefined;
+  #controlHandlers: RequestHandler[] | undefined;
+
+  constructor(core: MockCore) {
+    this.#core = core;
+  }
+
+  get handlers(): RequestHandler[] {
+    this.#handlers ??= [handlerFor(this.#core, `${this.#core.baseUrl}/api/v1/`, false)];
+    return this.#handlers;
+  }
+
+  get controlHandlers(): RequestHandler[] {
+    this.#controlHandlers ??= [handlerFor(this.#core, `${this.#core.baseUrl}/__mock`, true)];
+    return this.#controlHandlers;
+  }
 }
 
 /** A mock with MSW handlers for its API (`handlers`) and its control routes (`controlHandlers`). */
 export interface MockService extends MockCore, MswHandlers {}
 
+/**
+ * The core's members, each named (a spread would read `ended` at once, making the world's
+ * AbortController for every mock), and the handler lists read through, so each is still made on
+ * first read.
+ */
+class Service extends LazyHandlers implements MockService {
+  readonly baseUrl: string;
+  readonly control: MockCore['control'];
+  readonly outcomes: MockCore['outcomes'];
+  readonly reset: MockCore['reset'];
+  readonly handle: MockCore['handle'];
+  readonly fetch: MockCore['fetch'];
+  readonly requestId: MockCore['requestId'];
+  readonly close: MockCore['close'];
+  readonly #core: MockCore;
+
+  constructor(core: MockCore) {
+    super(core);
+    this.#core = core;
+    this.baseUrl = core.baseUrl;
+    this.control = core.control;
+    this.outcomes = core.outcomes;
+    this.reset = core.reset;
+    this.handle = core.handle;
+    this.fetch = core.fetch;
+    this.requestId = core.requestId;
+    this.close = core.close;
+  }
+
+  get ended(): AbortSignal {
+    return this.#core.ended;
+  }
+}
+
 export function createMockService(options: MockServiceOptions = {}): MockService {
-  const core = createMockCore(options);
-  const msw = createMswHandlers(core);
-  return {
-    ...core,
-    // Read through, so each list is still made on first read (above).
-    get handlers() {
-      return msw.handlers;
-    },
-    get controlHandlers() {
-      return msw.controlHandlers;
-    },
-  };
+  return new Service(createMockCore(options));
 }
