@@ -34,7 +34,7 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
     before: { type: 'string' },
-    rounds: { type: 'string', default: '30' },
+    rounds: { type: 'string', default: '40' },
   },
 });
 const ROUNDS = Number(process.env.LIFECYCLE_ROUNDS ?? 300);
