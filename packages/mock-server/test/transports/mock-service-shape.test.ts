@@ -69,6 +69,17 @@ describe('a fresh mock', () => {
     expect(made).toBe(1);
   });
 
+  it('closed at once, before its seed is in, reports nothing to its logger', async () => {
+    const reported: unknown[] = [];
+    const logger = {
+      error: (...args: unknown[]) => reported.push(args),
+      warn: (...args: unknown[]) => reported.push(args),
+    };
+    await createMockService({ now: NOW, logger }).close();
+    await createMockCore({ now: NOW, logger }).close();
+    expect(reported).toEqual([]);
+  });
+
   it('swaps its clock source and says whether time is frozen from the source in use', () => {
     const clock = createSwappableClock({
       manual: false,
