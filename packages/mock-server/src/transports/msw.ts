@@ -9,7 +9,9 @@
 // function needs msw 2.11; 2.10 reads it as a path and throws `path.endsWith is not a function`.)
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { createMockCore, type MockCore, type MockServiceOptions } from '../mock';
-import { ConnectionDroppedError } from '../pipeline/fetch-exchange';
+import type { MockAnswer } from '../pipeline/exchange';
+import { ConnectionDroppedError, toFetchResponse } from '../pipeline/fetch-exchange';
+import { closedAnswer, sessionNotFoundAnswer } from '../pipeline/responses';
 
 export interface MswHandlers {
   /** The API, under `{baseUrl}/api/v1/`. */
@@ -24,11 +26,26 @@ export function prefixPattern(prefix: string): RegExp {
 }
 
 export function createMswHandlers(core: MockCore): MswHandlers {
-  return new LazyHandlers(core);
+  return new LazyHandlers(core, { core, ended: closedAnswer });
 }
 
-function handlerFor(core: MockCore, prefix: string, control: boolean): RequestHandler {
+/**
+ * What a mock's handlers answer through. The mock's close() empties it: msw keeps an object per
+ * request that reaches the handler (its resolver's arguments, an object with a getter) through
+ * young-generation collections, so a handler holding the core kept the whole closed world alive
+ * until a full collection, about 75 KB copied per test of a fresh mock (BENCHMARKS.md, "In
+ * process"). A closed mock refuses every request (mock README, "Ending a world"): with the link
+ * empty, the handler answers that refusal itself.
+ */
+interface CoreLink {
+  core: MockCore | null;
+  ended: () => MockAnswer;
+}
+
+function handlerFor(link: CoreLink, prefix: string, control: boolean): RequestHandler {
   return http.all(prefixPattern(prefix), async ({ request }) => {
+    const { core } = link;
+    if (core === null) return toFetchResponse(link.ended());
     try {
       return await core.fetch(request, { control });
     } catch (error) {
@@ -50,21 +67,23 @@ function handlerFor(core: MockCore, prefix: string, control: boolean): RequestHa
  * lists while most tests never read controlHandlers (BENCHMARKS.md, "In process").
  */
 class LazyHandlers implements MswHandlers {
-  readonly #core: MockCore;
+  readonly #baseUrl: string;
+  readonly #link: CoreLink;
   #handlers: RequestHandler[] | undefined;
   #controlHandlers: RequestHandler[] | undefined;
 
-  constructor(core: MockCore) {
-    this.#core = core;
+  constructor(core: MockCore, link: CoreLink) {
+    this.#baseUrl = core.baseUrl;
+    this.#link = link;
   }
 
   get handlers(): RequestHandler[] {
-    this.#handlers ??= [handlerFor(this.#core, `${this.#core.baseUrl}/api/v1/`, false)];
+    this.#handlers ??= [handlerFor(this.#link, `${this.#baseUrl}/api/v1/`, false)];
     return this.#handlers;
   }
 
   get controlHandlers(): RequestHandler[] {
-    this.#controlHandlers ??= [handlerFor(this.#core, `${this.#core.baseUrl}/__mock`, true)];
+    this.#controlHandlers ??= [handlerFor(this.#link, `${this.#baseUrl}/__mock`, true)];
     return this.#controlHandlers;
   }
 }
@@ -89,7 +108,8 @@ class Service extends LazyHandlers implements MockService {
   readonly #core: MockCore;
 
   constructor(core: MockCore) {
-    super(core);
+    const link: CoreLink = { core, ended: closedAnswer };
+    super(core, link);
     this.#core = core;
     this.baseUrl = core.baseUrl;
     this.control = core.control;
@@ -98,12 +118,26 @@ class Service extends LazyHandlers implements MockService {
     this.handle = core.handle;
     this.fetch = core.fetch;
     this.requestId = core.requestId;
-    this.close = core.close;
+    this.close = closeLinked(core, link);
   }
 
   get ended(): AbortSignal {
     return this.#core.ended;
   }
+}
+
+/**
+ * close() of a mock whose handlers go through `link`: they let go of the world at once (see
+ * CoreLink), answering as it would now. Made here, not in the constructor: V8 keeps a closure made in
+ * a class constructor, with what it reaches, through young-generation collections (measured on
+ * Node 20, as for getters above).
+ */
+function closeLinked(core: MockCore, link: CoreLink): MockCore['close'] {
+  return (options) => {
+    link.core = null;
+    if (options?.reason === 'session') link.ended = sessionNotFoundAnswer;
+    return core.close(options);
+  };
 }
 
 export function createMockService(options: MockServiceOptions = {}): MockService {

@@ -3,6 +3,9 @@
 // through young-generation collections until a full one, so a mock built of such objects was copied
 // whole by every collection that ran while it lived or after it closed. And a mock that is never
 // watched makes no AbortController (an EventTarget: costly to make and to collect).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { getResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/control/faults';
 import { createMockService } from '../../src/index';
@@ -11,6 +14,12 @@ import { createManualClock, createSwappableClock } from '../../src/runtime/clock
 import { createScheduler } from '../../src/runtime/scheduler';
 
 const NOW = '2026-06-15T08:00:00Z';
+
+/** A full garbage collection (the flag is switched on for this; the function taken from a fresh context). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
 
 function ownAccessors(value: object): string[] {
   return Object.entries(Object.getOwnPropertyDescriptors(value))
@@ -78,6 +87,41 @@ describe('a fresh mock', () => {
     await createMockService({ now: NOW, logger }).close();
     await createMockCore({ now: NOW, logger }).close();
     expect(reported).toEqual([]);
+  });
+
+  it('once closed, is not kept alive by its MSW handlers, which answer as the closed mock does', async () => {
+    const api = 'http://127.0.0.1:4010/api/v1/demo-bistro/info';
+    const headers = { 'X-API-Key': 'rk_demo_full' };
+    let mock: ReturnType<typeof createMockService> | null = createMockService({ now: NOW });
+    const handlers = mock.handlers;
+    const controlHandlers = mock.controlHandlers;
+    expect((await getResponse(handlers, new Request(api, { headers })))?.status).toBe(200);
+    const world = new WeakRef(mock.control);
+    await mock.close();
+    mock = null;
+    // msw may hold its handlers (and whatever they reach) long after a test: they must not hold the world.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(world.deref()).toBeUndefined();
+    const refused = await getResponse(handlers, new Request(api, { headers }));
+    expect(refused?.status).toBe(503);
+    expect(await refused?.json()).toMatchObject({ error: 'Service Unavailable' });
+    const events = await getResponse(controlHandlers, new Request('http://127.0.0.1:4010/__mock/events'));
+    expect(events?.status).toBe(503);
+  });
+
+  it('closed as a session, its MSW handlers answer 404 SESSION_NOT_FOUND', async () => {
+    const mock = createMockService({ now: NOW });
+    await mock.close({ reason: 'session' });
+    const answer = await getResponse(
+      mock.handlers,
+      new Request('http://127.0.0.1:4010/api/v1/demo-bistro/info', {
+        headers: { 'X-API-Key': 'rk_demo_full' },
+      }),
+    );
+    expect(answer?.status).toBe(404);
+    expect(await answer?.json()).toMatchObject({ code: 'SESSION_NOT_FOUND' });
   });
 
   it('swaps its clock source and says whether time is frozen from the source in use', () => {
