@@ -5,22 +5,30 @@
 //
 //   { type: 'warm-up', count } → { type: 'warm' }
 //   { type: 'round', iterations } → { type: 'samples', samples }
+//   { type: 'survivors', count } → { type: 'survivors', survivors } (the child runs with --expose-gc)
 //   { type: 'stop' } → exits
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createLifecycleRunner, type LifecycleEntry, type LifecycleSamples } from './lifecycle-rounds';
+import {
+  createLifecycleRunner,
+  type LifecycleEntry,
+  type LifecycleSamples,
+  type LifecycleSurvivors,
+} from './lifecycle-rounds';
 
 export type LifecycleParentMessage =
   | { type: 'warm-up'; count: number }
   | { type: 'round'; iterations: number }
+  | { type: 'survivors'; count: number }
   | { type: 'stop' };
 
 export type LifecycleChildMessage =
   | { type: 'ready' }
   | { type: 'warm' }
-  | { type: 'samples'; samples: LifecycleSamples };
+  | { type: 'samples'; samples: LifecycleSamples }
+  | { type: 'survivors'; survivors: LifecycleSurvivors };
 
 /** The ESM entry of `name` as installed for the package at `packageDir` (its "import" export). */
 function esmEntry(packageDir: string, name: string): string {
@@ -54,6 +62,8 @@ process.on('message', (message: LifecycleParentMessage) => {
       send({ type: 'warm' });
     } else if (message.type === 'round') {
       send({ type: 'samples', samples: await runner.round(message.iterations) });
+    } else if (message.type === 'survivors') {
+      send({ type: 'survivors', survivors: await runner.survivors(message.count) });
     } else {
       runner.close();
       process.disconnect();

@@ -3,6 +3,7 @@
 // mock and msw come in as an entry, so the same rounds run on the TypeScript sources (`pnpm bench`)
 // or on a built package of this checkout or of an older commit (`--before COMMIT`, one child process
 // per version: lifecycle-child.ts).
+import { getHeapSpaceStatistics } from 'node:v8';
 import type { getResponse, HttpResponse, http, RequestHandler } from 'msw';
 
 const NOW = '2026-03-02T07:00:00.000Z';
@@ -36,6 +37,9 @@ export interface LifecycleSamples {
 }
 
 export const LIFECYCLE_ROWS = ['getServices', 'fresh', 'reset', 'typicalMock', 'typicalPlain'] as const;
+
+/** KB per operation still alive after two young-generation collections (promoted to the old one). */
+export type LifecycleSurvivors = Record<(typeof LIFECYCLE_ROWS)[number], number>;
 
 /** The 10 requests of a typical test: reads, a booking, its detail, a status change, a cancel. */
 function typicalRequests(): { request: Request; expect: number }[] {
@@ -114,8 +118,23 @@ export interface LifecycleRunner {
   warmUp(count: number): Promise<void>;
   /** `iterations` measured iterations, each: 5 GET /services, a fresh mock, a reset, both typical tests. */
   round(iterations: number): Promise<LifecycleSamples>;
+  /**
+   * What each operation leaves for the old generation: old-space growth over `count` runs of it,
+   * after a full collection before and two young ones after (what survives two is promoted), per run.
+   * Needs `--expose-gc`. Garbage that outlives young collections is copied by each and then waits for
+   * a full one: the cost a median leaves out.
+   */
+  survivors(count: number): Promise<LifecycleSurvivors>;
   close(): void;
 }
+
+type Gc = (options?: { type: 'minor' | 'major' }) => void;
+
+function oldSpaceBytes(): number {
+  return getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')?.space_used_size ?? 0;
+}
+
+const turn = () => new Promise((resolve) => setTimeout(resolve, 1));
 
 export async function createLifecycleRunner(entry: LifecycleEntry): Promise<LifecycleRunner> {
   const { getResponse } = entry.msw;
@@ -175,6 +194,29 @@ export async function createLifecycleRunner(entry: LifecycleEntry): Promise<Life
         samples.typicalPlain.push(await time(typicalTestOnPlainMsw));
       }
       return samples;
+    },
+    async survivors(count) {
+      const gc = (globalThis as { gc?: Gc }).gc;
+      if (!gc) throw new Error('survivors() needs node --expose-gc');
+      const ops: Record<keyof LifecycleSurvivors, () => Promise<unknown>> = {
+        getServices: services,
+        fresh: async () => (await freshMock()).close(),
+        reset: () => shared.reset(),
+        typicalMock: typicalTestOnMock,
+        typicalPlain: typicalTestOnPlainMsw,
+      };
+      const out = {} as LifecycleSurvivors;
+      for (const row of LIFECYCLE_ROWS) {
+        gc();
+        await turn();
+        const before = oldSpaceBytes();
+        for (let i = 0; i < count; i++) await ops[row]();
+        await turn();
+        gc({ type: 'minor' });
+        gc({ type: 'minor' });
+        out[row] = (oldSpaceBytes() - before) / count / 1024;
+      }
+      return out;
     },
     close() {
       shared.close();
