@@ -26,7 +26,7 @@ import { PACKAGE_DIR } from './support/children';
 import { versionPackage } from './support/first-version';
 import type { LifecycleChildMessage, LifecycleParentMessage } from './support/lifecycle-child';
 import { createLifecycleRunner, LIFECYCLE_ROWS, type LifecycleSamples } from './support/lifecycle-rounds';
-import { machineLine, median, table, writeSection } from './support/report';
+import { machineLine, median, table, waitForIdle, writeSection } from './support/report';
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -167,15 +167,22 @@ async function measureAgainst(beforeDir: string): Promise<BeforeResult> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const machine = machineLine();
   const beforeCommit = args.before;
+  let idleAtStart = Number.NaN;
+  if (beforeCommit !== undefined) {
+    if (!args['no-build']) buildMockServer();
+    // Other work on the machine moves the figures: wait up to a minute for the cores to be mostly
+    // free, and say how idle they were.
+    idleAtStart = await waitForIdle(0.9, 60_000);
+    console.log(`machine ${(idleAtStart * 100).toFixed(0)} % idle before the run`);
+  }
+  const startedAt = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const machine = `${machineLine()}${Number.isFinite(idleAtStart) ? `, ${Math.round(idleAtStart * 100)} % idle in the second before` : ''}`;
   let r: Result;
   let compared: BeforeResult | undefined;
   if (beforeCommit === undefined) {
     r = await measureInProcess();
   } else {
-    if (!args['no-build']) buildMockServer();
     compared = await measureAgainst(versionPackage(beforeCommit));
     r = compared.now;
   }
