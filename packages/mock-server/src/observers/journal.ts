@@ -160,9 +160,13 @@ function idNumber(id: string): number {
   return Number(id.slice('req_'.length));
 }
 
-/** Keeps `text` in the ring when UTF-8 carries it exactly: its number there, else the text itself. */
+/**
+ * Keeps `text` in the ring when UTF-8 carries it exactly: its number there, else the text itself.
+ * An empty text (a request without a body: most of them) is kept as itself, a constant that costs no
+ * memory, and spares the ring a push.
+ */
 function keep(ring: TextRing, text: string): number | string {
-  return isWellFormed(text) ? ring.push(text) : text;
+  return text !== '' && isWellFormed(text) ? ring.push(text) : text;
 }
 
 export function createJournal(limit: number): Journal {
@@ -190,9 +194,11 @@ export function createJournal(limit: number): Journal {
       if (limit <= 0 || outcome.arrival !== clears) return null;
       const entry = entryOf(outcome, decoder);
       if (entries.length >= limit) {
-        entries.shift();
-        ring.shift();
-        ring.shift();
+        const evicted = entries.shift();
+        // Only the texts the ring holds (a text UTF-8 cannot carry is kept as a string): the ring is
+        // first in, first out, so these are its oldest.
+        if (typeof evicted?.request === 'number') ring.shift();
+        if (typeof evicted?.answer === 'number') ring.shift();
       }
       // The whole entry is returned (the event stream formats it at once); the kept one has its
       // texts in the ring.

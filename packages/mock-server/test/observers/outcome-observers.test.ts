@@ -139,6 +139,19 @@ describe('observers of outcomes', () => {
     expect(sameHiddenClass(a ?? {}, b ?? {})).toBe(true);
   });
 
+  it('a journal full of entries keeps every kept entry readable when one with a text UTF-8 cannot carry leaves', () => {
+    const journal = createJournal(2);
+    const lone = '{"note":"\ud800"}';
+    journal.record(outcome({ id: 'req_000001', answer: { status: 200, body: lone } }));
+    journal.record(outcome({ id: 'req_000002', answer: { status: 200, body: '{"b":2}' } }));
+    journal.record(outcome({ id: 'req_000003', answer: { status: 200, body: '{"c":3}' } }));
+    const listed = journal.list();
+    expect(listed.map((entry) => [entry.id, entry.body?.text, entry.response.body])).toEqual([
+      ['req_000002', '{"email":"guest@example.com"}', '{"b":2}'],
+      ['req_000003', '{"email":"guest@example.com"}', '{"c":3}'],
+    ]);
+  });
+
   it('drops the journal entry of a request that arrived before the last clear (its deliveries still go)', () => {
     const { journal, outcomes, heard, delivered } = observed(10);
     journal.clear();
