@@ -10,7 +10,8 @@
 // (root) or pnpm --filter @reservation-api/mock-server bench. Writes the "lifecycle" section of
 // BENCHMARKS.md (`--no-write` to only print).
 //
-// `--before COMMIT` [--rounds N] [--no-build]: this checkout's built package against that commit's
+// `pnpm --filter @reservation-api/mock-server bench:lifecycle -- --before COMMIT` [--rounds N]
+// [--no-build]: this checkout's built package against that commit's
 // (support/first-version.ts builds it once into .bench-cache/), each in its own child process
 // (support/lifecycle-child.ts), in N alternating rounds of ITERATIONS_PER_ROUND iterations; adds
 // each row's now / before ratio, paired by round, to the section. A goal of a speed pass: no row
@@ -229,12 +230,16 @@ run them), each in its own child process, ${BEFORE_ROUNDS} alternating rounds of
 ${WARMUP} of warm-up (the first version to run flips each round), the table above from this checkout's
 rounds. "now / before" is the median over rounds of the ratio of that round's medians (the goal: ≤ 1.0×,
 within noise: ≤ 1.05×); "incl. GC" the same of the rounds' means, which keep the collector's pauses
-that a median leaves out. Load average ${loadAtEnd.toFixed(2)} at the end.
+that a median leaves out. Load average ${loadAtEnd.toFixed(2)} at the end. This checkout against a build of
+itself lands within about 4 %; on the shared 2-core machine, runs against the same commit have
+differed by up to 10 % from one another, so read a ratio near 1 as "no slower", not as a gain. One GET
+costs more per request than before by what was added to every API request since: the journal keeps
+both bodies as UTF-8 in its ring (observers/text-ring.ts) and coverage counts the answer.
 
 ${table([`what`, `before (${beforeCommit}) median ms`, 'now median ms', 'now / before', 'incl. GC', 'not slower'], beforeRows)}
 
 What each operation leaves for the old generation (KB per run, after ${SURVIVOR_RUNS} runs: old-space growth from a
-full collection before to two young ones after, \`node --expose-gc\`, same children). Garbage that is still
+full collection before to two young ones after, \`node --expose-gc\`, in the same two children). Garbage that is still
 reachable when a young collection runs is copied, twice, then promoted and kept until a full
 collection: a cost the medians above leave out, paid by whatever runs next.
 
@@ -258,7 +263,7 @@ a delivery's copies no longer make a hidden class each.
       'lifecycle',
       `## In process: what a test pays around its requests
 
-\`pnpm bench\` (\`packages/mock-server/bench/lifecycle.ts\`, ${compared ? `\`--before ${beforeCommit}\`, from the built package` : 'from the TypeScript sources'}), run ${startedAt}.
+${compared ? `\`pnpm --filter @reservation-api/mock-server bench:lifecycle -- --before ${beforeCommit}\` (\`packages/mock-server/bench/lifecycle.ts\`, from the built package)` : '`pnpm bench` (`packages/mock-server/bench/lifecycle.ts`, from the TypeScript sources)'}, run ${startedAt}.
 Machine: ${machine}.
 
 The demo mock on a frozen clock, through \`mock.fetch()\` and the MSW handlers users get, in one process.
