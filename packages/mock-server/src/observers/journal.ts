@@ -71,6 +71,41 @@ export function clip(text: string): { text: string; truncated: boolean } {
     : { text, truncated: false };
 }
 
+function bodyOf(
+  clipped: { text: string; truncated: boolean },
+  bytes: number,
+): NonNullable<JournalEntry['body']> {
+  return { text: clipped.text, truncated: clipped.truncated, bytes };
+}
+
+/**
+ * `entry` with its two texts replaced, every field named: on Node 20 an object made by a spread and
+ * then given more properties (`{ ...entry, body }`) gets a hidden class of its own, one per request
+ * here, kept as long as the entry (BENCHMARKS.md, "In process").
+ */
+function withTexts(entry: JournalEntry, requestText: string, answerText: string): JournalEntry {
+  return {
+    id: entry.id,
+    ...(entry.session === undefined ? {} : { session: entry.session }),
+    at: entry.at,
+    wallTime: entry.wallTime,
+    method: entry.method,
+    path: entry.path,
+    query: entry.query,
+    project: entry.project,
+    key: entry.key,
+    body: entry.body && { text: requestText, truncated: entry.body.truncated, bytes: entry.body.bytes },
+    status: entry.status,
+    error: entry.error,
+    operationId: entry.operationId,
+    rule: entry.rule,
+    reservations: entry.reservations,
+    deliveries: entry.deliveries,
+    durationMs: entry.durationMs,
+    response: { body: answerText, truncated: entry.response.truncated },
+  };
+}
+
 function entryOf(outcome: ApiOutcome, decoder: () => TextDecoder): JournalEntry {
   const { request, answer } = outcome;
   const response = clip(answer.body);
@@ -84,7 +119,7 @@ function entryOf(outcome: ApiOutcome, decoder: () => TextDecoder): JournalEntry 
     query: request.query,
     project: request.project,
     key: outcome.key,
-    body: request.body && { ...clip(decoder().decode(request.body)), bytes: request.body.byteLength },
+    body: request.body && bodyOf(clip(decoder().decode(request.body)), request.body.byteLength),
     status: answer.status,
     error: outcome.error,
     operationId: outcome.operationId,
@@ -125,9 +160,13 @@ function idNumber(id: string): number {
   return Number(id.slice('req_'.length));
 }
 
-/** Keeps `text` in the ring when UTF-8 carries it exactly: its number there, else the text itself. */
+/**
+ * Keeps `text` in the ring when UTF-8 carries it exactly: its number there, else the text itself.
+ * An empty text (a request without a body: most of them) is kept as itself, a constant that costs no
+ * memory, and spares the ring a push.
+ */
 function keep(ring: TextRing, text: string): number | string {
-  return isWellFormed(text) ? ring.push(text) : text;
+  return text !== '' && isWellFormed(text) ? ring.push(text) : text;
 }
 
 export function createJournal(limit: number): Journal {
@@ -142,11 +181,8 @@ export function createJournal(limit: number): Journal {
   };
   const textOf = (kept: number | string): string => (typeof kept === 'string' ? kept : ring.text(kept));
   /** The entry as read: its texts decoded again. */
-  const read = ({ entry, request, answer }: KeptEntry): JournalEntry => ({
-    ...entry,
-    body: entry.body && { ...entry.body, text: textOf(request) },
-    response: { body: textOf(answer), truncated: entry.response.truncated },
-  });
+  const read = ({ entry, request, answer }: KeptEntry): JournalEntry =>
+    withTexts(entry, textOf(request), textOf(answer));
   let counter = 0;
   /** How many times the journal was cleared: an arrival mark. */
   let clears = 0;
@@ -158,18 +194,16 @@ export function createJournal(limit: number): Journal {
       if (limit <= 0 || outcome.arrival !== clears) return null;
       const entry = entryOf(outcome, decoder);
       if (entries.length >= limit) {
-        entries.shift();
-        ring.shift();
-        ring.shift();
+        const evicted = entries.shift();
+        // Only the texts the ring holds (a text UTF-8 cannot carry is kept as a string): the ring is
+        // first in, first out, so these are its oldest.
+        if (typeof evicted?.request === 'number') ring.shift();
+        if (typeof evicted?.answer === 'number') ring.shift();
       }
       // The whole entry is returned (the event stream formats it at once); the kept one has its
       // texts in the ring.
       entries.push({
-        entry: {
-          ...entry,
-          body: entry.body && { ...entry.body, text: '' },
-          response: { body: '', truncated: entry.response.truncated },
-        },
+        entry: withTexts(entry, '', ''),
         request: keep(ring, entry.body?.text ?? ''),
         answer: keep(ring, entry.response.body),
       });

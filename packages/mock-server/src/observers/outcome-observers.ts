@@ -42,7 +42,9 @@ export function observeOutcomes(
   });
   outcomes.subscribe((outcome) => {
     if (outcome.kind === 'control') {
-      events.emit({ type: 'state', data: { ...outcome.notice, at: isoOf(clock.now()) } });
+      // Object.assign, not `{ ...notice, at }`: on Node 20 an object made by a spread and then given
+      // more properties gets a hidden class of its own, one per control write (BENCHMARKS.md, "In process").
+      events.emit({ type: 'state', data: Object.assign({}, outcome.notice, { at: isoOf(clock.now()) }) });
       return;
     }
     const { reservations, request } = outcome;

@@ -38,14 +38,18 @@ export type MoveCheck = (now: number) => void;
 
 export interface Scheduler {
   readonly clock: Clock;
-  /** Aborted when the world ends. */
-  readonly signal: AbortSignal;
+  /**
+   * Aborted when the world ends. Made on the first call (an event stream, a session's watchers): an
+   * AbortController is costly to make and to collect, and most mocks (one per test) never need it.
+   */
+  signal(): AbortSignal;
   /**
    * Calls `listener` when the world ends (at once if it has); returns the unsubscribe. For the many
    * waits of a busy world (attempts in flight, bodies, delays): listeners on `signal` would pass
    * Node's limit of 10 per EventTarget and print a leak warning.
    */
   onEnd(listener: () => void): () => void;
+  /** True once end() was called. */
   readonly ended: boolean;
   /** Runs `task` after `ms` of real time unless cancelled or the world ends first; never keeps a process alive. */
   after(ms: number, task: () => void): () => void;
@@ -83,8 +87,7 @@ export const MAX_TIMER_MS = 2_147_483_647;
 export function createScheduler(options: { clock: Clock; timers?: Timers }): Scheduler {
   const { clock } = options;
   const timerFns = (): Timers => options.timers ?? globalThis;
-  // Made when someone asks for `signal` (an event stream, a session's watchers): an AbortController
-  // is an EventTarget, costly to make and to collect, and most mocks (one per test) never need it.
+  // Made on the first signal() (see there).
   let controller: AbortController | undefined;
   let hasEnded = false;
   const endListeners = new Set<() => void>();
@@ -195,16 +198,17 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
     return result;
   }
 
-  return {
+  // `ended` is a field that end() sets and signal() a method, not getters: an object literal with a
+  // getter is kept, with all it reaches (here the whole world), through young-generation collections
+  // (BENCHMARKS.md, "In process").
+  const scheduler: Omit<Scheduler, 'ended'> & { ended: boolean } = {
     clock,
-    get signal() {
+    signal() {
       controller ??= new AbortController();
       if (hasEnded && !controller.signal.aborted) controller.abort(new WorldEndedError());
       return controller.signal;
     },
-    get ended() {
-      return hasEnded;
-    },
+    ended: false,
     after,
     timers,
     onEnd,
@@ -284,6 +288,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       if (hasEnded) return;
       generation += 1;
       hasEnded = true;
+      scheduler.ended = true;
       controller?.abort(new WorldEndedError());
       const listeners = [...endListeners];
       endListeners.clear();
@@ -293,6 +298,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       dueTimer = null;
     },
   };
+  return scheduler;
 }
 
 /** Node: a pending timer must not keep the process alive. Browsers return a number: nothing to do. */

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createReservation, listReservations } from '../../src/domain/reservations';
 import { applyTransition } from '../../src/domain/state-machine';
+import { createStore } from '../../src/domain/store';
 import { createTestDomain } from '../support/domain';
+import { sameHiddenClass } from '../support/hidden-class';
 
 describe('the store', () => {
+  it('is one hidden class for every store: a fresh mock and a reset make no new one', () => {
+    // Past the engine's first few, when its object-copy fast path has taken over.
+    for (let i = 0; i < 50; i++) createStore();
+    expect(sameHiddenClass(createStore(), createStore())).toBe(true);
+  });
+
   it('keeps each record once: a changed reservation reads back changed, and is not added again', async () => {
     const { ctx, project } = await createTestDomain();
     const before = ctx.store.reservations.size;

@@ -9,6 +9,7 @@ import type { PreparedDelivery } from '../../src/observers/webhooks';
 import { createManualClock } from '../../src/runtime/clock';
 import { createEventBus } from '../../src/runtime/event-bus';
 import type { MockLogger } from '../../src/runtime/logger';
+import { sameHiddenClass } from '../support/hidden-class';
 
 const silent: MockLogger = { error: () => {}, warn: () => {} };
 
@@ -123,6 +124,32 @@ describe('observers of outcomes', () => {
     expect(off.heard.map((event) => event.type)).toEqual(['delivery', 'state']);
     expect(off.delivered).toEqual([[prepared]]);
     expect(off.journal.list()).toEqual([]);
+  });
+
+  it('announce every control write of one kind with one hidden class of state event (a reset per test makes none)', () => {
+    const { outcomes, heard } = observed(10);
+    // Past the engine's first few, when its object-copy fast path has taken over.
+    for (let i = 0; i < 52; i++)
+      outcomes.emit(controlOutcome('reset', { kind: 'reset' }, { replaced: true }));
+    const [a, b] = heard.slice(-2).map((event) => event.data as object);
+    expect(heard.at(-1)).toMatchObject({
+      type: 'state',
+      data: { kind: 'reset', at: '2026-06-15T08:00:00.000Z' },
+    });
+    expect(sameHiddenClass(a ?? {}, b ?? {})).toBe(true);
+  });
+
+  it('a journal full of entries keeps every kept entry readable when one with a text UTF-8 cannot carry leaves', () => {
+    const journal = createJournal(2);
+    const lone = '{"note":"\ud800"}';
+    journal.record(outcome({ id: 'req_000001', answer: { status: 200, body: lone } }));
+    journal.record(outcome({ id: 'req_000002', answer: { status: 200, body: '{"b":2}' } }));
+    journal.record(outcome({ id: 'req_000003', answer: { status: 200, body: '{"c":3}' } }));
+    const listed = journal.list();
+    expect(listed.map((entry) => [entry.id, entry.body?.text, entry.response.body])).toEqual([
+      ['req_000002', '{"email":"guest@example.com"}', '{"b":2}'],
+      ['req_000003', '{"email":"guest@example.com"}', '{"c":3}'],
+    ]);
   });
 
   it('drops the journal entry of a request that arrived before the last clear (its deliveries still go)', () => {
