@@ -1,10 +1,11 @@
 // The standalone server's way of sending webhook attempts: node:http(s) over keep-alive connections,
-// one pool per server, instead of the global fetch. Measured (BENCHMARKS.md, issue 32): Node 20's
-// fetch costs a booking over HTTP about 4 times the CPU of this request (a Fetch Request, web
-// streams and an AbortSignal per attempt, and a new connection whenever the pool is busy), and a
-// booking's delivery is the largest part of its cost. Only the mocks the server makes itself use
-// it; a mock given to the server (`service`) keeps its own `fetch`, and mocks in process send
-// through fetch, so MSW and test stubs see their deliveries.
+// one pool per server, instead of the global fetch. Node 20's fetch makes a Fetch Request, web streams
+// and an AbortSignal per attempt, and a new connection whenever its pool is busy; a booking's delivery
+// cost more than the booking. With this transport, synchronous signing and the dispatcher's scheduled
+// set, a booking's server CPU fell to 0.36–0.48 of before (BENCHMARKS.md, "a booking's webhook
+// delivery at the edge"). Only the mocks the server makes itself use it; a mock given to the server
+// (`service`) keeps its own `fetch`, and mocks in process send through fetch, so MSW and test stubs
+// see their deliveries.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { WebhookPost, WebhookReply, WebhookTransport } from '../observers/webhooks';
