@@ -542,12 +542,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   hostAllowed = createHostCheck(address.address, options.allowedHosts ?? []);
 
   // Deliveries of the mocks made here go out over node:http keep-alive connections
-  // (node-webhook-transport.ts); a mock given as `service` keeps its own way of sending.
-  const webhooks = createNodeWebhookTransport();
+  // (node-webhook-transport.ts). A server given a mock (`service`) leaves the sending to it, and its
+  // sessions send as mocks in process do (through fetch, so MSW and stubs see them).
+  const webhooks = core ? undefined : createNodeWebhookTransport();
+  const ownTransport = webhooks ? { webhookTransport: webhooks.send } : {};
   if (!core) {
     core = createMockCore({
       baseUrl: url,
-      webhookTransport: webhooks.send,
+      ...ownTransport,
       ...(seed === undefined ? {} : { seed }),
       ...(options.now === undefined ? {} : { now: options.now }),
       ...(options.journalLimit === undefined ? {} : { journalLimit: options.journalLimit }),
@@ -572,7 +574,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
               baseUrl,
               session: id,
               seed: sessionSeed(sessionSeedName, options.webhookUrl),
-              webhookTransport: webhooks.send,
+              ...ownTransport,
               ...(now === undefined ? {} : { now }),
               ...(options.journalLimit === undefined ? {} : { journalLimit: options.journalLimit }),
               logger,
@@ -601,7 +603,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         const ended = Promise.all([registry?.close(), active.close()]);
         for (const stream of streams.values()) stream.close();
         await ended;
-        webhooks.close();
+        webhooks?.close();
         await new Promise<void>((resolve, reject) => {
           server.close((error) => (error ? reject(error) : resolve()));
           server.closeAllConnections();

@@ -21,7 +21,6 @@ interface Target {
   hostname: string;
   port: string;
   path: string;
-  auth?: string;
 }
 
 export function createNodeWebhookTransport(): NodeWebhookTransport {
@@ -38,14 +37,14 @@ export function createNodeWebhookTransport(): NodeWebhookTransport {
     if (target === undefined) {
       if (targets.size >= 100) targets.clear();
       const parsed = new URL(url);
+      // As fetch does (in process), so a target with credentials fails alike on both transports.
+      if (parsed.username || parsed.password)
+        throw new TypeError('Request cannot be constructed from a URL that includes credentials');
       target = {
         secure: parsed.protocol === 'https:',
         hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
         port: parsed.port,
         path: `${parsed.pathname}${parsed.search}`,
-        ...(parsed.username || parsed.password
-          ? { auth: `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` }
-          : {}),
       };
       targets.set(url, target);
     }
@@ -67,6 +66,10 @@ export function createNodeWebhookTransport(): NodeWebhookTransport {
       );
       // `on`, not `once`: a request aborted after its answer began may report a second error.
       request.on('error', reject);
+      // A request can also end with neither an answer nor an error (a `101` answer to a request that
+      // asked for no upgrade): the attempt fails now rather than at its deadline. After an answer
+      // this changes nothing (the promise is settled).
+      request.on('close', () => reject(new Error('the connection closed before an answer')));
       request.end(post.body);
     });
   return {

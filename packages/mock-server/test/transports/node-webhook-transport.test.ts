@@ -95,6 +95,37 @@ describe('the standalone server webhook transport', () => {
     await expect(sent).rejects.toThrow();
   });
 
+  it('fails at once when the connection ends with neither an answer nor an error (a 101)', async () => {
+    const server = createServer();
+    server.on('connection', (socket) => {
+      socket.once('data', () =>
+        socket.write('HTTP/1.1 101 Switching Protocols\r\nConnection: upgrade\r\nUpgrade: x\r\n\r\n'),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    // No deadline here: without the fix this never settles and the test times out.
+    await expect(
+      transport()({ url, headers: {}, body: '{}', signal: new AbortController().signal }),
+    ).rejects.toThrow('the connection closed before an answer');
+  });
+
+  it('refuses a target with credentials, as fetch does', async () => {
+    const { url } = await receiver((_req, res) => res.end());
+    await expect(
+      transport()({
+        url: url.replace('http://', 'http://user:secret@'),
+        headers: {},
+        body: '{}',
+        signal: new AbortController().signal,
+      }),
+    ).rejects.toThrow('Request cannot be constructed from a URL that includes credentials');
+  });
+
   it('rejects with the reason when nothing listens', async () => {
     const { url } = await receiver(() => undefined);
     closers.shift()?.();

@@ -358,6 +358,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     async close(): Promise<void> {
       if (ownScheduler) scheduler.end();
       for (const entry of entries.values()) entry.discarded = true;
+      scheduled.clear();
       await Promise.all([...inFlight]);
     },
   };

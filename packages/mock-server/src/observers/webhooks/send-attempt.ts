@@ -174,14 +174,23 @@ async function readHead(
 /** Error text for the log; Node's fetch hides the useful part ("ECONNREFUSED ...") in `cause`. */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const message = error.message || error.name;
+  const message = ownText(error) || error.name;
   const cause: unknown = error.cause;
   let causeText = '';
-  if (cause instanceof Error) {
-    const code: unknown = (cause as Error & { code?: unknown }).code;
-    causeText = cause.message || (typeof code === 'string' ? code : '');
-  } else if (typeof cause === 'string') {
-    causeText = cause;
-  }
+  if (cause instanceof Error) causeText = ownText(cause);
+  else if (typeof cause === 'string') causeText = cause;
   return causeText && !message.includes(causeText) ? `${message}: ${causeText}` : message;
+}
+
+/**
+ * An error's message, else its code, else its first inner error's message: a refused connection to a
+ * host with two addresses (`localhost`: ::1 and 127.0.0.1) is an AggregateError with no message of
+ * its own and `code: 'ECONNREFUSED'`.
+ */
+function ownText(error: Error): string {
+  if (error.message) return error.message;
+  const code: unknown = (error as Error & { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  const [first]: unknown[] = error instanceof AggregateError ? error.errors : [];
+  return first instanceof Error ? first.message : '';
 }

@@ -16,7 +16,10 @@ export interface WebhookPost {
 /** The receiver's answer, as far as the delivery log reads it. */
 export interface WebhookReply {
   status: number;
-  /** The answer's headers in the order received, names in lower case. */
+  /**
+   * The answer's headers, names in lower case, a repeated name joined by `, ` (fetch gives them
+   * sorted by name, the standalone server's transport in the order received).
+   */
   headers: Iterable<[string, string]>;
   /** The next chunk of the body; `undefined` at its end. */
   read(): Promise<Uint8Array | undefined>;
