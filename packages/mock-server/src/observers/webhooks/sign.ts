@@ -6,7 +6,7 @@
 // Synchronous (@noble/hashes, as for API keys in domain/keys.ts) rather than the SDK's Web Crypto
 // signer: a delivery is then signed when it is recorded, so its attempts never wait for a signature
 // and the dispatcher keeps no queue to send them in order; and Web Crypto's HMAC costs a thread-pool
-// round trip per delivery, the largest frame of a booking over HTTP (BENCHMARKS.md, issue 32).
+// round trip per delivery (BENCHMARKS.md, "a booking's webhook delivery at the edge").
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
