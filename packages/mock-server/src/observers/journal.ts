@@ -51,10 +51,12 @@ export interface Journal {
    */
   nextId(): string;
   /**
-   * Records an answered request (its outcome, numbered by nextId()); null when the journal is off or
-   * the request arrived before the last clear (see arrival()).
+   * Records an answered request (its outcome, numbered by nextId()); false when the journal is off or
+   * the request arrived before the last clear (see arrival()), and nothing is recorded.
    */
-  record(outcome: ApiOutcome): JournalEntry | null;
+  record(outcome: ApiOutcome): boolean;
+  /** The newest entry, as list() shows it (for the event stream, right after record()). */
+  newest(): JournalEntry | undefined;
   list(filter?: JournalFilter): JournalEntry[];
   clear(): void;
 }
@@ -69,13 +71,6 @@ export function clip(text: string): { text: string; truncated: boolean } {
   return text.length > JOURNAL_BODY_LIMIT
     ? { text: ` ${text.slice(0, JOURNAL_BODY_LIMIT)}`.slice(1), truncated: true }
     : { text, truncated: false };
-}
-
-function bodyOf(
-  clipped: { text: string; truncated: boolean },
-  bytes: number,
-): NonNullable<JournalEntry['body']> {
-  return { text: clipped.text, truncated: clipped.truncated, bytes };
 }
 
 /**
@@ -106,28 +101,36 @@ function withTexts(entry: JournalEntry, requestText: string, answerText: string)
   };
 }
 
-function entryOf(outcome: ApiOutcome, decoder: () => TextDecoder): JournalEntry {
-  const { request, answer } = outcome;
-  const response = clip(answer.body);
+/**
+ * The entry of an outcome as the journal keeps it: its two texts ('' here) go to the ring. Made once,
+ * with every field named: building the whole entry first and a copy without its texts cost a
+ * second object per request that nobody read when no one watches the event stream.
+ */
+function keptEntryOf(
+  outcome: ApiOutcome,
+  request: { truncated: boolean } | null,
+  response: { truncated: boolean },
+): JournalEntry {
+  const line = outcome.request;
   return {
     id: outcome.id,
     ...(outcome.session === undefined ? {} : { session: outcome.session }),
-    at: request.at,
-    wallTime: request.wallTime,
-    method: request.method,
-    path: request.path,
-    query: request.query,
-    project: request.project,
+    at: line.at,
+    wallTime: line.wallTime,
+    method: line.method,
+    path: line.path,
+    query: line.query,
+    project: line.project,
     key: outcome.key,
-    body: request.body && bodyOf(clip(decoder().decode(request.body)), request.body.byteLength),
-    status: answer.status,
+    body: request && line.body && { text: '', truncated: request.truncated, bytes: line.body.byteLength },
+    status: outcome.answer.status,
     error: outcome.error,
     operationId: outcome.operationId,
     rule: outcome.rule,
     reservations: outcome.reservations,
     deliveries: outcome.deliveries.map((delivery) => delivery.id),
     durationMs: outcome.durationMs,
-    response: { body: response.text, truncated: response.truncated },
+    response: { body: '', truncated: response.truncated },
   };
 }
 
@@ -191,8 +194,10 @@ export function createJournal(limit: number): Journal {
     arrival: () => clears,
     nextId: () => `req_${String(++counter).padStart(6, '0')}`,
     record(outcome) {
-      if (limit <= 0 || outcome.arrival !== clears) return null;
-      const entry = entryOf(outcome, decoder);
+      if (limit <= 0 || outcome.arrival !== clears) return false;
+      const { request, answer } = outcome;
+      const requestText = request.body && clip(decoder().decode(request.body));
+      const response = clip(answer.body);
       if (entries.length >= limit) {
         const evicted = entries.shift();
         // Only the texts the ring holds (a text UTF-8 cannot carry is kept as a string): the ring is
@@ -200,14 +205,16 @@ export function createJournal(limit: number): Journal {
         if (typeof evicted?.request === 'number') ring.shift();
         if (typeof evicted?.answer === 'number') ring.shift();
       }
-      // The whole entry is returned (the event stream formats it at once); the kept one has its
-      // texts in the ring.
       entries.push({
-        entry: withTexts(entry, '', ''),
-        request: keep(ring, entry.body?.text ?? ''),
-        answer: keep(ring, entry.response.body),
+        entry: keptEntryOf(outcome, requestText, response),
+        request: keep(ring, requestText?.text ?? ''),
+        answer: keep(ring, response.text),
       });
-      return entry;
+      return true;
+    },
+    newest() {
+      const kept = entries.at(-1);
+      return kept && read(kept);
     },
     list: (filter = {}) =>
       entries.filter((kept) => matches(kept.entry, filter)).map((kept) => structuredClone(read(kept))),

@@ -56,7 +56,9 @@ export function observeOutcomes(
   });
   outcomes.subscribe((outcome) => {
     if (outcome.kind !== 'api') return;
-    const entry = journal.record(outcome);
+    // The entry is read back (its texts decoded) only for a stream someone watches.
+    if (!journal.record(outcome) || !events.listening) return;
+    const entry = journal.newest();
     if (entry) events.emit({ type: 'request', data: entry });
   });
   outcomes.subscribe((outcome) => {

@@ -4,6 +4,8 @@ import type { MockLogger } from './logger';
 
 export interface EventBus<E> {
   emit(event: E): void;
+  /** Whether anyone listens: an event costly to make is made only then. */
+  readonly listening: boolean;
   /** Returns the function that unsubscribes. */
   subscribe(listener: (event: E) => void): () => void;
 }
@@ -19,6 +21,9 @@ export function createEventBus<E>(logger: MockLogger): EventBus<E> {
           logger.error('event listener failed', error);
         }
       }
+    },
+    get listening() {
+      return listeners.size > 0;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -5,7 +5,7 @@
 // reset (clock moved, no data), --now 9999-12-30T08:00Z started with no projects, and at
 // 9999-12-31T23:30Z the demo bookings landed in 1909 (Prague was already in 10000-01-01).
 import { describe, expect, it } from 'vitest';
-import { createMockCore, MockControlError, silentLogger } from '../../src/index';
+import { createMockCore, silentLogger } from '../../src/index';
 import { controlError } from '../support/control-error';
 import { send, startServer } from '../support/server';
 
