@@ -57,7 +57,7 @@ export function observeOutcomes(
   outcomes.subscribe((outcome) => {
     if (outcome.kind !== 'api') return;
     // The entry is read back (its texts decoded) only for a stream someone watches.
-    if (!journal.record(outcome) || !events.listening) return;
+    if (!journal.record(outcome) || !events.listening()) return;
     const entry = journal.newest();
     if (entry) events.emit({ type: 'request', data: entry });
   });

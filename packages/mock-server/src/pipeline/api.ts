@@ -21,7 +21,7 @@ import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
 import { httpErrors, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
-import { REMEMBERED_KEYS, rememberedKeys } from './remembered-keys';
+import { RememberedKeys } from './remembered-keys';
 import { errorAnswer, isApiError, journalError, jsonAnswer, ruleOf, statusText } from './responses';
 import { createRouter, pathSegments, type RouteMatch, safeDecode } from './router';
 
@@ -171,7 +171,7 @@ export function createApi(deps: ApiDependencies): Api {
   const router = createRouter(ROUTES);
   const mockTime = lastInstantFormatter();
   const wallTime = lastInstantFormatter();
-  const present = rememberedKeys(REMEMBERED_KEYS);
+  const keys = new RememberedKeys();
 
   /**
    * 401 → 403 → 404 → 403, against the store as it is now; how far it got when it refuses. `known`:
@@ -298,7 +298,7 @@ export function createApi(deps: ApiDependencies): Api {
     // Matched once: a route depends on the method and path only, never on the store.
     const match = parts ? router.match(method, parts) : undefined;
     const query = queryObject(url.searchParams);
-    const presented = present(request.header('x-api-key'));
+    const presented = keys.present(request.header('x-api-key'));
 
     const fault = faults.take(method, url.pathname.slice(basePath.length), url.searchParams);
     if (fault) {

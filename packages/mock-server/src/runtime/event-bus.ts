@@ -4,8 +4,11 @@ import type { MockLogger } from './logger';
 
 export interface EventBus<E> {
   emit(event: E): void;
-  /** Whether anyone listens: an event costly to make is made only then. */
-  readonly listening: boolean;
+  /**
+   * Whether anyone listens: an event costly to make is made only then. A method, not a getter (an
+   * object literal's own accessor keeps what it reaches through young collections on Node 20).
+   */
+  listening(): boolean;
   /** Returns the function that unsubscribes. */
   subscribe(listener: (event: E) => void): () => void;
 }
@@ -22,9 +25,7 @@ export function createEventBus<E>(logger: MockLogger): EventBus<E> {
         }
       }
     },
-    get listening() {
-      return listeners.size > 0;
-    },
+    listening: () => listeners.size > 0,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { presentKey } from '../../src/domain/keys';
-import { rememberedKeys } from '../../src/pipeline/remembered-keys';
+import { RememberedKeys } from '../../src/pipeline/remembered-keys';
 
 describe('rememberedKeys', () => {
   it('answers every value as presentKey() does, whatever was presented before', () => {
@@ -15,28 +15,28 @@ describe('rememberedKeys', () => {
         ),
         fc.integer({ min: 1, max: 4 }),
         (values, limit) => {
-          const present = rememberedKeys(limit);
-          for (const value of values) expect(present(value)).toEqual(presentKey(value));
+          const keys = new RememberedKeys(limit);
+          for (const value of values) expect(keys.present(value)).toEqual(presentKey(value));
         },
       ),
     );
   });
 
   it('remembers at most its limit of values, starting over when full', () => {
-    const present = rememberedKeys(3);
-    for (const value of ['a', 'b', 'c']) present(value);
-    expect(present.size).toBe(3);
-    present('a');
-    expect(present.size).toBe(3);
-    present('d');
-    expect(present.size).toBe(1);
+    const keys = new RememberedKeys(3);
+    for (const value of ['a', 'b', 'c']) keys.present(value);
+    expect(keys.size).toBe(3);
+    keys.present('a');
+    expect(keys.size).toBe(3);
+    keys.present('d');
+    expect(keys.size).toBe(1);
   });
 
   it('hands the same frozen value to each request presenting a key', () => {
-    const present = rememberedKeys(8);
-    const first = present('rk_demo_full');
-    expect(present('rk_demo_full')).toBe(first);
+    const keys = new RememberedKeys(8);
+    const first = keys.present('rk_demo_full');
+    expect(keys.present('rk_demo_full')).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
-    expect(present(null)).toBeNull();
+    expect(keys.present(null)).toBeNull();
   });
 });
