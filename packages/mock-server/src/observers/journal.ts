@@ -134,17 +134,6 @@ function keptEntryOf(
   };
 }
 
-/**
- * An entry as the journal keeps it: its two texts (the request body's, the answer's) in the journal's
- * text ring as UTF-8 (observers/text-ring.ts says why), by number, or as strings when UTF-8 cannot
- * carry them exactly (a lone surrogate, e.g. where a cut split a pair). `entry` holds '' in their place.
- */
-interface KeptEntry {
-  entry: JournalEntry;
-  request: number | string;
-  answer: number | string;
-}
-
 function matches(entry: JournalEntry, filter: JournalFilter): boolean {
   if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
   if (filter.path !== undefined && !entry.path.includes(filter.path)) return false;
@@ -173,7 +162,15 @@ function keep(ring: TextRing, text: string): number | string {
 }
 
 export function createJournal(limit: number): Journal {
-  let entries: KeptEntry[] = [];
+  // The kept entries, oldest first from slot `oldest`: three arrays used as one ring of `limit`
+  // slots, filled by push and then overwritten in turn (no shift() per request, which can copy every
+  // element). Each entry's two texts (the request body's, the answer's) are in the text ring as UTF-8
+  // (observers/text-ring.ts says why), by number, or strings when UTF-8 cannot carry them exactly (a
+  // lone surrogate, e.g. where a cut split a pair); the entry holds '' in their place.
+  let entries: JournalEntry[] = [];
+  let requests: (number | string)[] = [];
+  let answers: (number | string)[] = [];
+  let oldest = 0;
   // Per journal (no module-level state). Two texts per entry.
   const ring = createTextRing(Math.max(1, limit) * 2);
   // Made on first use: creating a mock (which a test suite does often) pays for no decoder.
@@ -183,9 +180,9 @@ export function createJournal(limit: number): Journal {
     return made;
   };
   const textOf = (kept: number | string): string => (typeof kept === 'string' ? kept : ring.text(kept));
-  /** The entry as read: its texts decoded again. */
-  const read = ({ entry, request, answer }: KeptEntry): JournalEntry =>
-    withTexts(entry, textOf(request), textOf(answer));
+  /** The entry in `slot` as read: its texts decoded again. */
+  const read = (slot: number): JournalEntry =>
+    withTexts(entries[slot] as JournalEntry, textOf(requests[slot] ?? ''), textOf(answers[slot] ?? ''));
   let counter = 0;
   /** How many times the journal was cleared: an arrival mark. */
   let clears = 0;
@@ -198,28 +195,41 @@ export function createJournal(limit: number): Journal {
       const { request, answer } = outcome;
       const requestText = request.body && clip(decoder().decode(request.body));
       const response = clip(answer.body);
-      if (entries.length >= limit) {
-        const evicted = entries.shift();
-        // Only the texts the ring holds (a text UTF-8 cannot carry is kept as a string): the ring is
-        // first in, first out, so these are its oldest.
-        if (typeof evicted?.request === 'number') ring.shift();
-        if (typeof evicted?.answer === 'number') ring.shift();
+      const entry = keptEntryOf(outcome, requestText, response);
+      if (entries.length < limit) {
+        entries.push(entry);
+        requests.push(keep(ring, requestText?.text ?? ''));
+        answers.push(keep(ring, response.text));
+        return true;
       }
-      entries.push({
-        entry: keptEntryOf(outcome, requestText, response),
-        request: keep(ring, requestText?.text ?? ''),
-        answer: keep(ring, response.text),
-      });
+      // Only the texts the ring holds (a text UTF-8 cannot carry is kept as a string): the ring is
+      // first in, first out, so the oldest entry's are its oldest, let go before the new ones go in.
+      if (typeof requests[oldest] === 'number') ring.shift();
+      if (typeof answers[oldest] === 'number') ring.shift();
+      entries[oldest] = entry;
+      requests[oldest] = keep(ring, requestText?.text ?? '');
+      answers[oldest] = keep(ring, response.text);
+      oldest = (oldest + 1) % limit;
       return true;
     },
     newest() {
-      const kept = entries.at(-1);
-      return kept && read(kept);
+      const count = entries.length;
+      return count === 0 ? undefined : read((oldest + count - 1) % count);
     },
-    list: (filter = {}) =>
-      entries.filter((kept) => matches(kept.entry, filter)).map((kept) => structuredClone(read(kept))),
+    list(filter = {}) {
+      const listed: JournalEntry[] = [];
+      const count = entries.length;
+      for (let i = 0; i < count; i++) {
+        const slot = (oldest + i) % count;
+        if (matches(entries[slot] as JournalEntry, filter)) listed.push(structuredClone(read(slot)));
+      }
+      return listed;
+    },
     clear() {
       entries = [];
+      requests = [];
+      answers = [];
+      oldest = 0;
       ring.clear();
       clears++;
     },

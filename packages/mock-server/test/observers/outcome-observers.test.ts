@@ -1,7 +1,8 @@
 // The webhook dispatcher, the journal and the event stream hear of an API request only through its
 // outcome.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createJournal, JOURNAL_BODY_LIMIT } from '../../src/observers/journal';
+import { clip, createJournal, JOURNAL_BODY_LIMIT } from '../../src/observers/journal';
 import type { MockEvent } from '../../src/observers/mock-events';
 import { type ApiOutcome, controlOutcome, type Outcome } from '../../src/observers/outcome';
 import { observeOutcomes } from '../../src/observers/outcome-observers';
@@ -150,6 +151,63 @@ describe('observers of outcomes', () => {
       ['req_000002', '{"email":"guest@example.com"}', '{"b":2}'],
       ['req_000003', '{"email":"guest@example.com"}', '{"c":3}'],
     ]);
+  });
+
+  it('a journal lists exactly the last entries it was given, in order, with their texts, whatever it evicts or clears', () => {
+    // Texts that go into the ring, texts kept as strings (a lone surrogate), cuts and empty bodies.
+    const text = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom(
+        '',
+        '{"note":"\ud800"}',
+        'é'.repeat(JOURNAL_BODY_LIMIT + 3),
+        `${'x'.repeat(JOURNAL_BODY_LIMIT - 1)}😀`,
+      ),
+    );
+    const op = fc.oneof(
+      { weight: 6, arbitrary: fc.record({ answer: text, request: fc.option(text, { nil: null }) }) },
+      { weight: 1, arbitrary: fc.constant('clear' as const) },
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4 }), fc.array(op, { maxLength: 30 }), (limit, ops) => {
+        const journal = createJournal(limit);
+        const model: { id: string; request: string | null; answer: string }[] = [];
+        let n = 0;
+        for (const step of ops) {
+          if (step === 'clear') {
+            journal.clear();
+            model.length = 0;
+            continue;
+          }
+          const id = `req_${String(++n).padStart(6, '0')}`;
+          const body = step.request === null ? null : new TextEncoder().encode(step.request);
+          journal.record(
+            outcome({
+              id,
+              arrival: journal.arrival(),
+              answer: { status: 200, body: step.answer },
+              request: { ...outcome().request, body },
+            }),
+          );
+          model.push({
+            id,
+            // What a request body is recorded as: its bytes decoded, then cut.
+            request: body === null ? null : clip(new TextDecoder().decode(body)).text,
+            answer: clip(step.answer).text,
+          });
+          if (model.length > limit) model.shift();
+          expect(journal.newest()?.id).toBe(id);
+        }
+        const listed = journal.list();
+        expect(
+          listed.map((entry) => ({
+            id: entry.id,
+            request: entry.body?.text ?? null,
+            answer: entry.response.body,
+          })),
+        ).toEqual(model);
+      }),
+    );
   });
 
   it('drops the journal entry of a request that arrived before the last clear (its deliveries still go)', () => {
