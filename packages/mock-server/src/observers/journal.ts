@@ -62,14 +62,15 @@ export interface Journal {
 }
 
 /**
- * The first JOURNAL_BODY_LIMIT UTF-16 code units of a text (`String.length`, not bytes). A cut text
- * is copied: a plain slice may share the whole text's memory (V8 keeps the parent of a "sliced
- * string" alive), so a journal of cut 20 kB answers would hold all of them. Joined to one character
- * and sliced again, the engine flattens the joined string into a copy of the cut alone.
+ * The first JOURNAL_BODY_LIMIT UTF-16 code units of a text (`String.length`, not bytes). The cut is a
+ * plain slice, which may share the whole text's memory (V8 keeps the parent of a "sliced string"
+ * alive): harmless while it is only copied into the ring, and keep() copies a text it keeps as a
+ * string. (Copying every cut here cost a page answer about 1.6 µs: BENCHMARKS.md, "HTTP: the
+ * per-request work".)
  */
 export function clip(text: string): { text: string; truncated: boolean } {
   return text.length > JOURNAL_BODY_LIMIT
-    ? { text: ` ${text.slice(0, JOURNAL_BODY_LIMIT)}`.slice(1), truncated: true }
+    ? { text: text.slice(0, JOURNAL_BODY_LIMIT), truncated: true }
     : { text, truncated: false };
 }
 
@@ -155,10 +156,13 @@ function idNumber(id: string): number {
 /**
  * Keeps `text` in the ring when UTF-8 carries it exactly: its number there, else the text itself.
  * An empty text (a request without a body: most of them) is kept as itself, a constant that costs no
- * memory, and spares the ring a push.
+ * memory, and spares the ring a push. A text kept as a string is copied first, so that a cut keeps
+ * only itself alive, not the whole answer it was sliced from: joined to one character and sliced
+ * again, the engine flattens the joined string into a copy of the cut alone.
  */
 function keep(ring: TextRing, text: string): number | string {
-  return text !== '' && isWellFormed(text) ? ring.push(text) : text;
+  if (text === '') return text;
+  return isWellFormed(text) ? ring.push(text) : ` ${text}`.slice(1);
 }
 
 export function createJournal(limit: number): Journal {

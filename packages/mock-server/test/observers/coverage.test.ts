@@ -2,6 +2,7 @@
 // table, never listed by hand, and the counter counts what the outcomes and delivery changes it is
 // given exercised of it.
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { deriveContractSpace } from '../../scripts/contract-space';
@@ -18,6 +19,7 @@ import {
   createCoverageCounter,
   mergeCoverage,
 } from '../../src/observers/api-coverage';
+import { answerId } from '../../src/observers/api-coverage/space';
 
 const openapi = () => parse(readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8'));
 
@@ -145,6 +147,32 @@ describe('the coverage counter, on the outcome stream', () => {
     expect(count(report, 'listReservations default INTERNAL_ERROR')).toBe(1);
     expect(report.summary.covered).toBe(3);
     expect(report.evidence['listReservations 200']).toEqual(['req_000001', 'req_000002']);
+  });
+
+  it("names an answer's item as the contract lists it: its status's own response, else `default`, with its code", () => {
+    const sources = contractCoverageSources;
+    const space = coverageSpace(sources);
+    const ids = new Set(space.items.map((item) => item.id));
+    // The rule as the README states it, built from the ids the space lists.
+    const expected = (operationId: string, status: number, code: string | null) => {
+      const op = sources.operations.find((o) => o.operationId === operationId);
+      if (!op) return undefined;
+      const own = op.answers.some((a) => a.status === String(status)) ? String(status) : 'default';
+      const id = answerId(operationId, own, code);
+      return ids.has(id) ? id : undefined;
+    };
+    const codes = [...new Set(sources.operations.flatMap((o) => o.answers.map((a) => a.code)))];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...sources.operations.map((o) => o.operationId), 'noSuchOperation'),
+        fc.oneof(fc.integer({ min: 100, max: 599 }), fc.constantFrom(200, 201, 400, 401, 404, 409, 503)),
+        fc.constantFrom(...codes, null, '', 'NOT_A_CODE'),
+        (operationId, status, code) => {
+          expect(space.answerItem(operationId, status, code)).toBe(expected(operationId, status, code));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('finds the operation by method and path when the checks refused before naming it (401)', () => {

@@ -93,10 +93,13 @@ export function createCoverageCounter(space: CoverageSpace): CoverageCounter {
   const count = (id: string | undefined, by: string) => {
     if (id === undefined || !space.has(id)) return;
     counts.set(id, (counts.get(id) ?? 0) + 1);
-    const kept = evidence.get(id) ?? [];
+    let kept = evidence.get(id);
+    if (kept === undefined) {
+      kept = [];
+      evidence.set(id, kept);
+    }
     kept.push(by);
     if (kept.length > EVIDENCE_KEPT) kept.shift();
-    evidence.set(id, kept);
   };
 
   const refuse = (group: Omit<RefusedGroup, 'count'>) => {

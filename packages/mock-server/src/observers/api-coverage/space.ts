@@ -44,12 +44,21 @@ export interface CoverageSpace {
 
 export function coverageSpace(sources: CoverageSources): CoverageSpace {
   const items: SpaceItem[] = [];
-  const statuses = new Map<string, Set<string>>();
+  // Operation → documented status (`200`, `default`) → code (null for none) → the answer's item id:
+  // looked up with the strings the pipeline already holds, so counting an answer builds no id string
+  // (BENCHMARKS.md, "HTTP: the per-request work").
+  const answers = new Map<string, Map<string, Map<string | null, string>>>();
   const routes: { method: string; pattern: RegExp; operationId: string }[] = [];
   for (const op of sources.operations) {
-    statuses.set(op.operationId, new Set(op.answers.map((a) => a.status)));
-    for (const a of op.answers)
-      items.push({ kind: 'answer', id: answerId(op.operationId, a.status, a.code) });
+    const byStatus = new Map<string, Map<string | null, string>>();
+    answers.set(op.operationId, byStatus);
+    for (const a of op.answers) {
+      const id = answerId(op.operationId, a.status, a.code);
+      items.push({ kind: 'answer', id });
+      const byCode = byStatus.get(a.status) ?? new Map<string | null, string>();
+      byCode.set(a.code, id);
+      byStatus.set(a.status, byCode);
+    }
     const template = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
     routes.push({ method: op.method, pattern: new RegExp(`${template}$`), operationId: op.operationId });
   }
@@ -71,10 +80,10 @@ export function coverageSpace(sources: CoverageSources): CoverageSpace {
       return null;
     },
     answerItem(operationId, status, code) {
-      const own = statuses.get(operationId);
+      const own = answers.get(operationId);
       if (!own) return undefined;
-      const id = answerId(operationId, own.has(String(status)) ? String(status) : 'default', code);
-      return ids.has(id) ? id : undefined;
+      // An empty code is no code, as in answerId().
+      return (own.get(String(status)) ?? own.get('default'))?.get(code || null);
     },
   };
 }
