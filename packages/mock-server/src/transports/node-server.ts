@@ -25,7 +25,7 @@ import { dashboardFile } from './dashboard-files';
 import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from './events-stream';
 import { checkAllowedHost, createHostCheck, isLoopbackOrigin } from './host-check';
 import { createNodeWebhookTransport } from './node-webhook-transport';
-import { parseRequestTarget } from './request-target';
+import { requestTargetParser } from './request-target';
 import { DASHBOARD_HEADERS } from './security-headers';
 import {
   createSessionRegistry,
@@ -433,6 +433,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return true;
   }
 
+  /** Made once the root mock exists (its base URL is fixed from then on). */
+  let parseTarget: ReturnType<typeof requestTargetParser> | undefined;
+
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
       const root = core;
@@ -452,7 +455,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const method = (req.method ?? 'GET').toUpperCase();
       // Parsed against the mock's own origin, so the routes see the path the client sent whatever
       // its Host header (`/api/v1/../../__mock/reset` is a control path too).
-      const parsedUrl = parseRequestTarget(req.url, root.baseUrl);
+      parseTarget ??= requestTargetParser(root.baseUrl);
+      const parsedUrl = parseTarget(req.url);
       if (!parsedUrl) {
         send(res, MALFORMED_URL, withId(CORS_LIST, root));
         return;
