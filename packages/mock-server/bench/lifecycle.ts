@@ -232,9 +232,11 @@ rounds. "now / before" is the median over rounds of the ratio of that round's me
 within noise: ≤ 1.05×); "incl. GC" the same of the rounds' means, which keep the collector's pauses
 that a median leaves out. Load average ${loadAtEnd.toFixed(2)} at the end. This checkout against a build of
 itself lands within about 4 %; on the shared 2-core machine, runs against the same commit have
-differed by up to 10 % from one another, so read a ratio near 1 as "no slower", not as a gain. One GET
-costs more per request than before by what was added to every API request since: the journal keeps
-both bodies as UTF-8 in its ring (observers/text-ring.ts) and coverage counts the answer.
+differed by up to 10 % from one another, so read a ratio near 1 as "no slower", not as a gain. Every
+API request has done more since that commit (the journal keeps both bodies as UTF-8 in its ring,
+observers/text-ring.ts; coverage counts the answer); what pays for it per request is in BENCHMARKS.md,
+"HTTP: the per-request work" (each key value hashed once per mock, one journal entry object, no
+coverage id built per answer).
 
 ${table([`what`, `before (${beforeCommit}) median ms`, 'now median ms', 'now / before', 'incl. GC', 'not slower'], beforeRows)}
 
