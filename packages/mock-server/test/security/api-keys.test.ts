@@ -72,6 +72,24 @@ describe('comparing a presented key', () => {
       for (const argument of call) expect(argument).toMatch(/^[0-9a-fx]{64}$/);
   });
 
+  it('refuses a value the mock has seen, once it is regenerated or revoked, on the next request', async () => {
+    // The pipeline hashes each presented value once (src/pipeline/remembered-keys.ts): what it
+    // remembers is the hash, never whether the key worked.
+    const service = createMockService({ now: '2026-06-15T08:00:00Z' });
+    const info = (key: string) =>
+      service.fetch(
+        new Request(`${service.baseUrl}/api/v1/demo-bistro/info`, { headers: { 'X-API-Key': key } }),
+      );
+    expect((await info('rk_demo_full'))?.status).toBe(200);
+    expect((await info('rk_demo_read'))?.status).toBe(200);
+    const { key } = await service.control.keys.regenerate('demo-bistro', 'key_demo_full');
+    expect((await info('rk_demo_full'))?.status).toBe(401);
+    expect((await info(key))?.status).toBe(200);
+    await service.control.keys.revoke('demo-bistro', 'key_demo_read');
+    expect((await info('rk_demo_read'))?.status).toBe(401);
+    service.close();
+  });
+
   it('keeps no key value for reset(): after a reset only hashes are held, and the demo keys work again', async () => {
     const service = createMockService({ now: '2026-06-15T08:00:00Z' });
     await service.control.keys.regenerate('demo-bistro', 'key_demo_full');
