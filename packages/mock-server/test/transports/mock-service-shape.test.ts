@@ -10,7 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFaults } from '../../src/control/faults';
 import { createMockService } from '../../src/index';
 import { createMockCore } from '../../src/mock';
+import { RememberedKeys } from '../../src/pipeline/remembered-keys';
 import { createManualClock, createSwappableClock } from '../../src/runtime/clock';
+import { createEventBus } from '../../src/runtime/event-bus';
 import { createScheduler } from '../../src/runtime/scheduler';
 
 const NOW = '2026-06-15T08:00:00Z';
@@ -44,6 +46,9 @@ describe('a fresh mock', () => {
       clock,
       scheduler,
       faults: createFaults(() => undefined),
+      // One per mock each: the event buses and the pipeline's remembered key hashes.
+      events: createEventBus({ error: () => undefined, warn: () => undefined }),
+      keys: new RememberedKeys(),
     }))
       expect({ name, accessors: ownAccessors(value) }).toEqual({ name, accessors: [] });
     // The accessors are still there, on the prototype: lazy lists, the signal made on first read.
