@@ -318,8 +318,10 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
         // Refuses new requests and lock turns not yet begun; cancels every timer and wait (fault
         // delays, pending attempts, bodies); aborts attempts in flight and event streams.
         scheduler.end();
+        // The request under the lock, if any, finishes; the save it caused queues behind this turn,
+        // so persistence stops listening only then, and the next turn waits for that save.
+        await baseLock.run(() => undefined);
         stopKeeping?.();
-        // The request under the lock, if any, finishes (and a save it caused).
         await baseLock.run(() => undefined);
         await dispatcher.close();
       })();

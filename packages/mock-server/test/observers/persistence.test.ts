@@ -55,6 +55,32 @@ describe('persistence', () => {
     expect(storage.raw()).not.toContain('rk_demo_full');
   });
 
+  it('saves a write that was taking effect when the mock closed (it is answered, so it is kept)', async () => {
+    // close() lets the request under the lock finish; the save it causes must not be dropped. The
+    // booking is closed on after 0 to 60 microtask turns, so some runs catch it under the lock.
+    let answeredAndClosed = 0;
+    for (let turns = 0; turns <= 60; turns += 2) {
+      const storage = sharedStorage();
+      const mock = createMockCore({ now: NOW, persistence: storage.persistence(1) });
+      await mock.control.settled();
+      const answer = mock.fetch(
+        new Request(`${mock.baseUrl}/api/v1/demo-bistro/reservations`, {
+          method: 'POST',
+          headers: { 'X-API-Key': 'rk_demo_full', 'Content-Type': 'application/json' },
+          body: JSON.stringify(booking()),
+        }),
+      );
+      for (let i = 0; i < turns; i++) await Promise.resolve();
+      await mock.close();
+      const response = await answer;
+      if (response?.status !== 201) continue;
+      answeredAndClosed++;
+      const { reservation } = (await response.json()) as { reservation: { id: string } };
+      expect(storage.raw(), `closed after ${turns} turns`).toContain(reservation.id);
+    }
+    expect(answeredAndClosed).toBeGreaterThan(0);
+  });
+
   it('takes what another tab saved, without saving it back', async () => {
     const storage = sharedStorage();
     const tabA = createMockCore({ now: NOW, persistence: storage.persistence(1) });
