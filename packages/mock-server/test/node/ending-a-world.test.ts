@@ -2,6 +2,7 @@
 // server.close() refuse new requests first; a request waiting on a fault delay never takes effect;
 // pending and in-flight webhook attempts end; the DELETE answers only when nothing is left. Each
 // test shows that nothing of the ended world happens afterwards.
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockCore, silentLogger } from '../../src/index';
 import { SESSION_NOT_FOUND_MESSAGE } from '../../src/pipeline/responses';
@@ -22,6 +23,12 @@ async function session(serverUrl: string, id: string): Promise<string> {
   });
   expect(created.status).toBe(201);
   return ((await created.json()) as { baseUrl: string }).baseUrl;
+}
+
+/** How many reservations the root mock holds in demo-bistro. */
+async function rootTotal(serverUrl: string): Promise<number> {
+  const list = await fetch(`${serverUrl}/api/v1/demo-bistro/reservations`, { headers });
+  return ((await list.json()) as { total: number }).total;
 }
 
 /** Resolves once the session's fault was taken by a request (it now waits on the delay). */
@@ -61,6 +68,45 @@ describe('ending a session', () => {
     // Nothing of w1 reached the receiver, before or after the DELETE answered.
     expect(receiver.requests).toEqual([]);
     expect((await fetch(`${w1}/__mock/clock`)).status).toBe(404);
+  });
+
+  it('a booking whose body is still arriving when the session is deleted never takes effect: 404 SESSION_NOT_FOUND, no webhook', async () => {
+    const receiver = await startReceiver();
+    const server = await startServer({ now: NOW, logger: silentLogger, webhookUrl: receiver.url });
+    const w1 = await session(server.url, 'w1');
+    const before = await rootTotal(server.url);
+    const body = JSON.stringify(BOOKING);
+    const half = body.length >> 1;
+    const target = new URL(`${w1}/api/v1/demo-bistro/reservations`);
+    const sent = httpRequest(target, {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+    });
+    const answered = new Promise<IncomingMessage>((resolve, reject) => {
+      sent.on('response', resolve);
+      sent.on('error', reject);
+    });
+    sent.flushHeaders();
+    sent.write(body.slice(0, half));
+    // The head and half the body are in; the session's mock waits for the rest.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const deleted = await fetch(`${server.url}/__mock/sessions/w1`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    sent.end(body.slice(half));
+    const answer = await answered;
+    const text = await new Promise<string>((resolve) => {
+      let received = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => {
+        received += chunk;
+      });
+      answer.on('end', () => resolve(received));
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(JSON.parse(text)).toMatchObject({ code: 'SESSION_NOT_FOUND' });
+    // Nothing of it took effect: no delivery, and no booking in the root mock either.
+    expect(receiver.requests).toEqual([]);
+    expect(await rootTotal(server.url)).toBe(before);
   });
 
   it('an attempt in flight to a receiver that never answers is aborted; the DELETE answers at once and no attempt follows', async () => {
