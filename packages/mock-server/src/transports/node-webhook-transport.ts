@@ -8,7 +8,12 @@
 // see their deliveries.
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { WebhookPost, WebhookReply, WebhookTransport } from '../observers/webhooks';
+import {
+  StoppableWebhookPost,
+  type WebhookPost,
+  type WebhookReply,
+  type WebhookTransport,
+} from '../observers/webhooks';
 
 export interface NodeWebhookTransport {
   send: WebhookTransport;
@@ -53,6 +58,9 @@ export function createNodeWebhookTransport(): NodeWebhookTransport {
   const send = (post: WebhookPost): Promise<WebhookReply> =>
     new Promise((resolve, reject) => {
       const { secure, ...where } = targetOf(post.url);
+      // The dispatcher's own posts are stopped without an AbortSignal (StoppableWebhookPost says why);
+      // any other caller's through its signal.
+      const stoppable = post instanceof StoppableWebhookPost ? post : undefined;
       const request = (secure ? httpsRequest : httpRequest)(
         {
           ...where,
@@ -60,10 +68,12 @@ export function createNodeWebhookTransport(): NodeWebhookTransport {
           headers: { ...post.headers, 'Content-Length': Buffer.byteLength(post.body) },
           agent: secure ? https : http,
           // Aborting destroys the request and its answer: the attempt's deadline and the world's end.
-          signal: post.signal,
+          ...(stoppable ? {} : { signal: post.signal }),
         },
         (response) => resolve(replyOf(response)),
       );
+      // As node:http does for an aborted signal: the request and its answer destroyed.
+      stoppable?.whenStopped((reason) => request.destroy(abortError(reason)));
       // `on`, not `once`: a request aborted after its answer began may report a second error.
       request.on('error', reject);
       // A request can also end with neither an answer nor an error (a `101` answer to a request that
@@ -79,6 +89,13 @@ export function createNodeWebhookTransport(): NodeWebhookTransport {
       https.destroy();
     },
   };
+}
+
+/** The error node:http gives a request whose signal aborted: an AbortError caused by the reason. */
+function abortError(reason: unknown): Error {
+  const error = new Error('The operation was aborted', { cause: reason });
+  error.name = 'AbortError';
+  return error;
 }
 
 function replyOf(response: IncomingMessage): WebhookReply {

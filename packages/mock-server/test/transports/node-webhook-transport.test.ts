@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { StoppableWebhookPost } from '../../src/observers/webhooks';
 import { createNodeWebhookTransport } from '../../src/transports/node-webhook-transport';
 
 const closers: (() => void)[] = [];
@@ -93,6 +94,34 @@ describe('the standalone server webhook transport', () => {
     await arrival;
     controller.abort(new Error('deadline'));
     await expect(sent).rejects.toThrow();
+  });
+
+  it("stops the dispatcher's own post when it is stopped, without ever making its signal", async () => {
+    let arrived: () => void = () => undefined;
+    const arrival = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    let gone = false;
+    const { url } = await receiver((req) => {
+      req.socket.on('close', () => {
+        gone = true;
+      });
+      arrived();
+    });
+    class CountingPost extends StoppableWebhookPost {
+      reads = 0;
+      override get signal(): AbortSignal {
+        this.reads++;
+        return super.signal;
+      }
+    }
+    const post = new CountingPost(url, {}, '{}');
+    const sent = transport()(post);
+    await arrival;
+    post.stop(new Error('deadline'));
+    await expect(sent).rejects.toMatchObject({ name: 'AbortError', cause: new Error('deadline') });
+    await expect.poll(() => gone).toBe(true);
+    expect(post.reads).toBe(0);
   });
 
   it('fails at once when the connection ends with neither an answer nor an error (a 101)', async () => {

@@ -1,7 +1,7 @@
 // One HTTP attempt of one delivery. It never throws: every way of not getting a 2xx (an answer
 // with another status, a network error, no answer in time) comes back as data for the log.
 import { recordedHeaders } from './delivery-log';
-import type { WebhookReply, WebhookTransport } from './transport';
+import { StoppableWebhookPost, type WebhookReply, type WebhookTransport } from './transport';
 import type { WebhookTimers } from './types';
 
 export interface AttemptRequest {
@@ -68,7 +68,9 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
     'X-Webhook-Signature': attempt.signature,
     ...attempt.headers,
   };
-  const controller = new AbortController();
+  // Stopped by the deadline or the world's end: its signal aborts (made only if the transport reads
+  // it), its listeners are told.
+  const post = new StoppableWebhookPost(attempt.url, requestHeaders, attempt.body);
   let timedOut = false;
   let handle: unknown;
   // Racing against this promise (not only aborting) also ends an attempt whose transport ignores the
@@ -77,7 +79,7 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
     handle = attempt.timers.setTimeout(() => {
       timedOut = true;
       const reason = new AttemptTimeout(attempt.timeoutMs);
-      controller.abort(reason);
+      post.stop(reason);
       reject(reason);
     }, attempt.timeoutMs);
   });
@@ -92,22 +94,14 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
   const stopListening =
     attempt.onWorldEnd?.(() => {
       const reason = new Error('The mock (or session) has ended');
-      controller.abort(reason);
+      post.stop(reason);
       rejectEnded(reason);
     }) ?? (() => undefined);
   const stop = attempt.onWorldEnd ? Promise.race([deadline, ended]) : deadline;
   stop.catch(() => undefined);
 
   try {
-    const reply = await Promise.race([
-      attempt.transport({
-        url: attempt.url,
-        headers: requestHeaders,
-        body: attempt.body,
-        signal: controller.signal,
-      }),
-      stop,
-    ]);
+    const reply = await Promise.race([attempt.transport(post), stop]);
     const { body, truncated } = await readHead(reply, stop);
     if (reply.hiddenRedirect) {
       // Browsers hide the status of a redirect that was not followed.

@@ -13,6 +13,60 @@ export interface WebhookPost {
   signal: AbortSignal;
 }
 
+/**
+ * One attempt's request as the dispatcher makes it. Its `signal` is made only when a transport reads
+ * it (fetchTransport does); the standalone server's node:http transport listens with whenStopped()
+ * instead. Speed (BENCHMARKS.md, "HTTP: the per-request work"): Node 20 makes every AbortSignal an
+ * EventTarget, and node:http hangs its own listeners on one, about 15 µs of server CPU per booking
+ * with a delivery per booking. A class with a prototype getter and no closure made in its
+ * constructor: an own accessor would keep the attempt alive through young collections on Node 20.
+ */
+export class StoppableWebhookPost implements WebhookPost {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  #controller: AbortController | undefined;
+  #stopped = false;
+  #reason: unknown;
+  #listeners: ((reason: unknown) => void)[] | undefined;
+
+  constructor(url: string, headers: Readonly<Record<string, string>>, body: string) {
+    this.url = url;
+    this.headers = headers;
+    this.body = body;
+  }
+
+  /** Aborted once the attempt is stopped (made on first read, already aborted after a stop). */
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#stopped) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  /** Calls `listener` once with the reason when the attempt is stopped (at once if it already is). */
+  whenStopped(listener: (reason: unknown) => void): void {
+    if (this.#stopped) {
+      listener(this.#reason);
+      return;
+    }
+    this.#listeners ??= [];
+    this.#listeners.push(listener);
+  }
+
+  /** Stops the attempt (its deadline, its world's end): the signal aborts, each listener is told once. */
+  stop(reason: unknown): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+    const listeners = this.#listeners ?? [];
+    this.#listeners = undefined;
+    for (const listener of listeners) listener(reason);
+  }
+}
+
 /** The receiver's answer, as far as the delivery log reads it. */
 export interface WebhookReply {
   status: number;
