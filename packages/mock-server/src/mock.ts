@@ -136,6 +136,16 @@ export function normaliseBaseUrl(baseUrl: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** `journalLimit` as the journal takes it: a whole number of entries, 0 for none (the default 1,000). */
+function journalLimitOf(limit: number | undefined): number {
+  if (limit === undefined) return DEFAULT_JOURNAL_LIMIT;
+  if (!Number.isSafeInteger(limit) || limit < 0)
+    throw new TypeError(
+      `journalLimit must be a whole number of entries, 0 or more (0 turns the journal off): ${limit}`,
+    );
+  return limit;
+}
+
 export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   // Validated and hashed at once, so a bad seed throws here and only key hashes are kept (the
@@ -181,7 +191,7 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   const faults = createFaults((fault) =>
     outcomes.emit(controlOutcome('fault', { kind: 'faults', id: fault.id })),
   );
-  const journal = createJournal(options.journalLimit ?? DEFAULT_JOURNAL_LIMIT);
+  const journal = createJournal(journalLimitOf(options.journalLimit));
   // Coverage hears outcomes and delivery changes as plain inputs (observers/api-coverage).
   const coverage = createCoverageCounter(sharedCoverageSpace(contractCoverageSources));
   const dispatcher = createWebhookDispatcher({

@@ -17,7 +17,8 @@ export const KEY_PREFIX_LENGTH = 8;
 
 /**
  * Lower-case hex SHA-256 of the key value's UTF-8 bytes. @noble/hashes rather than Web Crypto: the
- * digest is needed on every request, and Web Crypto's is asynchronous, which in Node means a trip
+ * digest is needed synchronously as a request is checked (the pipeline hashes each distinct value
+ * once, pipeline/remembered-keys.ts), and Web Crypto's is asynchronous, which in Node means a trip
  * through the thread pool: the largest frame of a GET in `pnpm bench:http`'s profile when it was used.
  */
 export function hashKey(value: string): string {

@@ -55,7 +55,10 @@ export interface Journal {
    * the request arrived before the last clear (see arrival()), and nothing is recorded.
    */
   record(outcome: ApiOutcome): boolean;
-  /** The newest entry, as list() shows it (for the event stream, right after record()). */
+  /**
+   * The newest entry with its texts, as list() shows it but not a copy (for the event stream, right
+   * after record(); it shares the kept entry's arrays and objects).
+   */
   newest(): JournalEntry | undefined;
   list(filter?: JournalFilter): JournalEntry[];
   clear(): void;

@@ -88,7 +88,9 @@ describe('ending a session', () => {
     });
     sent.flushHeaders();
     sent.write(body.slice(0, half));
-    // The head and half the body are in; the session's mock waits for the rest.
+    // The head and half the body are in; the session's mock waits for the rest. Nothing outside the
+    // server tells when the head has arrived, so this waits a while: were it late, the request would
+    // reach a session already gone and get the same 404, never a 201.
     await new Promise((resolve) => setTimeout(resolve, 100));
     const deleted = await fetch(`${server.url}/__mock/sessions/w1`, { method: 'DELETE' });
     expect(deleted.status).toBe(200);

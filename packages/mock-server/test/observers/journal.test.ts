@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../src/index';
+import { createMockService, type JournalEntry } from '../../src/index';
 import { booking, useMockApi } from '../support/api';
 
 const P = '/api/v1/demo-bistro';
@@ -135,8 +135,18 @@ describe('the request journal', () => {
     expect(JSON.parse(info?.response.body ?? '')).toMatchObject({ success: true });
   });
 
+  it('takes a whole number of entries as journalLimit, 0 for none, and refuses anything else', () => {
+    for (const journalLimit of [2.5, -1, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => createMockService({ journalLimit }), String(journalLimit)).toThrow(
+        new TypeError(
+          `journalLimit must be a whole number of entries, 0 or more (0 turns the journal off): ${journalLimit}`,
+        ),
+      );
+    for (const journalLimit of [0, 3])
+      expect(createMockService({ journalLimit }).control.requests.list()).toEqual([]);
+  });
+
   it('keeps only the last journalLimit entries and cuts bodies over 4 KiB', async () => {
-    const { createMockService } = await import('../../src/index');
     const mock = createMockService({ now: '2026-06-15T08:00:00Z', journalLimit: 2 });
     const send = (body?: string) =>
       mock.fetch(

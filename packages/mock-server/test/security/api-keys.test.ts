@@ -87,7 +87,7 @@ describe('comparing a presented key', () => {
     expect((await info(key))?.status).toBe(200);
     await service.control.keys.revoke('demo-bistro', 'key_demo_read');
     expect((await info('rk_demo_read'))?.status).toBe(401);
-    service.close();
+    await service.close();
   });
 
   it('keeps no key value for reset(): after a reset only hashes are held, and the demo keys work again', async () => {

@@ -79,8 +79,9 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
     handle = attempt.timers.setTimeout(() => {
       timedOut = true;
       const reason = new AttemptTimeout(attempt.timeoutMs);
-      post.stop(reason);
+      // The attempt ends first, whatever stopping its request does.
       reject(reason);
+      post.stop(reason);
     }, attempt.timeoutMs);
   });
   // Nobody races the deadline any more once the answer is in; its rejection is not an error then.
@@ -94,8 +95,8 @@ export async function sendAttempt(attempt: AttemptRequest): Promise<AttemptOutco
   const stopListening =
     attempt.onWorldEnd?.(() => {
       const reason = new Error('The mock (or session) has ended');
-      post.stop(reason);
       rejectEnded(reason);
+      post.stop(reason);
     }) ?? (() => undefined);
   const stop = attempt.onWorldEnd ? Promise.race([deadline, ended]) : deadline;
   stop.catch(() => undefined);

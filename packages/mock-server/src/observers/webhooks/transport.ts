@@ -63,7 +63,17 @@ export class StoppableWebhookPost implements WebhookPost {
     this.#controller?.abort(reason);
     const listeners = this.#listeners ?? [];
     this.#listeners = undefined;
-    for (const listener of listeners) listener(reason);
+    // Every listener is told, even if one throws (its error follows, as an abort listener's would
+    // not: nobody else listens here but the node:http transport, whose destroy() does not throw).
+    let failure: { error: unknown } | undefined;
+    for (const listener of listeners) {
+      try {
+        listener(reason);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+    if (failure) throw failure.error;
   }
 }
 
