@@ -20,9 +20,9 @@ afterEach(() => {
 describe('what each webhook attempt sends', () => {
   it('sends the byte-identical body and signature on every attempt, serialised once from the envelope', async () => {
     const event = createdEvent();
-    const { dispatcher, calls } = setup(scripted(500));
+    const { dispatcher, scheduler, calls } = setup(scripted(500));
     dispatcher.enqueue('demo-bistro', event);
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
 
     expect(calls).toHaveLength(5);
     const first = calls[0];
@@ -65,9 +65,9 @@ describe('what each webhook attempt sends', () => {
   });
 
   it.each([200, 201, 202, 204, 299])('treats %i as delivered', async (status) => {
-    const { dispatcher, calls } = setup(scripted(status));
+    const { dispatcher, scheduler, calls } = setup(scripted(status));
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
 
     expect(calls).toHaveLength(1);
     expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'delivered' });
@@ -76,7 +76,7 @@ describe('what each webhook attempt sends', () => {
   it.each([301, 302, 400, 404, 410, 500, 503])(
     'treats %i as a failed attempt and retries',
     async (status) => {
-      const { dispatcher, calls } = setup(scripted(status, 200));
+      const { dispatcher, scheduler, calls } = setup(scripted(status, 200));
       dispatcher.enqueue('demo-bistro', createdEvent());
       await dispatcher.idle();
 
@@ -85,7 +85,7 @@ describe('what each webhook attempt sends', () => {
         nextAttemptAt: new Date(START + MINUTE).toISOString(),
         attempts: [{ number: 1, responseStatus: status }],
       });
-      await dispatcher.setTime(START + MINUTE);
+      await scheduler.setTime(START + MINUTE);
       expect(calls).toHaveLength(2);
       expect(dispatcher.deliveries()[0]?.status).toBe('delivered');
     },

@@ -18,9 +18,9 @@ function deferred<T>() {
 describe('redeliver', () => {
   it('makes one extra attempt now on a failed delivery, and a 2xx marks it delivered', async () => {
     let receiverUp = false;
-    const { clock, dispatcher, calls } = setup(() => (receiverUp ? 200 : 500));
+    const { clock, dispatcher, scheduler, calls } = setup(() => (receiverUp ? 200 : 500));
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
     expect(dispatcher.deliveries()[0]?.status).toBe('failed');
 
     receiverUp = true;
@@ -41,7 +41,7 @@ describe('redeliver', () => {
   });
 
   it('records a failed redelivery without changing the schedule or the status', async () => {
-    const { dispatcher, calls } = setup(scripted(500));
+    const { dispatcher, scheduler, calls } = setup(scripted(500));
     dispatcher.enqueue('demo-bistro', createdEvent());
     await dispatcher.idle();
 
@@ -51,18 +51,18 @@ describe('redeliver', () => {
     expect(after.nextAttemptAt).toBe(new Date(START + MINUTE).toISOString());
     expect(after.attempts.map((a) => a.manual ?? false)).toEqual([false, true]);
     // The manual attempt does not use up one of the five scheduled ones.
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
     expect(calls).toHaveLength(6);
     expect(dispatcher.deliveries()[0]?.status).toBe('failed');
   });
 
   it('on a pending delivery, a 2xx ends the schedule', async () => {
-    const { dispatcher, calls } = setup(scripted(500, 200));
+    const { dispatcher, scheduler, calls } = setup(scripted(500, 200));
     dispatcher.enqueue('demo-bistro', createdEvent());
     await dispatcher.idle();
 
     await dispatcher.redeliver('whd_0001');
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
 
     expect(calls).toHaveLength(2);
     expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'delivered', nextAttemptAt: null });
@@ -76,12 +76,12 @@ describe('redeliver', () => {
 
 describe('reset and close', () => {
   it('reset() forgets every delivery and no retry fires afterwards', async () => {
-    const { dispatcher, calls } = setup(scripted(500));
+    const { dispatcher, scheduler, calls } = setup(scripted(500));
     dispatcher.enqueue('demo-bistro', createdEvent());
     await dispatcher.idle();
 
     dispatcher.reset();
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
 
     expect(dispatcher.deliveries()).toEqual([]);
     expect(calls).toHaveLength(1);
@@ -91,7 +91,7 @@ describe('reset and close', () => {
     const answer = deferred<void>();
     const firstSent = deferred<void>();
     let sent = 0;
-    const { dispatcher } = setup(() => 500, {
+    const { dispatcher, scheduler } = setup(() => 500, {
       fetch: async () => {
         sent += 1;
         firstSent.resolve();
@@ -106,7 +106,7 @@ describe('reset and close', () => {
     dispatcher.reset();
     answer.resolve();
     await dispatcher.idle();
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
 
     expect(dispatcher.deliveries()).toEqual([]);
     expect(sent).toBe(1);
@@ -142,7 +142,7 @@ describe('reset and close', () => {
     const answer = deferred<void>();
     const firstSent = deferred<void>();
     let sent = 0;
-    const { clock, dispatcher } = setup(() => 500, {
+    const { clock, dispatcher, scheduler } = setup(() => 500, {
       fetch: async () => {
         sent += 1;
         firstSent.resolve();
@@ -150,7 +150,7 @@ describe('reset and close', () => {
         return new Response(null, { status: 500 });
       },
     });
-    const advancing = dispatcher.setTime(START + 3 * HOUR);
+    const advancing = scheduler.setTime(START + 3 * HOUR);
     dispatcher.enqueue('demo-bistro', createdEvent());
     await firstSent.promise;
     expect(sent).toBe(1);
@@ -182,7 +182,7 @@ describe('concurrency', () => {
   it('serialises runDue calls: the second waits for the first', async () => {
     const answers: Array<(status: number) => void> = [];
     const sent = [deferred<void>(), deferred<void>()];
-    const { dispatcher } = setup(() => 500, {
+    const { dispatcher, scheduler } = setup(() => 500, {
       fetch: () =>
         new Promise<Response>((resolve) => {
           answers.push((status) => resolve(new Response(null, { status })));
@@ -191,7 +191,7 @@ describe('concurrency', () => {
     });
     dispatcher.enqueue('demo-bistro', createdEvent());
     const finished: string[] = [];
-    const first = dispatcher.setTime(START + 2 * MINUTE).then(() => finished.push('first'));
+    const first = scheduler.setTime(START + 2 * MINUTE).then(() => finished.push('first'));
     const second = dispatcher.idle().then(() => finished.push('second'));
 
     await sent[0]?.promise;
@@ -209,7 +209,7 @@ describe('concurrency', () => {
   it('never runs the same delivery twice at once, even with runDue and redeliver racing', async () => {
     let inFlight = 0;
     let maxInFlight = 0;
-    const { dispatcher } = setup(() => 500, {
+    const { dispatcher, scheduler } = setup(() => 500, {
       fetch: async () => {
         inFlight += 1;
         maxInFlight = Math.max(maxInFlight, inFlight);
@@ -221,9 +221,9 @@ describe('concurrency', () => {
     dispatcher.enqueue('demo-bistro', createdEvent());
 
     await Promise.all([
-      dispatcher.setTime(START + 3 * HOUR),
+      scheduler.setTime(START + 3 * HOUR),
       dispatcher.redeliver('whd_0001'),
-      dispatcher.setTime(START + 3 * HOUR),
+      scheduler.setTime(START + 3 * HOUR),
       dispatcher.redeliver('whd_0001'),
       dispatcher.idle(),
     ]);
@@ -274,11 +274,11 @@ describe('system clock', () => {
   it('runDue(now + ms) steps a system clock through each due attempt, keeping the schedule', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: START });
     const clock = createSystemClock();
-    const { dispatcher, calls } = setup(scripted(500), { clock });
+    const { dispatcher, scheduler, calls } = setup(scripted(500), { clock });
     dispatcher.enqueue('demo-bistro', createdEvent());
     await dispatcher.idle();
 
-    await dispatcher.advance(10 * MINUTE);
+    await scheduler.advance(10 * MINUTE);
 
     expect(clock.now()).toBe(START + 10 * MINUTE);
     // Attempts 2 and 3 ran at their own times (1 and 6 min), not both at the end of the window;
@@ -291,11 +291,11 @@ describe('system clock', () => {
   it('runDue(now + a day) on a system clock makes all 5 attempts and marks the delivery failed', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: START });
     const clock = createSystemClock();
-    const { dispatcher, calls } = setup(scripted(500), { clock });
+    const { dispatcher, scheduler, calls } = setup(scripted(500), { clock });
     dispatcher.enqueue('demo-bistro', createdEvent());
     await dispatcher.idle();
 
-    await dispatcher.advance(24 * HOUR);
+    await scheduler.advance(24 * HOUR);
 
     expect(calls.map((c) => (c.at - START) / MINUTE)).toEqual([0, 1, 6, 36, 156]);
     expect(dispatcher.deliveries()[0]).toMatchObject({ status: 'failed', nextAttemptAt: null });

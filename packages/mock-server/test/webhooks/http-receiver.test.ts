@@ -4,20 +4,26 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWebhookDispatcher } from '../../src/observers/webhooks/dispatcher';
 import type { WebhookDispatcherOptions } from '../../src/observers/webhooks/types';
 import { createManualClock } from '../../src/runtime/clock';
+import { createScheduler } from '../../src/runtime/scheduler';
 import { closeAll, deadUrl, startReceiver } from './e2e-support';
-import { createdEvent, HOUR, nodeSignature, SECRET, START, sequentialDeliveryIds } from './support';
+import { createdEvent, HOUR, inWorld, nodeSignature, SECRET, START, sequentialDeliveryIds } from './support';
 
 afterEach(closeAll);
 
 function dispatcherFor(url: string, overrides: Partial<WebhookDispatcherOptions> = {}) {
   const clock = createManualClock(START);
-  const dispatcher = createWebhookDispatcher({
-    clock,
-    deliveryIds: sequentialDeliveryIds(),
-    getTarget: () => ({ url, secret: SECRET }),
-    ...overrides,
-  });
-  return { clock, dispatcher };
+  const scheduler = createScheduler({ clock, ...(overrides.timers ? { timers: overrides.timers } : {}) });
+  const dispatcher = inWorld(
+    createWebhookDispatcher({
+      clock,
+      deliveryIds: sequentialDeliveryIds(),
+      getTarget: () => ({ url, secret: SECRET }),
+      ...overrides,
+      scheduler,
+    }),
+    scheduler,
+  );
+  return { clock, dispatcher, scheduler };
 }
 
 describe('webhook delivery to a real HTTP receiver', () => {
@@ -53,10 +59,10 @@ describe('webhook delivery to a real HTTP receiver', () => {
           ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(100_000) }
           : { status: 200, body: 'ok' },
     });
-    const { dispatcher } = dispatcherFor(receiver.url);
+    const { dispatcher, scheduler } = dispatcherFor(receiver.url);
 
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
 
     expect(receiver.requests).toHaveLength(2);
     const [first, second] = receiver.requests;

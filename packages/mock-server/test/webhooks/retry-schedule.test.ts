@@ -12,10 +12,10 @@ import {
 
 describe('webhook retry schedule (manual clock)', () => {
   it('attempts at exactly 0, 1, 6, 36 and 156 minutes after the event, then marks the delivery failed', async () => {
-    const { clock, dispatcher, calls } = setup(scripted(500));
+    const { clock, dispatcher, scheduler, calls } = setup(scripted(500));
 
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
 
     const [delivery] = dispatcher.deliveries();
     expect(delivery?.attempts.map((a) => minutesAfterStart(a.at))).toEqual([0, 1, 6, 36, 156]);
@@ -29,11 +29,11 @@ describe('webhook retry schedule (manual clock)', () => {
   });
 
   it('makes no sixth attempt after failing, even when days pass', async () => {
-    const { dispatcher, calls } = setup(scripted(500));
+    const { dispatcher, scheduler, calls } = setup(scripted(500));
     dispatcher.enqueue('demo-bistro', createdEvent());
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
 
-    await dispatcher.setTime(START + 10 * 24 * HOUR);
+    await scheduler.setTime(START + 10 * 24 * HOUR);
     await dispatcher.idle();
 
     expect(calls).toHaveLength(5);
@@ -42,10 +42,10 @@ describe('webhook retry schedule (manual clock)', () => {
   });
 
   it('stops at the first 2xx: success on attempt 3 means no attempt 4', async () => {
-    const { dispatcher, calls } = setup(scripted(500, 503, 200));
+    const { dispatcher, scheduler, calls } = setup(scripted(500, 503, 200));
     dispatcher.enqueue('demo-bistro', createdEvent());
 
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
 
     const [delivery] = dispatcher.deliveries();
     expect(calls).toHaveLength(3);
@@ -56,17 +56,17 @@ describe('webhook retry schedule (manual clock)', () => {
   });
 
   it('runs only what falls due inside the window and reports the next attempt time', async () => {
-    const { clock, dispatcher, calls } = setup(scripted(500));
+    const { clock, dispatcher, scheduler, calls } = setup(scripted(500));
     dispatcher.enqueue('demo-bistro', createdEvent());
 
-    await dispatcher.setTime(START + 30_000);
+    await scheduler.setTime(START + 30_000);
     expect(calls).toHaveLength(1);
     expect(clock.now()).toBe(START + 30_000);
     expect(dispatcher.deliveries()[0]?.nextAttemptAt).toBe(new Date(START + MINUTE).toISOString());
     expect(dispatcher.deliveries()[0]?.status).toBe('pending');
 
     // The boundary is inclusive: an attempt due exactly at `until` runs.
-    await dispatcher.setTime(START + MINUTE);
+    await scheduler.setTime(START + MINUTE);
     expect(calls).toHaveLength(2);
     expect(dispatcher.deliveries()[0]?.nextAttemptAt).toBe(new Date(START + 6 * MINUTE).toISOString());
   });
@@ -100,7 +100,7 @@ describe('webhook retry schedule (manual clock)', () => {
 
   it('runs due attempts earliest first, and the oldest delivery first when due at the same time', async () => {
     const order: string[] = [];
-    const { dispatcher } = setup((_, call) => {
+    const { dispatcher, scheduler } = setup((_, call) => {
       order.push(`${call.headers.get('X-Webhook-Delivery')}@${(call.at - START) / MINUTE}`);
       return 500;
     });
@@ -108,11 +108,11 @@ describe('webhook retry schedule (manual clock)', () => {
     // Two deliveries created at the same instant: same due times, so creation order decides.
     dispatcher.enqueue('demo-bistro', completedEvent('res_a'));
     dispatcher.enqueue('demo-bistro', completedEvent('res_b'));
-    await dispatcher.setTime(START + 2 * MINUTE);
+    await scheduler.setTime(START + 2 * MINUTE);
     // A third, created later, whose second attempt (at 3 min) falls before the others' third (at 6).
     dispatcher.enqueue('demo-bistro', completedEvent('res_c'));
     await dispatcher.idle();
-    await dispatcher.advance(10 * MINUTE);
+    await scheduler.advance(10 * MINUTE);
 
     expect(order).toEqual([
       'whd_0001@0',
@@ -171,7 +171,7 @@ describe('webhook retry schedule (manual clock)', () => {
 
   it('records nothing and sends nothing when the project has no webhook target', async () => {
     const asked: string[] = [];
-    const { dispatcher, calls } = setup(scripted(200), {
+    const { dispatcher, scheduler, calls } = setup(scripted(200), {
       getTarget: (projectId) => {
         asked.push(projectId);
         return null;
@@ -180,7 +180,7 @@ describe('webhook retry schedule (manual clock)', () => {
 
     dispatcher.enqueue('demo-salon', createdEvent());
     await dispatcher.idle();
-    await dispatcher.setTime(START + 3 * HOUR);
+    await scheduler.setTime(START + 3 * HOUR);
 
     expect(asked).toEqual(['demo-salon']);
     expect(dispatcher.deliveries()).toEqual([]);
@@ -227,10 +227,10 @@ describe('webhook retry schedule (manual clock)', () => {
   });
 
   it('follows a custom schedule when one is given', async () => {
-    const { dispatcher } = setup(scripted(500), { delaysMs: [0, 1_000, 1_000] });
+    const { dispatcher, scheduler } = setup(scripted(500), { delaysMs: [0, 1_000, 1_000] });
     dispatcher.enqueue('demo-bistro', createdEvent());
 
-    await dispatcher.setTime(START + HOUR);
+    await scheduler.setTime(START + HOUR);
 
     const delivery = dispatcher.deliveries()[0];
     expect(delivery?.attempts.map((a) => Date.parse(a.at) - START)).toEqual([0, 1_000, 2_000]);

@@ -9,6 +9,7 @@ import type {
   WebhookTarget,
 } from '../../src/observers/webhooks/types';
 import { type Clock, createManualClock } from '../../src/runtime/clock';
+import { createScheduler, type Scheduler } from '../../src/runtime/scheduler';
 
 export const START = Date.parse('2026-06-10T08:15:30.000Z');
 export const MINUTE = 60_000;
@@ -104,6 +105,8 @@ export function sequentialDeliveryIds(): () => string {
 export interface Harness {
   clock: Clock;
   dispatcher: WebhookDispatcher;
+  /** The world's scheduler the dispatcher asks for time: the tests move the clock through it. */
+  scheduler: Scheduler;
   calls: RecordedCall[];
 }
 
@@ -113,14 +116,37 @@ export function setup(
 ): Harness {
   const clock = overrides.clock ?? createManualClock(START);
   const { calls, fetch } = recordingFetch(clock, answer);
-  const dispatcher = createWebhookDispatcher({
-    clock,
-    deliveryIds: sequentialDeliveryIds(),
-    getTarget: () => TARGET,
-    fetch,
-    ...overrides,
-  });
-  return { clock, dispatcher, calls };
+  const scheduler = createScheduler({ clock, ...(overrides.timers ? { timers: overrides.timers } : {}) });
+  const dispatcher = inWorld(
+    createWebhookDispatcher({
+      clock,
+      deliveryIds: sequentialDeliveryIds(),
+      getTarget: () => TARGET,
+      fetch,
+      ...overrides,
+      scheduler,
+    }),
+    scheduler,
+  );
+  return { clock, dispatcher, scheduler, calls };
+}
+
+/**
+ * The dispatcher with the world around it, as mock.ts has it: the world's reset restarts its
+ * scheduler and its close ends it (a dispatcher given a scheduler leaves both to the world).
+ */
+export function inWorld(dispatcher: WebhookDispatcher, scheduler: Scheduler): WebhookDispatcher {
+  return {
+    ...dispatcher,
+    reset() {
+      scheduler.restart();
+      dispatcher.reset();
+    },
+    close() {
+      scheduler.end();
+      return dispatcher.close();
+    },
+  };
 }
 
 export const minutesAfterStart = (iso: string): number => (Date.parse(iso) - START) / MINUTE;

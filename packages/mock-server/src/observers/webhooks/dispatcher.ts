@@ -17,7 +17,6 @@ import { fetchTransport } from './transport';
 import type {
   Delivery,
   DeliveryAttempt,
-  MoveCheck,
   PreparedDelivery,
   WebhookDispatcher,
   WebhookDispatcherOptions,
@@ -332,10 +331,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         throw new Error(`Webhook delivery "${id}" was removed by reset() during redelivery`);
       return copyDelivery(entry.record);
     },
-
-    advance: (ms: number, check?: MoveCheck): Promise<void> => scheduler.advance(ms, check),
-
-    setTime: (time: number, check?: MoveCheck): Promise<void> => scheduler.setTime(time, check),
 
     async idle(): Promise<void> {
       for (;;) {

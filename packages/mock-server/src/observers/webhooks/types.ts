@@ -4,7 +4,7 @@
 // subscribed to outcomes, sends them (observers/outcome-observers.ts).
 import type { components } from '../../contract';
 import type { Clock } from '../../runtime/clock';
-import type { MoveCheck, Scheduler, Timers } from '../../runtime/scheduler';
+import type { Scheduler, Timers } from '../../runtime/scheduler';
 import type { WebhookTransport } from './transport';
 
 export type { MoveCheck } from '../../runtime/scheduler';
@@ -120,14 +120,6 @@ export interface WebhookDispatcher {
    * for an unknown id.
    */
   redeliver(id: string, options?: { url?: string }): Promise<Delivery>;
-  /**
-   * Moves the clock forward by `ms`, after every move asked for earlier: every attempt that falls
-   * due on the way runs at its own due time (the clock reads that time as it starts), and the move
-   * resolves when those attempts have finished. `check` runs first, inside the queue.
-   */
-  advance(ms: number, check?: MoveCheck): Promise<void>;
-  /** The same to an absolute time; a time in the past just sets the clock. `check` runs first. */
-  setTime(epochMs: number, check?: MoveCheck): Promise<void>;
   /** Resolves when no move or attempt is under way and none is due at the clock's now. */
   idle(): Promise<void>;
   /** Forgets every delivery: none of them is attempted again (used by reset()). */
