@@ -200,9 +200,9 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     ...(options.session === undefined ? {} : { headers: { 'X-Mock-Session': options.session } }),
     getTarget: (projectId) => webhookTarget(ctx.store, projectId),
     onError: (error) => logger.error('webhook dispatcher error', error),
-    onChange: (delivery) => {
+    onChange: (delivery, copy) => {
       coverage.observeDelivery(delivery);
-      events.emit({ type: 'delivery', data: delivery });
+      if (events.listening()) events.emit({ type: 'delivery', data: copy() });
     },
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.webhookTransport ? { transport: options.webhookTransport } : {}),

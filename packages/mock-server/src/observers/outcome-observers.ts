@@ -41,6 +41,8 @@ export function observeOutcomes(
     if (kind === 'reset' || kind === 'requests-cleared') journal.clear();
   });
   outcomes.subscribe((outcome) => {
+    // State events exist for those who watch (the dashboard, tests): made only then.
+    if (!events.listening()) return;
     if (outcome.kind === 'control') {
       // Object.assign, not `{ ...notice, at }`: on Node 20 an object made by a spread and then given
       // more properties gets a hidden class of its own, one per control write (BENCHMARKS.md, "In process").

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Delivery } from '../../src/observers/webhooks';
 import { createWebhookDispatcher } from '../../src/observers/webhooks/dispatcher';
 import {
   createdEvent,
@@ -50,6 +51,23 @@ describe('what each webhook attempt sends', () => {
     // A different secret must not verify: the test would pass for any hex string otherwise.
     expect(header).not.toBe(nodeSignature(call.bytes, 'whsec_other'));
     expect(dispatcher.deliveries()[0]?.signature).toBe(header);
+  });
+
+  it('tells onChange of every change with the live record and a copy that later attempts leave as it was', async () => {
+    const kept: Delivery[] = [];
+    const statuses: string[] = [];
+    const { dispatcher, scheduler } = setup(scripted(500, 204), {
+      onChange: (delivery, copy) => {
+        statuses.push(`${delivery.status} ${delivery.attempts.length}`);
+        kept.push(copy());
+      },
+    });
+    dispatcher.enqueue('demo-bistro', createdEvent());
+    await scheduler.setTime(START + 3 * HOUR);
+    expect(statuses).toEqual(['pending 0', 'pending 1', 'delivered 2']);
+    expect(kept.map((delivery) => delivery.attempts.length)).toEqual([0, 1, 2]);
+    expect(kept[1]?.attempts[0]?.responseStatus).toBe(500);
+    expect(kept[1]).not.toBe(kept[2]);
   });
 
   it('POSTs JSON to the target URL with the delivery id and a recognisable user agent', async () => {

@@ -95,7 +95,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   };
   const changed = (entry: Entry): void => {
     try {
-      options.onChange?.(copyDelivery(entry.record));
+      // The live record, to be read at once, and a copy made only for a listener that keeps it (the
+      // event stream): a deep copy per change cost every booking one nobody read.
+      options.onChange?.(entry.record, () => copyDelivery(entry.record));
     } catch (error) {
       report(error);
     }

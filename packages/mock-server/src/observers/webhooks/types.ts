@@ -165,6 +165,9 @@ export interface WebhookDispatcherOptions {
    * serialised). prepare() never throws into the API request, so this is the only trace. Default: ignored.
    */
   onError?: (error: unknown) => void;
-  /** Told of a new delivery and of each attempt's outcome (a copy). */
-  onChange?: (delivery: Delivery) => void;
+  /**
+   * Told of a new delivery and of each attempt's outcome: the live record, to read at once and never
+   * change, and `copy()` for a listener that keeps it.
+   */
+  onChange?: (delivery: Readonly<Delivery>, copy: () => Delivery) => void;
 }
