@@ -78,47 +78,49 @@ export function clip(text: string): { text: string; truncated: boolean } {
 }
 
 /**
- * `entry` with its two texts replaced, every field named: on Node 20 an object made by a spread and
- * then given more properties (`{ ...entry, body }`) gets a hidden class of its own, one per request
- * here, kept as long as the entry (BENCHMARKS.md, "In process").
+ * An entry as the journal keeps it until `limit` newer ones have come: one flat object (the public
+ * entry's `body` and `response` are made when it is read), sharing one empty list where a request
+ * changed nothing and caused no delivery, its two texts in the text ring. Speed (BENCHMARKS.md,
+ * "HTTP: the per-request work"): every kept entry outlives the young generation, so each object it
+ * is made of is copied and promoted; with a booking per request (a store that grows, so collections
+ * of the old generation that come more often as it fills) three objects and two lists per entry
+ * measured in the server's CPU per booking.
  */
-function withTexts(entry: JournalEntry, requestText: string, answerText: string): JournalEntry {
-  return {
-    id: entry.id,
-    ...(entry.session === undefined ? {} : { session: entry.session }),
-    at: entry.at,
-    wallTime: entry.wallTime,
-    method: entry.method,
-    path: entry.path,
-    query: entry.query,
-    project: entry.project,
-    key: entry.key,
-    body: entry.body && { text: requestText, truncated: entry.body.truncated, bytes: entry.body.bytes },
-    status: entry.status,
-    error: entry.error,
-    operationId: entry.operationId,
-    rule: entry.rule,
-    reservations: entry.reservations,
-    deliveries: entry.deliveries,
-    durationMs: entry.durationMs,
-    response: { body: answerText, truncated: entry.response.truncated },
-  };
+interface KeptEntry {
+  id: string;
+  session: string | undefined;
+  at: string;
+  wallTime: string;
+  method: string;
+  path: string;
+  query: string;
+  project: string | null;
+  key: JournalEntry['key'];
+  /** The request body's size in bytes; -1 for a request without one. */
+  bodyBytes: number;
+  bodyTruncated: boolean;
+  status: number;
+  error: JournalEntry['error'];
+  operationId: JournalEntry['operationId'];
+  rule: string;
+  reservations: readonly string[];
+  deliveries: readonly string[];
+  durationMs: number;
+  responseTruncated: boolean;
 }
 
-/**
- * The entry of an outcome as the journal keeps it: its two texts ('' here) go to the ring. Made once,
- * with every field named: building the whole entry first and a copy without its texts cost a
- * second object per request that nobody read when no one watches the event stream.
- */
+const NONE: readonly string[] = Object.freeze([]);
+
+/** The entry of an outcome as the journal keeps it (its texts go to the ring). */
 function keptEntryOf(
   outcome: ApiOutcome,
   request: { truncated: boolean } | null,
   response: { truncated: boolean },
-): JournalEntry {
+): KeptEntry {
   const line = outcome.request;
   return {
     id: outcome.id,
-    ...(outcome.session === undefined ? {} : { session: outcome.session }),
+    session: outcome.session,
     at: line.at,
     wallTime: line.wallTime,
     method: line.method,
@@ -126,19 +128,52 @@ function keptEntryOf(
     query: line.query,
     project: line.project,
     key: outcome.key,
-    body: request && line.body && { text: '', truncated: request.truncated, bytes: line.body.byteLength },
+    bodyBytes: line.body ? line.body.byteLength : -1,
+    bodyTruncated: request?.truncated ?? false,
     status: outcome.answer.status,
     error: outcome.error,
     operationId: outcome.operationId,
     rule: outcome.rule,
-    reservations: outcome.reservations,
-    deliveries: outcome.deliveries.map((delivery) => delivery.id),
+    reservations: outcome.reservations.length === 0 ? NONE : outcome.reservations,
+    deliveries: outcome.deliveries.length === 0 ? NONE : outcome.deliveries.map((delivery) => delivery.id),
     durationMs: outcome.durationMs,
-    response: { body: '', truncated: response.truncated },
+    responseTruncated: response.truncated,
   };
 }
 
-function matches(entry: JournalEntry, filter: JournalFilter): boolean {
+/**
+ * A kept entry as the journal shows it, with its texts, every field named: on Node 20 an object made
+ * by a spread and then given more properties gets a hidden class of its own (BENCHMARKS.md, "In
+ * process"). Its lists are its own.
+ */
+function shown(kept: KeptEntry, requestText: string, answerText: string): JournalEntry {
+  return {
+    id: kept.id,
+    ...(kept.session === undefined ? {} : { session: kept.session }),
+    at: kept.at,
+    wallTime: kept.wallTime,
+    method: kept.method,
+    path: kept.path,
+    query: kept.query,
+    project: kept.project,
+    key: kept.key,
+    body:
+      kept.bodyBytes < 0 ? null : { text: requestText, truncated: kept.bodyTruncated, bytes: kept.bodyBytes },
+    status: kept.status,
+    error: kept.error,
+    operationId: kept.operationId,
+    rule: kept.rule,
+    reservations: [...kept.reservations],
+    deliveries: [...kept.deliveries],
+    durationMs: kept.durationMs,
+    response: { body: answerText, truncated: kept.responseTruncated },
+  };
+}
+
+function matches(
+  entry: Pick<JournalEntry, 'method' | 'path' | 'status' | 'error' | 'operationId' | 'id' | 'at'>,
+  filter: JournalFilter,
+): boolean {
   if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
   if (filter.path !== undefined && !entry.path.includes(filter.path)) return false;
   if (filter.status !== undefined && entry.status !== filter.status) return false;
@@ -173,8 +208,8 @@ export function createJournal(limit: number): Journal {
   // slots, filled by push and then overwritten in turn (no shift() per request, which can copy every
   // element). Each entry's two texts (the request body's, the answer's) are in the text ring as UTF-8
   // (observers/text-ring.ts says why), by number, or strings when UTF-8 cannot carry them exactly (a
-  // lone surrogate, e.g. where a cut split a pair); the entry holds '' in their place.
-  let entries: JournalEntry[] = [];
+  // lone surrogate, e.g. where a cut split a pair).
+  let entries: KeptEntry[] = [];
   let requests: (number | string)[] = [];
   let answers: (number | string)[] = [];
   let oldest = 0;
@@ -189,7 +224,7 @@ export function createJournal(limit: number): Journal {
   const textOf = (kept: number | string): string => (typeof kept === 'string' ? kept : ring.text(kept));
   /** The entry in `slot` as read: its texts decoded again. */
   const read = (slot: number): JournalEntry =>
-    withTexts(entries[slot] as JournalEntry, textOf(requests[slot] ?? ''), textOf(answers[slot] ?? ''));
+    shown(entries[slot] as KeptEntry, textOf(requests[slot] ?? ''), textOf(answers[slot] ?? ''));
   let counter = 0;
   /** How many times the journal was cleared: an arrival mark. */
   let clears = 0;
@@ -228,7 +263,7 @@ export function createJournal(limit: number): Journal {
       const count = entries.length;
       for (let i = 0; i < count; i++) {
         const slot = (oldest + i) % count;
-        if (matches(entries[slot] as JournalEntry, filter)) listed.push(structuredClone(read(slot)));
+        if (matches(entries[slot] as KeptEntry, filter)) listed.push(structuredClone(read(slot)));
       }
       return listed;
     },
