@@ -4,8 +4,9 @@
 // write's notice); then the journal records an API request and the stream announces the entry;
 // last, coverage counts an API request's answer and transitions (a reset's outcome starts it over;
 // it hears delivery changes from the dispatcher's onChange, made in mock.ts). Persistence subscribes on its own (observers/persistence.ts). Subscribed in this order, so a watcher
-// sees the delivery and the change before the request. Outcomes that changed anything are published
-// under the world's lock, so deliveries start in the order of the changes.
+// sees the delivery and the change before the request. The stream's events are made only while
+// someone watches it (events.listening()). Outcomes that changed anything are published under the
+// world's lock, so deliveries start in the order of the changes.
 import { isoOf } from '../domain/time';
 import type { Clock } from '../runtime/clock';
 import type { CoverageCounter } from './api-coverage';

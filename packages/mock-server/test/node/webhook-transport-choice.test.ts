@@ -5,19 +5,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createMockCore, type MockCore, silentLogger } from '../../src/index';
+import { booking } from '../support/api';
 import { startServer } from '../support/server';
 
 const NOW = '2026-06-15T08:00:00.000Z';
 const HOOK = 'http://hooks.test/in';
-const BOOKING = {
-  email: 'guest@example.com',
-  date: '2026-06-16',
-  from: '12:00',
-  to: '13:00',
-  guests: 2,
-  tableId: 'tbl_02',
-  serviceIds: ['svc_lunch'],
-};
+const BOOKING = booking({ guests: 2, tableId: 'tbl_02', serviceIds: ['svc_lunch'] });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -3,18 +3,10 @@
 import { verifyWebhookSignature } from '@reservation-api/sdk/webhooks';
 import { describe, expect, it } from 'vitest';
 import { createMockCore, type WebhookPost, type WebhookReply } from '../../src/node';
+import { booking } from '../support/api';
 
 const NOW = '2026-06-15T08:00:00.000Z';
-const BOOKING = {
-  email: 'guest@example.com',
-  date: '2026-06-16',
-  from: '12:00',
-  to: '13:00',
-  guests: 2,
-  tableId: 'tbl_02',
-  serviceIds: ['svc_lunch'],
-  firstName: 'Jana',
-};
+const BOOKING = booking({ guests: 2, tableId: 'tbl_02', serviceIds: ['svc_lunch'], firstName: 'Jana' });
 
 function reply(status: number, body = ''): WebhookReply {
   let unread = body === '' ? undefined : new TextEncoder().encode(body);
