@@ -192,14 +192,37 @@ function summary(results: readonly LoadResult[]) {
   };
 }
 
-async function measure(children: Servers, bench: BenchCase): Promise<CaseResult> {
-  const run = (which: keyof Servers, durationS: number) => {
+/**
+ * Waits until the receiver has the deliveries of `bookings` more bookings than `before` (each booking
+ * sends one), and then for 100 ms without a new one, for at most 20 s. The first version sends its
+ * deliveries one at a time, most of them after its round's load has ended: without this wait they
+ * were sent during the next rounds (the raw server's, then the mock's), which shared the cores with
+ * them, and the first version's CPU per booking left them out.
+ */
+async function deliveriesSent(receiver: ServerChild, before: number, bookings: number): Promise<void> {
+  const deadline = performance.now() + 20_000;
+  let last = -1;
+  for (;;) {
+    const count = await receiver.count();
+    if ((count >= before + bookings && count === last) || performance.now() > deadline) return;
+    last = count;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function measure(children: Servers, bench: BenchCase, receiver: ServerChild): Promise<CaseResult> {
+  const run = async (which: keyof Servers, durationS: number) => {
     const child = children[which] as ServerChild;
+    // Only a booking sends a delivery (and only the mocks send it: the raw server answers alone).
+    const before = bench.method === 'POST' ? await receiver.count() : 0;
     return runLoad(child.url, bench, {
       connections: CONNECTIONS,
       durationS,
       counter: counters[which],
       ...(child.process.pid === undefined ? {} : { serverPid: child.process.pid }),
+      ...(bench.method === 'POST' && which !== 'raw'
+        ? { settled: (bookings: number) => deliveriesSent(receiver, before, bookings) }
+        : {}),
     });
   };
   const order = (['mock', 'bare', 'first', 'before', 'raw'] as const).filter((which) => children[which]);
@@ -264,9 +287,21 @@ async function profile(
   file: string,
   counter: { next: number },
   root: string,
+  /** Where the server's deliveries go (none for the raw server, which sends none). */
+  receiver?: ServerChild,
 ): Promise<ProfileSummary> {
+  // A booking's delivery is part of its work: the profile runs until the last one is sent (see
+  // deliveriesSent).
+  const before = bench.method === 'POST' && receiver ? await receiver.count() : 0;
   child.profileStart();
-  const run = await runLoad(child.url, bench, { connections: CONNECTIONS, durationS: PROFILE_S, counter });
+  const run = await runLoad(child.url, bench, {
+    connections: CONNECTIONS,
+    durationS: PROFILE_S,
+    counter,
+    ...(bench.method === 'POST' && receiver
+      ? { settled: (bookings: number) => deliveriesSent(receiver, before, bookings) }
+      : {}),
+  });
   await child.profileStop(file);
   const per = (us: number) => us / Math.max(1, run.requests);
   const layers = timeByLayer(file).map((l) => ({ ...l, us: per(l.us) }));
@@ -278,6 +313,14 @@ async function profile(
     layers,
     frames,
   };
+}
+
+/** How long the POST rounds waited for their deliveries, per server (median ms). */
+function settleLine(results: readonly CaseResult[]): string {
+  const post = results.find((r) => r.bench.method === 'POST');
+  if (post === undefined) return 'no POST in this run';
+  const wait = (rounds: readonly LoadResult[]) => fmt(median(rounds.map((r) => r.settleMs)));
+  return `median wait after the load: mock ${wait(post.mock)} ms, first version ${wait(post.first)} ms, which sends its deliveries one at a time`;
 }
 
 function pct(share: number): string {
@@ -447,7 +490,9 @@ no pipelining) runs in the parent, so the load generator never shares a server's
 Per endpoint: ${WARMUP_S} s warm-up each, then ${ROUNDS} alternating rounds of ${ROUND_S} s (mock, journal off, first version,
 raw, …), so other load on the machine hits all of them alike. Requests/s and latencies are medians over
 the rounds; a ratio is the median of the paired rounds' ratios. POST makes a new booking on a distinct
-table and slot every time (so the stores grow by design while it runs). CPU is the share of one core
+table and slot every time (so the stores grow by design while it runs), and each booking sends a
+delivery: after a POST round the next waits until the receiver has all of that round's (${settleLine(results)}),
+and the server's CPU per booking counts them. CPU is the share of one core
 each process used during the rounds, and a server's CPU time per answered request (both from /proc;
 the latter moves less with other load than requests/s do). "In process" is the mean time of each version's own
 step from request to answer (\`handle()\` today, \`answer()\` in the first version) in a loop in the
@@ -561,13 +606,27 @@ try {
   const only = args.only;
   const selected = only === undefined ? CASES : CASES.filter((c) => c.name.includes(only));
   for (const [i, bench] of selected.entries()) {
-    const result = await measure({ mock, bare, first, raw, ...(before ? { before } : {}) }, bench);
+    const result = await measure({ mock, bare, first, raw, ...(before ? { before } : {}) }, bench, receiver);
     // Profiled right after its own rounds: a later endpoint's profile would also hold the work an
     // earlier one left behind (the webhook deliveries of the bookings, still being sent).
     if (!args['no-profile'])
       result.profile = {
-        mock: await profile(mock, bench, join(dir, `mock-${i}.cpuprofile`), counters.mock, PACKAGE_DIR),
-        first: await profile(first, bench, join(dir, `first-${i}.cpuprofile`), counters.first, firstDir),
+        mock: await profile(
+          mock,
+          bench,
+          join(dir, `mock-${i}.cpuprofile`),
+          counters.mock,
+          PACKAGE_DIR,
+          receiver,
+        ),
+        first: await profile(
+          first,
+          bench,
+          join(dir, `first-${i}.cpuprofile`),
+          counters.first,
+          firstDir,
+          receiver,
+        ),
         raw: await profile(raw, bench, join(dir, `raw-${i}.cpuprofile`), counters.raw, PACKAGE_DIR),
       };
     results.push(result);

@@ -35,6 +35,8 @@ export interface LoadResult {
    * whatever share of the cores it got (so less moved by other load than requests/s), or NaN.
    */
   serverCpuUs: number;
+  /** How long `settled` waited after the load, ms (0 without it). */
+  settleMs: number;
 }
 
 export interface LoadOptions {
@@ -44,6 +46,12 @@ export interface LoadOptions {
   counter?: { next: number };
   /** The server's process id, to measure its CPU time during the run. */
   serverPid?: number;
+  /**
+   * Waits, after the load, until the work the run's answers caused has ended (the webhook
+   * deliveries of its bookings; `expected`: the answers with the expected status), so that the
+   * server's CPU time counts it and the next run does not share a core with it.
+   */
+  settled?: (expected: number) => Promise<void>;
 }
 
 /** User + system CPU time of a process in ms, from /proc (Linux); NaN elsewhere. */
@@ -122,6 +130,9 @@ export async function runLoad(baseUrl: string, load: LoadCase, options: LoadOpti
     const result = await Promise.race([done, guard]);
     const elapsedMs = performance.now() - started;
     const generator = process.cpuUsage(generatorBefore);
+    const settleStarted = performance.now();
+    await options.settled?.(expected);
+    const settleMs = performance.now() - settleStarted;
     const serverCpuMs = cpuMsOf(options.serverPid) - serverBefore;
     const sorted = latencies.subarray(0, recorded).sort();
     return {
@@ -132,9 +143,10 @@ export async function runLoad(baseUrl: string, load: LoadCase, options: LoadOpti
       expectedShare: answered === 0 ? 0 : expected / answered,
       errors: result.errors,
       timeouts: result.timeouts,
-      serverCpu: serverCpuMs / elapsedMs,
+      serverCpu: serverCpuMs / (elapsedMs + settleMs),
       serverCpuUs: answered === 0 ? Number.NaN : (serverCpuMs * 1000) / answered,
       generatorCpu: (generator.user + generator.system) / 1000 / elapsedMs,
+      settleMs,
     };
   } finally {
     clearTimeout(timer);

@@ -12,7 +12,7 @@ import { createScheduler } from '../../runtime/scheduler';
 import { pruneDeliveryLog } from './delivery-log';
 import { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS, validateDelays, validateTimeout } from './schedule';
 import { type AttemptOutcome, sendAttempt } from './send-attempt';
-import { signDeliveryBody } from './sign';
+import { type DeliverySigner, deliverySigner } from './sign';
 import { fetchTransport } from './transport';
 import type {
   Delivery,
@@ -86,6 +86,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     options.transport ??
     fetchTransport((request) => (options.fetch ? options.fetch(request) : globalThis.fetch(request)));
 
+  // Chosen on the first delivery (a mock that sends none never looks for node:crypto).
+  let signer: DeliverySigner | undefined;
+  const sign = (body: string, secret: string): string => {
+    signer ??= deliverySigner();
+    return signer(body, secret);
+  };
   const report = (error: unknown): void => {
     try {
       options.onError?.(error);
@@ -282,7 +288,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
             nextAttemptAt: null,
             createdAt: iso(prepared.createdAt),
             body: prepared.body,
-            signature: signDeliveryBody(prepared.body, prepared.secret),
+            signature: sign(prepared.body, prepared.secret),
           };
           const entry: Entry = {
             record,

@@ -1,16 +1,25 @@
 import { signWebhookPayload, verifyWebhookSignature } from '@reservation-api/sdk/webhooks';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { signDeliveryBody } from '../../../src/observers/webhooks/sign';
+import { deliverySigner, signWithNoble } from '../../../src/observers/webhooks/sign';
 
-describe('a delivery signature', () => {
+// The runtime's signer (node:crypto here) and the portable one (@noble/hashes, the browser's).
+const signers = [
+  ['the runtime signer', deliverySigner()],
+  ['the portable signer', signWithNoble],
+] as const;
+
+describe.each(signers)('a delivery signature by %s', (_, sign) => {
   it('is what the SDK signs and verifies, for any body and secret', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.string({ unit: 'grapheme', maxLength: 300 }),
+        fc.oneof(
+          fc.string({ unit: 'grapheme', maxLength: 300 }),
+          fc.string({ unit: 'binary', maxLength: 300 }),
+        ),
         fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
         async (body, secret) => {
-          const signature = signDeliveryBody(body, secret);
+          const signature = sign(body, secret);
           expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
           expect(signature).toBe(await signWebhookPayload(body, secret));
           expect(await verifyWebhookSignature(body, signature, secret)).toBe(true);
@@ -21,8 +30,22 @@ describe('a delivery signature', () => {
   });
 
   it('changes with a byte of the body or of the secret', () => {
-    const signature = signDeliveryBody('{"event":"reservation.created"}', 'whsec_a');
-    expect(signDeliveryBody('{"event":"reservation.created" }', 'whsec_a')).not.toBe(signature);
-    expect(signDeliveryBody('{"event":"reservation.created"}', 'whsec_b')).not.toBe(signature);
+    const signature = sign('{"event":"reservation.created"}', 'whsec_a');
+    expect(sign('{"event":"reservation.created" }', 'whsec_a')).not.toBe(signature);
+    expect(sign('{"event":"reservation.created"}', 'whsec_b')).not.toBe(signature);
+  });
+});
+
+describe('the runtime signer', () => {
+  it("is node:crypto's HMAC where the runtime has it, and @noble/hashes where it has not", () => {
+    expect(deliverySigner()).not.toBe(signWithNoble);
+    expect(deliverySigner(undefined)).not.toBe(signWithNoble);
+    const withoutNode = Object.getOwnPropertyDescriptor(globalThis, 'process');
+    try {
+      Object.defineProperty(globalThis, 'process', { value: undefined, configurable: true, writable: true });
+      expect(deliverySigner()).toBe(signWithNoble);
+    } finally {
+      if (withoutNode) Object.defineProperty(globalThis, 'process', withoutNode);
+    }
   });
 });
