@@ -22,6 +22,7 @@ import { consoleLogger, type MockLogger } from '../runtime/logger';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { onClientError } from './client-errors';
 import { dashboardFile } from './dashboard-files';
+import { encodeBody } from './encode-body';
 import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from './events-stream';
 import { checkAllowedHost, createHostCheck, isLoopbackOrigin } from './host-check';
 import { createNodeWebhookTransport } from './node-webhook-transport';
@@ -303,8 +304,8 @@ function send(res: ServerResponse, answer: MockAnswer, extra: HeaderList): void 
   // Content-Length, and the head goes beside it as latin1. A string body measured slower: node:http
   // prepends the head to it, so the socket flattened that joined string (a copy on the heap) and
   // encoded it, after Buffer.byteLength() had scanned the body once more to count it. The head is a
-  // flat list, not a merged object.
-  const body = Buffer.from(answer.body);
+  // flat list, not a merged object. encodeBody() says why not Buffer.from().
+  const body = encodeBody(answer.body);
   const own = answer.headers;
   const headers: string[] = [];
   for (let i = 0; i < extra.length; i += 2) {
