@@ -7,10 +7,11 @@
 // and request ids are on as by default. Each server runs in its own child process; autocannon, here,
 // is the only load generator, so on two cores the generator and a server under test never share an
 // event loop. For each endpoint the servers are warmed up, then measured in alternating rounds (mock,
-// journal off, first version, raw, …) so that other load on the machine hits them alike; the ratios
-// are medians of the paired rounds. After each endpoint's rounds the mock, the first version and the
-// raw server are profiled on it (separate runs, so profiling does not slow a measured one; summaries
-// in prof/http.md); at the end each mock's own cost is timed in process, without HTTP.
+// journal off, first version, raw, each round starting one later) so that other load on the machine
+// hits them alike; the ratios are medians of the paired rounds. After each endpoint's rounds the
+// mock, the first version and the raw server are profiled on it (separate runs, so profiling does not
+// slow a measured one; summaries in prof/http.md); at the end each mock's own cost is timed in
+// process, without HTTP.
 //
 // Goals: GET /services ≥ 60 % of the raw server's requests/s, GET /availability ≥ 45 %, the
 // reservations page ≥ 50 %, POST /reservations ≥ 40 %.
@@ -194,17 +195,18 @@ function summary(results: readonly LoadResult[]) {
 
 /**
  * Waits until the receiver has the deliveries of `bookings` more bookings than `before` (each booking
- * sends one), and then for 100 ms without a new one, for at most 20 s. The first version sends its
+ * sends one), and then for 100 ms without a new one; false when that took more than 20 s. The first version sends its
  * deliveries one at a time, most of them after its round's load has ended: without this wait they
  * were sent during the next rounds (the raw server's, then the mock's), which shared the cores with
  * them, and the first version's CPU per booking left them out.
  */
-async function deliveriesSent(receiver: ServerChild, before: number, bookings: number): Promise<void> {
+async function deliveriesSent(receiver: ServerChild, before: number, bookings: number): Promise<boolean> {
   const deadline = performance.now() + 20_000;
   let last = -1;
   for (;;) {
     const count = await receiver.count();
-    if ((count >= before + bookings && count === last) || performance.now() > deadline) return;
+    if (count >= before + bookings && count === last) return true;
+    if (performance.now() > deadline) return false;
     last = count;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -214,15 +216,14 @@ async function measure(children: Servers, bench: BenchCase, receiver: ServerChil
   const run = async (which: keyof Servers, durationS: number) => {
     const child = children[which] as ServerChild;
     // Only a booking sends a delivery (and only the mocks send it: the raw server answers alone).
-    const before = bench.method === 'POST' ? await receiver.count() : 0;
+    const sends = bench.method === 'POST' && which !== 'raw';
+    const before = sends ? await receiver.count() : 0;
     return runLoad(child.url, bench, {
       connections: CONNECTIONS,
       durationS,
       counter: counters[which],
       ...(child.process.pid === undefined ? {} : { serverPid: child.process.pid }),
-      ...(bench.method === 'POST' && which !== 'raw'
-        ? { settled: (bookings: number) => deliveriesSent(receiver, before, bookings) }
-        : {}),
+      ...(sends ? { settled: (bookings: number) => deliveriesSent(receiver, before, bookings) } : {}),
     });
   };
   const order = (['mock', 'bare', 'first', 'before', 'raw'] as const).filter((which) => children[which]);
@@ -241,8 +242,14 @@ async function measure(children: Servers, bench: BenchCase, receiver: ServerChil
     journalCost: 0,
     cpuRatio: 0,
   };
-  for (let round = 0; round < ROUNDS; round++)
-    for (const which of order) result[which].push(await run(which, ROUND_S));
+  // Each round starts one server later (mock, journal off, …; then journal off, first version, …),
+  // so that no server always runs in the same place of a round: with a fixed order, two servers of
+  // the same code measured 4–7 % apart in CPU per request.
+  for (let round = 0; round < ROUNDS; round++) {
+    const shift = round % order.length;
+    for (const which of [...order.slice(shift), ...order.slice(0, shift)])
+      result[which].push(await run(which, ROUND_S));
+  }
   result.ratio = median(result.mock.map((m, i) => m.rps / (result.raw[i]?.rps ?? Number.NaN)));
   result.firstRatio = median(result.first.map((f, i) => f.rps / (result.raw[i]?.rps ?? Number.NaN)));
   result.cpuRatio = median(
@@ -320,7 +327,16 @@ function settleLine(results: readonly CaseResult[]): string {
   const post = results.find((r) => r.bench.method === 'POST');
   if (post === undefined) return 'no POST in this run';
   const wait = (rounds: readonly LoadResult[]) => fmt(median(rounds.map((r) => r.settleMs)));
-  return `median wait after the load: mock ${wait(post.mock)} ms, first version ${wait(post.first)} ms, which sends its deliveries one at a time`;
+  const rounds = [...post.mock, ...post.bare, ...post.first, ...post.before];
+  const short = rounds.filter((r) => !r.settleComplete).length;
+  return (
+    `median wait after the load: mock ${wait(post.mock)} ms, journal off ${wait(post.bare)} ms, ` +
+    `first version ${wait(post.first)} ms, which sends its deliveries one at a time` +
+    (post.before.length > 0 ? `, before ${wait(post.before)} ms` : '') +
+    (short === 0
+      ? '; every round got all of its deliveries'
+      : `; **${short} of ${rounds.length} rounds gave up after 20 s without all of them**`)
+  );
 }
 
 function pct(share: number): string {
@@ -348,7 +364,8 @@ function profileMarkdown(results: readonly CaseResult[], startedAt: string, mach
 
 Written by \`packages/mock-server/bench/http.ts\` (run ${startedAt}; machine: ${machine}). Summaries of
 V8 CPU profiles (sampling every 100 µs, started and stopped over IPC around a separate ${PROFILE_S} s run
-per endpoint and server, right after that endpoint's measured rounds, ${CONNECTIONS} connections, so start-up and seeding are not in them) of the
+per endpoint and server, right after that endpoint's measured rounds, ${CONNECTIONS} connections, so start-up and seeding are not in them;
+for POST, until the receiver had every delivery of the run's bookings) of the
 current mock, the first version (${FIRST_VERSION}) and the raw node:http server under the same load,
 one after another. Times are per answered request: the server thread's sampled time (idle left out)
 divided by the requests it answered in that run. \`writev\` is the socket write (a system call), and
@@ -488,7 +505,7 @@ no pipelining) runs in the parent, so the load generator never shares a server's
 - **webhook receiver**: a bare \`node:http\` server answering 204 (${fmt(deliveries)} deliveries received in the run).
 
 Per endpoint: ${WARMUP_S} s warm-up each, then ${ROUNDS} alternating rounds of ${ROUND_S} s (mock, journal off, first version,
-raw, …), so other load on the machine hits all of them alike. Requests/s and latencies are medians over
+raw, each round starting one server later), so other load on the machine hits all of them alike. Requests/s and latencies are medians over
 the rounds; a ratio is the median of the paired rounds' ratios. POST makes a new booking on a distinct
 table and slot every time (so the stores grow by design while it runs), and each booking sends a
 delivery: after a POST round the next waits until the receiver has all of that round's (${settleLine(results)}),

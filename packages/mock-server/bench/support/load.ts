@@ -37,6 +37,8 @@ export interface LoadResult {
   serverCpuUs: number;
   /** How long `settled` waited after the load, ms (0 without it). */
   settleMs: number;
+  /** False when `settled` gave up before the run's work had ended. */
+  settleComplete: boolean;
 }
 
 export interface LoadOptions {
@@ -49,9 +51,10 @@ export interface LoadOptions {
   /**
    * Waits, after the load, until the work the run's answers caused has ended (the webhook
    * deliveries of its bookings; `expected`: the answers with the expected status), so that the
-   * server's CPU time counts it and the next run does not share a core with it.
+   * server's CPU time counts it and the next run does not share a core with it. Resolves false when
+   * it gave up waiting before that.
    */
-  settled?: (expected: number) => Promise<void>;
+  settled?: (expected: number) => Promise<boolean>;
 }
 
 /** User + system CPU time of a process in ms, from /proc (Linux); NaN elsewhere. */
@@ -130,8 +133,9 @@ export async function runLoad(baseUrl: string, load: LoadCase, options: LoadOpti
     const result = await Promise.race([done, guard]);
     const elapsedMs = performance.now() - started;
     const generator = process.cpuUsage(generatorBefore);
+    const serverLoadCpuMs = cpuMsOf(options.serverPid) - serverBefore;
     const settleStarted = performance.now();
-    await options.settled?.(expected);
+    const settleComplete = (await options.settled?.(expected)) ?? true;
     const settleMs = performance.now() - settleStarted;
     const serverCpuMs = cpuMsOf(options.serverPid) - serverBefore;
     const sorted = latencies.subarray(0, recorded).sort();
@@ -143,10 +147,12 @@ export async function runLoad(baseUrl: string, load: LoadCase, options: LoadOpti
       expectedShare: answered === 0 ? 0 : expected / answered,
       errors: result.errors,
       timeouts: result.timeouts,
-      serverCpu: serverCpuMs / (elapsedMs + settleMs),
+      // A share of the load's time, as the generator's is; the work after it counts per request.
+      serverCpu: serverLoadCpuMs / elapsedMs,
       serverCpuUs: answered === 0 ? Number.NaN : (serverCpuMs * 1000) / answered,
       generatorCpu: (generator.user + generator.system) / 1000 / elapsedMs,
       settleMs,
+      settleComplete,
     };
   } finally {
     clearTimeout(timer);

@@ -1,5 +1,6 @@
 // Web Crypto only (no node:crypto) so that signing and verifying run in Node, Deno, Bun,
-// Cloudflare Workers and browsers. The mock server signs its deliveries with this same code.
+// Cloudflare Workers and browsers. The mock server signs its deliveries with the same algorithm
+// (synchronously; its tests compare both signers with this one on any body and secret).
 
 export type WebhookPayload = string | Uint8Array;
 

@@ -23,18 +23,20 @@ export const signWithNoble: DeliverySigner = (body, secret) =>
   `sha256=${bytesToHex(hmac(sha256, utf8ToBytes(secret), utf8ToBytes(body)))}`;
 
 /**
- * The runtime's native HMAC where it has node:crypto (Node ≥ 20.16, Bun, Deno), else signWithNoble.
- * Speed (BENCHMARKS.md, "HTTP: the per-request work, fourth pass"): on a 2 KB delivery body node:crypto takes
- * 2.8 µs, @noble/hashes 15.8 µs, about 5 % of a booking's CPU over HTTP. Found through
- * `process.getBuiltinModule`, so no bundle imports Node's module and the browser keeps noble.
+ * The runtime's native HMAC where it has node:crypto (Node ≥ 20.16, Bun, Deno), else (or given
+ * `null`) signWithNoble. Speed (BENCHMARKS.md, "HTTP: the per-request work, fourth pass"): on a
+ * 2 KB delivery body node:crypto takes 2.8 µs, @noble/hashes 15.8 µs, about 5 % of a booking's CPU
+ * over HTTP. Found through `process.getBuiltinModule`, so no bundle imports Node's module and the
+ * browser keeps noble.
  */
-export function deliverySigner(native: NativeHmac | undefined = builtinHmac()): DeliverySigner {
-  if (native === undefined) return signWithNoble;
+export function deliverySigner(native: NativeHmac | null = builtinHmac()): DeliverySigner {
+  if (native === null) return signWithNoble;
   return (body, secret) => `sha256=${native.createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
-function builtinHmac(): NativeHmac | undefined {
+/** node:crypto's HMAC, or null where the runtime has none (`null`: the portable signer). */
+function builtinHmac(): NativeHmac | null {
   const runtime = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   const crypto = runtime?.getBuiltinModule?.('node:crypto') as Partial<NativeHmac> | undefined;
-  return typeof crypto?.createHmac === 'function' ? (crypto as NativeHmac) : undefined;
+  return typeof crypto?.createHmac === 'function' ? (crypto as NativeHmac) : null;
 }

@@ -17,7 +17,10 @@ describe.each(signers)('a delivery signature by %s', (_, sign) => {
           fc.string({ unit: 'grapheme', maxLength: 300 }),
           fc.string({ unit: 'binary', maxLength: 300 }),
         ),
-        fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
+        fc.oneof(
+          fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }),
+          fc.string({ unit: 'binary', minLength: 1, maxLength: 60 }),
+        ),
         async (body, secret) => {
           const signature = sign(body, secret);
           expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
@@ -37,15 +40,26 @@ describe.each(signers)('a delivery signature by %s', (_, sign) => {
 });
 
 describe('the runtime signer', () => {
-  it("is node:crypto's HMAC where the runtime has it, and @noble/hashes where it has not", () => {
-    expect(deliverySigner()).not.toBe(signWithNoble);
-    expect(deliverySigner(undefined)).not.toBe(signWithNoble);
-    const withoutNode = Object.getOwnPropertyDescriptor(globalThis, 'process');
+  /** Runs `check` with `globalThis.process` replaced by `value`, then puts the real one back. */
+  function withProcess(value: unknown, check: () => void): void {
+    const real = Object.getOwnPropertyDescriptor(globalThis, 'process');
     try {
-      Object.defineProperty(globalThis, 'process', { value: undefined, configurable: true, writable: true });
-      expect(deliverySigner()).toBe(signWithNoble);
+      Object.defineProperty(globalThis, 'process', { value, configurable: true, writable: true });
+      check();
     } finally {
-      if (withoutNode) Object.defineProperty(globalThis, 'process', withoutNode);
+      if (real) Object.defineProperty(globalThis, 'process', real);
+      else Reflect.deleteProperty(globalThis, 'process');
     }
+  }
+
+  it("is node:crypto's HMAC where the runtime has it", () => {
+    expect(deliverySigner()).not.toBe(signWithNoble);
+  });
+
+  it('is @noble/hashes without a process, with one that has no getBuiltinModule, or given null', () => {
+    withProcess(undefined, () => expect(deliverySigner()).toBe(signWithNoble));
+    // A browser bundle's stand-in for `process` (env only).
+    withProcess({ env: {} }, () => expect(deliverySigner()).toBe(signWithNoble));
+    expect(deliverySigner(null)).toBe(signWithNoble);
   });
 });
