@@ -10,6 +10,7 @@ import {
   MockControlError,
   silentLogger,
 } from '../../src/index';
+import { mockRequest } from '../support/mock-request';
 import { startServer } from '../support/server';
 
 const NOW = '2026-06-15T08:00:00.000Z';
@@ -38,13 +39,7 @@ describe('connection: "reset"', () => {
   it('core.handle(): an answer marked dropConnection with status 0', async () => {
     const core = createMockCore({ now: NOW, logger: silentLogger });
     core.control.faults.add({ connection: 'reset' });
-    const answer = await core.handle({
-      method: 'GET',
-      url: new URL(`${core.baseUrl}${INFO}`),
-      header: (name) => (name === 'x-api-key' ? 'rk_demo_full' : null),
-      hasBody: false,
-      body: async () => new Uint8Array(0),
-    });
+    const answer = await core.handle(mockRequest('GET', `${core.baseUrl}${INFO}`, { key: 'rk_demo_full' }));
     expect(answer).toMatchObject({ status: 0, dropConnection: true });
   });
 

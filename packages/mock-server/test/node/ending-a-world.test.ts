@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockCore, silentLogger } from '../../src/index';
 import { SESSION_NOT_FOUND_MESSAGE } from '../../src/pipeline/responses';
 import { createSessionRegistry } from '../../src/transports/sessions';
+import { mockRequest } from '../support/mock-request';
 import { startServer } from '../support/server';
 import { closeAll, startReceiver } from '../webhooks/e2e-support';
 
@@ -143,13 +144,10 @@ describe('ending a session', () => {
       wallClock: () => wall,
       createCore: ({ baseUrl }) => createMockCore({ baseUrl, now: NOW, logger: silentLogger }),
     });
-    await registry.answer('/sessions', {
-      method: 'POST',
-      url: new URL('http://127.0.0.1:9/__mock/sessions'),
-      header: () => null,
-      hasBody: true,
-      body: async () => new TextEncoder().encode('{"id":"w1"}'),
-    });
+    await registry.answer(
+      '/sessions',
+      mockRequest('POST', 'http://127.0.0.1:9/__mock/sessions', { text: '{"id":"w1"}' }),
+    );
     const visit = registry.resolve(new URL('http://127.0.0.1:9/sessions/w1/__mock/events'));
     if (typeof visit !== 'object') throw new Error('no session');
     wall += 5000;

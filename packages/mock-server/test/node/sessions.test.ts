@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMockCore, silentLogger } from '../../src/index';
 import { createSessionRegistry } from '../../src/transports/sessions';
+import { mockRequest } from '../support/mock-request';
 import { startServer } from '../support/server';
 
 const NOW = '2030-06-17T08:00:00.000Z';
@@ -194,13 +195,8 @@ describe('session registry', () => {
         };
       },
     });
-    const request = (method: string, body = '{}') => ({
-      method,
-      url: new URL('http://127.0.0.1:9/__mock/sessions'),
-      header: () => null,
-      hasBody: true,
-      body: async () => new TextEncoder().encode(body),
-    });
+    const request = (method: string, text = '{}') =>
+      mockRequest(method, 'http://127.0.0.1:9/__mock/sessions', { text });
     return (async () => {
       await registry.answer('/sessions', request('POST', '{"id":"idle"}'));
       await registry.answer('/sessions', request('POST', '{"id":"busy"}'));

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createMockCore, type MockCore, silentLogger } from '../../src/index';
 import { booking } from '../support/api';
+import { mockRequest } from '../support/mock-request';
 import { startServer } from '../support/server';
 
 const NOW = '2026-06-15T08:00:00.000Z';
@@ -31,14 +32,12 @@ function interceptHook(): string[] {
 
 async function bookWithWebhook(core: MockCore, url = HOOK): Promise<void> {
   await core.control.setWebhook('demo-bistro', { url });
-  const answer = await core.handle({
-    method: 'POST',
-    url: new URL(`${core.baseUrl}/api/v1/demo-bistro/reservations`),
-    header: (name) =>
-      ({ 'x-api-key': 'rk_demo_full', 'content-type': 'application/json' })[name.toLowerCase()] ?? null,
-    hasBody: true,
-    body: async () => new TextEncoder().encode(JSON.stringify(BOOKING)),
-  });
+  const answer = await core.handle(
+    mockRequest('POST', `${core.baseUrl}/api/v1/demo-bistro/reservations`, {
+      key: 'rk_demo_full',
+      json: BOOKING,
+    }),
+  );
   expect(answer?.status).toBe(201);
   await core.control.settled();
 }

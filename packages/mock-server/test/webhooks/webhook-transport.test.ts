@@ -4,6 +4,7 @@ import { verifyWebhookSignature } from '@reservation-api/sdk/webhooks';
 import { describe, expect, it } from 'vitest';
 import { createMockCore, type WebhookPost, type WebhookReply } from '../../src/node';
 import { booking } from '../support/api';
+import { mockRequest } from '../support/mock-request';
 
 const NOW = '2026-06-15T08:00:00.000Z';
 const BOOKING = booking({ guests: 2, tableId: 'tbl_02', serviceIds: ['svc_lunch'], firstName: 'Jana' });
@@ -23,14 +24,12 @@ function reply(status: number, body = ''): WebhookReply {
 }
 
 async function book(core: ReturnType<typeof createMockCore>) {
-  const answer = await core.handle({
-    method: 'POST',
-    url: new URL(`${core.baseUrl}/api/v1/demo-bistro/reservations`),
-    header: (name) =>
-      ({ 'x-api-key': 'rk_demo_full', 'content-type': 'application/json' })[name.toLowerCase()] ?? null,
-    hasBody: true,
-    body: async () => new TextEncoder().encode(JSON.stringify(BOOKING)),
-  });
+  const answer = await core.handle(
+    mockRequest('POST', `${core.baseUrl}/api/v1/demo-bistro/reservations`, {
+      key: 'rk_demo_full',
+      json: BOOKING,
+    }),
+  );
   expect(answer?.status).toBe(201);
 }
 
