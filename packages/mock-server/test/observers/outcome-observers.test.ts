@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clip, createJournal, JOURNAL_BODY_LIMIT } from '../../src/observers/journal';
 import type { MockEvent } from '../../src/observers/mock-events';
-import { type ApiOutcome, controlOutcome, type Outcome } from '../../src/observers/outcome';
+import { type ApiOutcome, controlOutcome, type Outcome, type RequestKey } from '../../src/observers/outcome';
 import { observeOutcomes } from '../../src/observers/outcome-observers';
 import type { PreparedDelivery } from '../../src/observers/webhooks';
 import { createManualClock } from '../../src/runtime/clock';
@@ -153,7 +153,7 @@ describe('observers of outcomes', () => {
     ]);
   });
 
-  it('a journal lists exactly the last entries it was given, in order, with their texts, whatever it evicts or clears', () => {
+  it('a journal lists exactly the last entries it was given, in order, with their texts and lines, whatever it evicts or clears', () => {
     // Texts that go into the ring, texts kept as strings (a lone surrogate), cuts and empty bodies.
     const text = fc.oneof(
       fc.string({ maxLength: 20 }),
@@ -164,14 +164,37 @@ describe('observers of outcomes', () => {
         `${'x'.repeat(JOURNAL_BODY_LIMIT - 1)}😀`,
       ),
     );
+    // Request lines and verdicts of several kinds, repeating the entry before them or not.
+    const line = fc.record({
+      path: fc.constantFrom('/api/v1/demo-bistro/services', '/api/v1/demo-bistro/reservations'),
+      query: fc.constantFrom('', '?date=2026-06-15'),
+      project: fc.constantFrom('demo-bistro', null),
+      key: fc.constantFrom<RequestKey>(
+        'none',
+        'unknown',
+        { id: 'key_a', name: 'One' },
+        { id: 'key_a', name: 'Renamed' },
+        { id: 'key_b', name: 'One' },
+      ),
+      // Three decimals, as the pipeline rounds it.
+      durationMs: fc.integer({ min: 0, max: 10_000_000 }).map((us) => us / 1000),
+    });
     const op = fc.oneof(
-      { weight: 6, arbitrary: fc.record({ answer: text, request: fc.option(text, { nil: null }) }) },
+      {
+        weight: 6,
+        arbitrary: fc.record({ answer: text, request: fc.option(text, { nil: null }), line }),
+      },
       { weight: 1, arbitrary: fc.constant('clear' as const) },
     );
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 4 }), fc.array(op, { maxLength: 30 }), (limit, ops) => {
         const journal = createJournal(limit);
-        const model: { id: string; request: string | null; answer: string }[] = [];
+        const model: {
+          id: string;
+          request: string | null;
+          answer: string;
+          line: { path: string; query: string; project: string | null; key: RequestKey; durationMs: number };
+        }[] = [];
         let n = 0;
         for (const step of ops) {
           if (step === 'clear') {
@@ -181,12 +204,17 @@ describe('observers of outcomes', () => {
           }
           const id = `req_${String(++n).padStart(6, '0')}`;
           const body = step.request === null ? null : new TextEncoder().encode(step.request);
+          const { path, query, project, durationMs } = step.line;
+          // A key object of its own each time, as the pipeline makes one per request.
+          const key = typeof step.line.key === 'object' ? { ...step.line.key } : step.line.key;
           journal.record(
             outcome({
               id,
               arrival: journal.arrival(),
               answer: { status: 200, body: step.answer },
-              request: { ...outcome().request, body },
+              request: { ...outcome().request, path, query, project, body },
+              key,
+              durationMs,
             }),
           );
           model.push({
@@ -194,6 +222,7 @@ describe('observers of outcomes', () => {
             // What a request body is recorded as: its bytes decoded, then cut.
             request: body === null ? null : clip(new TextDecoder().decode(body)).text,
             answer: clip(step.answer).text,
+            line: { path, query, project, key: step.line.key, durationMs },
           });
           if (model.length > limit) model.shift();
           expect(journal.newest()?.id).toBe(id);
@@ -204,6 +233,13 @@ describe('observers of outcomes', () => {
             id: entry.id,
             request: entry.body?.text ?? null,
             answer: entry.response.body,
+            line: {
+              path: entry.path,
+              query: entry.query,
+              project: entry.project,
+              key: entry.key,
+              durationMs: entry.durationMs,
+            },
           })),
         ).toEqual(model);
       }),
