@@ -17,22 +17,14 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { getResponse as ownGetResponse } from 'msw';
 import { createMockService as ownCreateMockService, type SeedData } from '../src/index';
+import { comparisonArgs } from './support/args';
 import { buildMockServer } from './support/build';
 import { versionPackage } from './support/first-version';
 import { machineLine, median, table, writeSection } from './support/report';
 
-const { values: args } = parseArgs({
-  args: process.argv.slice(2).filter((arg) => arg !== '--'),
-  options: {
-    'no-write': { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-    before: { type: 'string' },
-    rounds: { type: 'string', default: '15' },
-  },
-});
+const args = comparisonArgs(15);
 
 /** What the bench needs of a version: its mock factory and the msw it was built with. */
 interface Version {

@@ -13,7 +13,7 @@
 // `--before COMMIT` adds that commit's built mock (support/first-version.ts builds it once into
 // .bench-cache/) to the same rounds, with a now / before table.
 // Also part of `pnpm bench`. Writes the "handle" section of BENCHMARKS.md.
-import { parseArgs } from 'node:util';
+import { comparisonArgs } from './support/args';
 import { buildMockServer } from './support/build';
 import { FIRST_VERSION, firstVersionPackage, versionPackage } from './support/first-version';
 import { type InProcessMock, loadInProcessMock, requestFor } from './support/in-process';
@@ -21,15 +21,7 @@ import type { LoadCase } from './support/load';
 import { machineLine, median, table, writeSection } from './support/report';
 import { API, AVAILABILITY_DATE, bookingBody, FULL_KEY, SLUG, seededReservation } from './support/workload';
 
-const { values: args } = parseArgs({
-  args: process.argv.slice(2).filter((arg) => arg !== '--'),
-  options: {
-    'no-build': { type: 'boolean', default: false },
-    'no-write': { type: 'boolean', default: false },
-    rounds: { type: 'string', default: '15' },
-    before: { type: 'string' },
-  },
-});
+const args = comparisonArgs(15);
 const ROUNDS = Math.min(50, Math.max(3, Number(args.rounds)));
 const PER_ROUND = 2000;
 const WARMUP = 5000;

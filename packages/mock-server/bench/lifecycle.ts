@@ -19,9 +19,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { getResponse, HttpResponse, http } from 'msw';
 import { createMockService } from '../src/index';
+import { comparisonArgs } from './support/args';
 import { buildMockServer } from './support/build';
 import { PACKAGE_DIR } from './support/children';
 import { versionPackage } from './support/first-version';
@@ -29,15 +29,7 @@ import type { LifecycleChildMessage, LifecycleParentMessage } from './support/li
 import { createLifecycleRunner, LIFECYCLE_ROWS, type LifecycleSamples } from './support/lifecycle-rounds';
 import { machineLine, median, table, waitForIdle, writeSection } from './support/report';
 
-const { values: args } = parseArgs({
-  args: process.argv.slice(2).filter((arg) => arg !== '--'),
-  options: {
-    'no-write': { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-    before: { type: 'string' },
-    rounds: { type: 'string', default: '40' },
-  },
-});
+const args = comparisonArgs(40);
 const ROUNDS = Number(process.env.LIFECYCLE_ROUNDS ?? 300);
 const WARMUP = 30;
 /** `--before`: alternating rounds of each version, and iterations per round. */
