@@ -81,6 +81,71 @@ describe('a middleware that throws in onResponse, after the server answered', ()
   });
 });
 
+describe('a middleware that reads a body instead of a clone of it', () => {
+  it('in onResponse, after a create answered 201: a HookError with the answer, not a broken connection', async () => {
+    const client = mock.client();
+    client.use({
+      async onResponse({ response }) {
+        await response.text();
+        return response;
+      },
+    });
+    const error = await hookFailure(client.reservations.create(BOOKING));
+    const entries = journal();
+    expect(entries).toHaveLength(1);
+    expect(error).toMatchObject({ hook: 'onResponse', status: 201, requestId: entries[0]?.id });
+    expect(error.message).toBe(
+      'onResponse threw after the Reservation API answered 201; not retried: ' +
+        'an onResponse middleware read the response body; read response.clone() instead',
+    );
+  });
+
+  it('in onRequest, of a create: a HookError that says nothing was sent, and nothing reached the server', async () => {
+    const client = mock.client();
+    client.use({
+      async onRequest({ request }) {
+        await request.text();
+        return request;
+      },
+    });
+    const error = await hookFailure(client.reservations.create(BOOKING));
+    expect(journal()).toHaveLength(0);
+    expect(error).toMatchObject({ hook: 'onRequest', status: 0 });
+    expect(error.message).toBe(
+      'onRequest threw; nothing was sent: an onRequest middleware read the request body; read request.clone() instead',
+    );
+  });
+});
+
+describe('a middleware that outlasts timeoutMs', () => {
+  const stall = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 200));
+
+  it('in onRequest, of a read: a TimeoutError that says nothing was sent, not retried', async () => {
+    const client = mock.client({ timeoutMs: 50 });
+    client.use({ onRequest: stall });
+    const error = await client.services.list().catch((e: unknown) => e);
+    expect(journal()).toHaveLength(0);
+    expect(error).toMatchObject({ name: 'TimeoutError', status: 0, requestId: undefined });
+    expect((error as Error).message).toBe(
+      'The request was not sent within 50 ms: an onRequest middleware was still running; nothing was sent',
+    );
+    expect(client.sleeps).toEqual([]);
+  });
+
+  it('in onResponse, after a create answered 201: a TimeoutError with the status and request id', async () => {
+    const client = mock.client({ timeoutMs: 50 });
+    client.use({ onResponse: stall });
+    const error = await client.reservations.create(BOOKING).catch((e: unknown) => e);
+    const entries = journal();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ method: 'POST', status: 201 });
+    expect(error).toMatchObject({ name: 'TimeoutError', status: 201, requestId: entries[0]?.id });
+    expect((error as Error).message).toBe(
+      'The Reservation API answered 201, but an onResponse middleware did not finish within 50 ms; not retried',
+    );
+  });
+});
+
 describe('a middleware that throws in onRequest, before the request left', () => {
   it.each([
     ['a create', (client: ReturnType<typeof mock.client>) => client.reservations.create(BOOKING)],
@@ -117,6 +182,43 @@ describe('an onRetry hook that throws', () => {
     expect(error.message).toBe(
       'onRetry threw after the Reservation API answered 503; not retried: metrics down',
     );
+  });
+
+  it('rejects with a HookError when it is async and its promise rejects (never an unhandled rejection)', async () => {
+    mock.service.control.faults.add({
+      method: 'GET',
+      path: `/api/v1/${SLUG}/services`,
+      status: 503,
+      times: 1,
+    });
+    const client = mock.client({
+      onRetry: async () => {
+        throw new RangeError('metrics down');
+      },
+    });
+    const error = await hookFailure(client.services.list());
+    expect(journal()).toHaveLength(1);
+    expect(error).toMatchObject({ hook: 'onRetry', status: 503, requestId: journal()[0]?.id });
+    expect(error.cause).toBeInstanceOf(RangeError);
+  });
+
+  it('is waited for when async: the retry is sent after its promise settles', async () => {
+    mock.service.control.faults.add({
+      method: 'GET',
+      path: `/api/v1/${SLUG}/services`,
+      status: 503,
+      times: 1,
+    });
+    const seen: number[] = [];
+    const client = mock.client({
+      onRetry: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen.push(journal().length);
+      },
+    });
+    await client.services.list();
+    expect(seen).toEqual([1]);
+    expect(journal()).toHaveLength(2);
   });
 
   it('is never called for a write, which is never retried', async () => {

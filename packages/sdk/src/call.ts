@@ -36,7 +36,7 @@ export interface FetchSettings {
   headers: ReadonlyArray<readonly [string, string]>;
   /** What errors must never show: the API key and the header values the caller added. */
   secrets: readonly string[];
-  /** Per attempt, from sending the request until the body has been read; Infinity for none. */
+  /** Per attempt, from its start (onRequest middleware included) until the body has been read; Infinity for none. */
   timeoutMs: number;
   retry: RetryPolicy;
   sleep: Sleep;
@@ -84,6 +84,9 @@ interface Attempt {
 }
 
 const BUILDING: Progress = { stage: 'building' };
+
+/** What a timeout after the answer's headers interrupted: an onResponse middleware, or the body. */
+const TIMED_OUT_AFTER_ANSWER = { answered: 'middleware-out', reading: 'body' } as const;
 
 /**
  * Runs one call: attempts until one gives a value or a failure the retry policy does not repeat.
@@ -135,7 +138,9 @@ export async function runCall<A extends Answer, T>(
       { method, url, attempt: n, delayMs: delay, requestId },
     );
     try {
-      hooks.onRetry?.({
+      // Awaited, so an async onRetry (a metrics call) is waited for and its rejection is this call's
+      // HookError, never an unhandled rejection that ends the process.
+      await hooks.onRetry?.({
         attempt: n,
         delayMs: delay,
         reason: kind === 'response' ? 'status' : kind,
@@ -261,9 +266,17 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   const attempts = { attempts: n, elapsedMs: settings.now() - spec.startedAt };
   const about = { method: request?.method, url: request?.url, redact: secrets };
   if (timedOut) {
-    const error = new TimeoutError(timeoutMs, failure, { ...about, ...attempts });
-    // Once the headers arrived, no retry follows (the server may be sending a huge or endless body).
-    return failed(progress, error, response ? undefined : { kind: 'timeout' });
+    const waiting = stage === 'sent' || stage === 'no-answer';
+    const error = new TimeoutError(timeoutMs, failure, {
+      ...about,
+      ...attempts,
+      response,
+      stage: waiting ? 'waiting' : response ? TIMED_OUT_AFTER_ANSWER[stage] : 'before-sending',
+    });
+    // Only a request that was sent and got no answer is retried: once the headers arrived the
+    // server may have acted on it (or be sending a huge or endless body), and one that never left
+    // waited on a middleware of yours, which a retry would wait on again.
+    return failed(progress, error, waiting ? { kind: 'timeout' } : undefined);
   }
   if (stage === 'building') return failed(progress, failure);
   if (stage === 'middleware-in') return failed(progress, hookError('onRequest', failure, about));
@@ -277,7 +290,9 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
       new ReservationApiError({
         status,
         headers,
-        cause: failure,
+        // Not the parser's own error: its message quotes the start of the body, where part of a
+        // secret (which masking finds only whole) could be.
+        cause: new SyntaxError('The response body is not valid JSON'),
         ...about,
         message: `The Reservation API answered ${status} with a body that is not JSON (${type}); ${CHECK_BASE_URL}`,
       }),
@@ -309,6 +324,10 @@ function fetchFor(
 ): AttemptFetch {
   return async (request) => {
     if (headers) setHeaders(request, headers);
+    // Only middleware can have read the body by now (then the progress is still `middleware-in`, and
+    // this is the HookError of an onRequest: nothing was sent), not a network failure of fetch.
+    else if (request.bodyUsed)
+      throw new TypeError('an onRequest middleware read the request body; read request.clone() instead');
     state.progress = { stage: 'sent', request };
     let response: Response;
     try {

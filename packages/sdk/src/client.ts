@@ -62,9 +62,10 @@ export interface ReservationClientOptions {
   /**
    * Called before each retry (reads only) with the failed attempt's number, the wait, the reason
    * (`status` with `status`, `network-error`, `timeout`), its request id, method and URL: for
-   * metrics or tracing. An exception it throws rejects the call with a HookError (no further attempt).
+   * metrics or tracing. It may be async: the retry waits for its promise. An exception it throws (or
+   * a promise it rejects) rejects the call with a HookError (no further attempt).
    */
-  onRetry?: (info: RetryInfo) => void;
+  onRetry?: (info: RetryInfo) => void | Promise<void>;
 }
 
 export interface ReservationClient {

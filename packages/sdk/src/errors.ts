@@ -308,7 +308,14 @@ export class ConnectionError extends ReservationApiError<undefined> {
   }
 }
 
-/** No complete response (headers and body) within `timeoutMs` per attempt, after every retry was used. */
+/** Where an attempt was when its `timeoutMs` ran out, for the message: what the server had done by then. */
+export type TimeoutStage = 'before-sending' | 'waiting' | 'middleware-out' | 'body';
+
+/**
+ * No complete response (headers and body) within `timeoutMs` per attempt, after every retry was used.
+ * When the answer's headers had arrived (the body, or an `onResponse` middleware, took too long),
+ * `status`, `headers` and `requestId` are the answer's: the server may have acted on the request.
+ */
 export class TimeoutError extends ReservationApiError<undefined> {
   override get name(): 'TimeoutError' {
     return 'TimeoutError';
@@ -317,14 +324,26 @@ export class TimeoutError extends ReservationApiError<undefined> {
   constructor(
     timeoutMs: number,
     cause?: unknown,
-    options: AttemptsInfo & { redact?: readonly string[] | undefined } = {},
+    options: AttemptsInfo & {
+      redact?: readonly string[] | undefined;
+      /** The answer's status and headers, when they had arrived. */
+      response?: Pick<Response, 'status' | 'headers'> | undefined;
+      /** Where the attempt was; `waiting` (for the answer) when not given. */
+      stage?: TimeoutStage | undefined;
+    } = {},
   ) {
-    super({
-      ...options,
-      status: 0,
-      message: `The Reservation API did not answer within ${timeoutMs} ms${retried(options)}`,
-      cause,
-    });
+    const { response, stage = 'waiting' } = options;
+    const within = `within ${timeoutMs} ms`;
+    const answered = `The Reservation API answered ${response?.status}`;
+    const message =
+      stage === 'before-sending'
+        ? `The request was not sent ${within}: an onRequest middleware was still running; nothing was sent`
+        : stage === 'middleware-out' && response
+          ? `${answered}, but an onResponse middleware did not finish ${within}; not retried`
+          : stage === 'body' && response
+            ? `${answered}, but its body did not arrive ${within}; not retried`
+            : `The Reservation API did not answer ${within}${retried(options)}`;
+    super({ ...options, status: response?.status ?? 0, headers: response?.headers, message, cause });
     this.timeoutMs = timeoutMs;
   }
 }
@@ -462,9 +481,15 @@ function classOfStatus(
 type ResponseLike = Pick<Response, 'status' | 'headers'> &
   Partial<Pick<Response, 'statusText' | 'type' | 'redirected' | 'url'>>;
 
+/**
+ * The statuses fetch treats as redirects (the Fetch standard's "redirect status"): a 304 Not Modified
+ * or a 300 points nowhere to follow, and stays an HTTP error of its status.
+ */
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
 /** A redirect, or an answer that came through one (a custom fetch that followed it anyway). */
 export function isRedirect({ status, type, redirected }: ResponseLike): boolean {
-  return (status > 299 && status < 400) || type === 'opaqueredirect' || redirected === true;
+  return REDIRECT_STATUSES.has(status) || type === 'opaqueredirect' || redirected === true;
 }
 
 /** Where a redirect points: `Location` resolved against the request URL, or where a followed one ended. */

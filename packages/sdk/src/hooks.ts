@@ -58,7 +58,7 @@ export type AttemptFetch = CallFetch & { state?: AttemptState };
 export interface Hooks {
   /** The middleware added with `client.use`, in order (registered on openapi-fetch behind MARKER). */
   middleware: Middleware[];
-  onRetry: ((info: RetryInfo) => void) | undefined;
+  onRetry: ((info: RetryInfo) => void | Promise<void>) | undefined;
 }
 
 /**
@@ -78,6 +78,10 @@ export const MARKER: Middleware = {
     // Every middleware of yours has seen the answer: what fails now is reading the body.
     // The server's answer, or (after an onError recovered) the middleware's.
     const { state } = options.fetch as AttemptFetch;
+    // Still `answered`, so this is the HookError of an onResponse (the server answered), not a
+    // body that broke off.
+    if (response.bodyUsed)
+      throw new TypeError('an onResponse middleware read the response body; read response.clone() instead');
     if (state) state.progress = { stage: 'reading', request, response: state.progress.response ?? response };
   },
 };

@@ -117,13 +117,14 @@ export function iterateList<Q extends PageQuery, P extends { total: number }, K 
   const size = pageOption(query?.limit, 'limit', 1, where) ?? defaultLimit;
   return paginate<T>(
     async (offset, limit, previous, seen) => {
-      // The pages seen in this walk, by the ids they hold (sorted), with the offset each came from:
-      // a page equal to any of them means a cycle (A, B, A, B…), which would never end.
+      // The pages seen in this walk, by the ids they hold (each once, sorted: a page that repeats an
+      // id holds no other records), with the offset each came from: a page equal to any of them
+      // means a cycle (A, B, A, B…, or [1, 2], [3, 4], [1, 2, 1]…), which would never end.
       const ids = new Set(previous?.items.map(idOf));
       const progress: Check<P> = (page) => {
         const items = page[field] as unknown[];
         if (items.length === 0) return undefined;
-        const key = JSON.stringify(items.map(idOf).sort());
+        const key = JSON.stringify([...new Set(items.map(idOf))].sort());
         const before =
           previous && items.every((item) => ids.has(idOf(item)))
             ? 'the page before it'

@@ -2,18 +2,26 @@
 // in a 401 body, a proxy's HTML page, a fetch error that quotes the headers. Errors end up in logs,
 // `JSON.stringify` and `util.inspect` output, so everything an error carries is redacted first.
 
-/** Shorter values are not masked: they are not secrets, and masking "1" would mangle an IP address. */
+/** Shorter header values are not masked: they are not secrets, and masking "1" would mangle an IP address. */
 const MIN_SECRET_LENGTH = 8;
 /** Headers the SDK sets with public values; masking `application/json` would garble messages. */
 const PUBLIC_HEADERS = /^(accept|user-agent|content-type)$/i;
+const API_KEY_HEADER = /^x-api-key$/i;
 /** Past this depth a value is not searched but replaced: a hostile body can nest very deeply. */
 const MAX_DEPTH = 32;
 export const REDACTED = '[redacted]';
 
-/** The values to mask in errors: the API key and every header value the caller added (8+ characters). */
+/**
+ * The values to mask in errors: the API key, whatever its length (it is the secret), and every other
+ * header value the caller added (8+ characters).
+ */
 export function secretValues(headers: ReadonlyArray<readonly [string, string]>): string[] {
   return headers
-    .filter(([name, value]) => !PUBLIC_HEADERS.test(name) && value.length >= MIN_SECRET_LENGTH)
+    .filter(([name, value]) =>
+      API_KEY_HEADER.test(name)
+        ? value.length > 0
+        : !PUBLIC_HEADERS.test(name) && value.length >= MIN_SECRET_LENGTH,
+    )
     .map(([, value]) => value);
 }
 

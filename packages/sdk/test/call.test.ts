@@ -387,17 +387,23 @@ describe('the response body', () => {
     }
   });
 
-  it('timeoutMs covers a body that stalls: TimeoutError, not retried once the headers arrived', async () => {
+  it('timeoutMs covers a body that stalls: TimeoutError with the answer, not retried once the headers arrived', async () => {
     vi.useFakeTimers();
     try {
-      const stub = stubFetch(stallingBody());
+      const stub = stubFetch(stallingBody({ headers: { 'X-Request-Id': 'req_000007' } }));
       const { client } = clientOn(stub, { timeoutMs: 100 });
       const pending = client.schedule.get().then(() => 'resolved', failed);
       // Exactly the timeout, and nothing more, settles the call.
       await vi.advanceTimersByTimeAsync(100);
       const error = await pending;
       expect(error).toBeInstanceOf(TimeoutError);
-      expect(error).toMatchObject({ status: 0, timeoutMs: 100 });
+      // The server answered (and may have acted): its status and request id, not "did not answer".
+      expect(error).toMatchObject({
+        status: 200,
+        requestId: 'req_000007',
+        timeoutMs: 100,
+        message: 'The Reservation API answered 200, but its body did not arrive within 100 ms; not retried',
+      });
       expect(stub.calls).toHaveLength(1);
       expect(stub.calls[0]?.signal?.aborted).toBe(true);
     } finally {
@@ -647,6 +653,22 @@ describe('redirects are never followed', () => {
       // Not retried either: a redirect is an answer, not a failure.
       expect(api.requests).toHaveLength(1);
       expect(api.requests[0]?.headers['x-api-key']).toBe(API_KEY);
+    },
+  );
+
+  it.each([
+    [304, 'HTTP 304 Not Modified'],
+    [300, 'HTTP 300 Multiple Choices: moved'],
+  ])(
+    'a %i is no redirect (fetch follows none): an HTTP error of its status, not a RedirectError',
+    async (status, message) => {
+      const api = await redirecting(status, 'http://127.0.0.1:9');
+      const error = await realClient(api.origin)
+        .tables.list()
+        .catch((e: unknown) => e);
+      expect(error).not.toBeInstanceOf(RedirectError);
+      expect(error).toMatchObject({ name: 'ReservationApiError', status, message });
+      expect(api.requests).toHaveLength(1);
     },
   );
 

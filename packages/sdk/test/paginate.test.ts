@@ -265,6 +265,24 @@ describe('iterate() against a server that ignores offset', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('stops when a page repeats the records of one seen before with some of them twice ([1, 2], [3, 4], [1, 2, 1])', async () => {
+    // Each page holds the same records as one before it, one of them twice: as a list it is new
+    // every time, by the records it holds it is not.
+    let served = 0;
+    const server = await localServer((_request, response) => {
+      const n = served++;
+      const pair = n % 2 === 0 ? [1, 2] : [3, 4];
+      const page = [...pair, ...(n >= 2 ? [pair[0] as number] : [])].map((i) => reservation(i));
+      response
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ success: true, count: page.length, total: 1e9, reservations: page }));
+    });
+    const { ids, failure } = await walkUntilError(server.origin);
+    expect(failure.message).toMatch(/same records for offset 4 as for offset 0/);
+    expect(ids).toEqual(['res_1', 'res_2', 'res_3', 'res_4']);
+    expect(server.requests).toHaveLength(3);
+  });
+
   it('remembers the pages of one walk only: iterating again starts over', async () => {
     const stub = stubFetch(
       json({ success: true, count: 2, total: 2, reservations: [reservation(1), reservation(2)] }),

@@ -100,6 +100,33 @@ describe('a server that echoes the key', () => {
     expectNoKey(error);
   });
 
+  it("a 200 that is not JSON and starts with the key: no part of it in the cause (the parser's message quotes the body)", async () => {
+    // V8's message quotes the body around the error (`Unexpected token 'r', "{"echo": rk_test_su"...`):
+    // a part of the key, which masking (of whole values) does not find.
+    const client = await echoing(200, (key) => ({ type: 'application/json', body: `{"echo": ${key}}` }));
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ReservationApiError', status: 200 });
+    expect((error as Error).cause).toBeInstanceOf(SyntaxError);
+    for (const text of everyRendering(error)) expect(text).not.toContain(API_KEY.slice(0, 6));
+  });
+
+  it('a key shorter than 8 characters is masked too (the 8-character floor is for other header values)', async () => {
+    const key = 'sk12345';
+    const server = await localServer((request, response) => {
+      const sent = String(request.headers['x-api-key']);
+      response
+        .writeHead(401, { 'Content-Type': 'text/plain', 'X-Echo': sent })
+        .end(`key ${sent} is not valid`);
+    });
+    const client = createReservationClient({ baseUrl: server.origin, apiKey: key, project: SLUG });
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 401,
+      message: 'HTTP 401 Unauthorized: key [redacted] is not valid',
+    });
+    for (const text of everyRendering(error)) expect(text).not.toContain(key);
+  });
+
   it('a 200 of the wrong shape that quotes the key', async () => {
     const client = await echoing(200, (key) => ({ type: 'application/json', body: JSON.stringify({ key }) }));
     const error = await client.tables.list().catch((e: unknown) => e);

@@ -87,7 +87,9 @@ export const networkFailure: Responder = async () => {
  * the fetch signal (the worst case: only the SDK can end the wait); with `honourSignal` it errors
  * with the signal's reason, as undici's body does.
  */
-export function stallingBody(options: { honourSignal?: boolean } = {}): Responder {
+export function stallingBody(
+  options: { honourSignal?: boolean; headers?: Record<string, string> } = {},
+): Responder {
   return async (_request, init) => {
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -99,7 +101,10 @@ export function stallingBody(options: { honourSignal?: boolean } = {}): Responde
         }
       },
     });
-    return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': 'application/json', ...options.headers },
+    });
   };
 }
 
