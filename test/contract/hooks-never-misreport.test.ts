@@ -161,6 +161,28 @@ describe('a middleware that throws in onRequest, before the request left', () =>
   });
 });
 
+describe('a middleware that throws in onRequest of a retry', () => {
+  it('says that attempt was not sent (the first was): one request reached the server', async () => {
+    mock.service.control.faults.add({
+      method: 'GET',
+      path: `/api/v1/${SLUG}/services`,
+      status: 503,
+      times: 1,
+    });
+    const client = mock.client();
+    let attempts = 0;
+    client.use({
+      onRequest() {
+        if (++attempts === 2) throw new TypeError('x');
+      },
+    });
+    const error = await hookFailure(client.services.list());
+    expect(journal()).toHaveLength(1);
+    expect(error).toMatchObject({ hook: 'onRequest', status: 0 });
+    expect(error.message).toBe('onRequest threw; attempt 2 was not sent: x');
+  });
+});
+
 describe('an onRetry hook that throws', () => {
   it('rejects a read with a HookError naming onRetry, with the failed answer, and sends nothing more', async () => {
     mock.service.control.faults.add({

@@ -279,7 +279,8 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
     return failed(progress, error, waiting ? { kind: 'timeout' } : undefined);
   }
   if (stage === 'building') return failed(progress, failure);
-  if (stage === 'middleware-in') return failed(progress, hookError('onRequest', failure, about));
+  if (stage === 'middleware-in')
+    return failed(progress, hookError('onRequest', failure, { ...about, attempt: n }));
   if (stage === 'answered') return failed(progress, hookError('onResponse', failure, about, response));
   if (stage === 'reading' && failure instanceof SyntaxError) {
     // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
@@ -346,7 +347,7 @@ function fetchFor(
 function hookError(
   hook: HookName,
   cause: unknown,
-  about: Partial<RequestInfo> & { redact: readonly string[] },
+  about: Partial<RequestInfo> & { redact: readonly string[]; attempt?: number },
   response?: Response,
 ): HookError {
   return new HookError(hook, cause, { ...about, response });

@@ -370,16 +370,20 @@ export class HookError extends ReservationApiError<undefined> {
       response?: Pick<Response, 'status' | 'headers'> | undefined;
       /** Values never to show, such as the request's header values. */
       redact?: readonly string[] | undefined;
+      /** The attempt the hook threw in, when it was not the first (a retry's onRequest). */
+      attempt?: number | undefined;
     },
   ) {
-    const { response } = options;
+    const { response, attempt = 1, ...fields } = options;
+    // An onRequest of a retry: the attempts before it were sent, this one was not.
+    const unsent = attempt > 1 ? `attempt ${attempt} was not sent` : 'nothing was sent';
     super({
-      ...options,
+      ...fields,
       status: response?.status ?? 0,
       headers: response?.headers,
       // e.g. `onResponse threw after the Reservation API answered 201; not retried: x`.
       message: `${hook} threw${response ? ` after the Reservation API answered ${response.status}` : ''}; ${
-        hook === 'onRequest' ? 'nothing was sent' : 'not retried'
+        hook === 'onRequest' ? unsent : 'not retried'
       }${causeSummary(cause, options.redact ?? [])}`,
       cause,
     });
