@@ -65,7 +65,7 @@ export interface ReservationClientOptions {
    * metrics or tracing. It may be async: the retry waits for its promise. An exception it throws (or
    * a promise it rejects) rejects the call with a HookError (no further attempt).
    */
-  onRetry?: (info: RetryInfo) => void | Promise<void>;
+  onRetry?: ((info: RetryInfo) => void) | ((info: RetryInfo) => Promise<void>);
 }
 
 export interface ReservationClient {

@@ -58,7 +58,7 @@ export type AttemptFetch = CallFetch & { state?: AttemptState };
 export interface Hooks {
   /** The middleware added with `client.use`, in order (registered on openapi-fetch behind MARKER). */
   middleware: Middleware[];
-  onRetry: ((info: RetryInfo) => void | Promise<void>) | undefined;
+  onRetry: ((info: RetryInfo) => void) | ((info: RetryInfo) => Promise<void>) | undefined;
 }
 
 /**

@@ -475,6 +475,18 @@ describe('resource methods throw the typed error', () => {
     await expect(client.info.get()).rejects.toBeInstanceOf(ReservationApiError);
   });
 
+  it('says a write answered 2xx without the body it returns was accepted (check before repeating it)', async () => {
+    const stub = stubFetch(rawReply(200, ''));
+    const { client } = clientOn(stub);
+    const error = await client.reservations.cancel('res_1').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'ReservationApiError',
+      status: 200,
+      message:
+        'The Reservation API answered 200 without a body; the DELETE was accepted, so check before repeating it',
+    });
+  });
+
   it('does not throw for a successful create (sanity check of the fixture)', async () => {
     const stub = stubFetch(reply('POST', `${P}/reservations`, 201, createdReservation));
     const { client } = clientOn(stub);

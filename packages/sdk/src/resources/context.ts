@@ -83,9 +83,15 @@ export function unwrap<T>(
         ? `with a body that is not a JSON object (got ${describe(data)})`
         : check?.(data);
   if (problem) {
+    // A write answered 2xx was taken: the error must not invite repeating it.
+    const method = request?.method;
+    const taken =
+      method && method !== 'GET' && method !== 'HEAD'
+        ? `; the ${method} was accepted, so check before repeating it`
+        : '';
     throw new ReservationApiError({
       status: response.status,
-      message: `The Reservation API answered ${response.status} ${problem}`,
+      message: `The Reservation API answered ${response.status} ${problem}${taken}`,
       headers: response.headers,
       body: data,
       redact: secrets,
