@@ -214,8 +214,15 @@ function createRemoteControl(
   };
 
   return {
+    // Inputs go over whole, unknown fields too, for the mock to refuse them as the in-process control
+    // does (mock README, "The control interface").
     reset: (options: ResetOptions = {}) =>
-      done(send('POST', '/reset', options.now === undefined ? {} : { now: toJsonTime(options.now) })),
+      done(
+        send('POST', '/reset', {
+          ...options,
+          ...(options.now === undefined ? {} : { now: toJsonTime(options.now) }),
+        }),
+      ),
     clock: {
       now: async () => (await get<{ now: string }>('/clock')).now,
       set: (time) => done(send('POST', '/clock', { now: toJsonTime(time) })),
@@ -267,14 +274,12 @@ function createRemoteControl(
     subscribe: (listener) => subscribe(`${baseUrl}/__mock/events`, listener, doFetch, streams),
     projects: async () =>
       (await get<{ projects: Awaited<ReturnType<MockControl['projects']>> }>('/projects')).projects,
-    reservations: async (slug, filter = {}) => {
-      const query = filter.date === undefined ? '' : `?date=${encodeURIComponent(filter.date)}`;
-      return (
+    reservations: async (slug, filter = {}) =>
+      (
         await get<{ reservations: Awaited<ReturnType<MockControl['reservations']>> }>(
-          `${slugPath(slug)}/reservations${query}`,
+          `${slugPath(slug)}/reservations${queryOf(filter)}`,
         )
-      ).reservations;
-    },
+      ).reservations,
     getReservation: async (slug, id) =>
       (
         await get<{ reservation: Awaited<ReturnType<MockControl['getReservation']>> }>(

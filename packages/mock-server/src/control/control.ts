@@ -2,9 +2,9 @@
 // request journal and data helpers for tests and benchmarks. pipeline/control-routes.ts offers the same
 // operations under /__mock/, handing each method its input as the request brought it. Each method
 // parses its own input before anything changes, once, for both: projects, tables, services and
-// reservations by seed/seed-data.ts (the seed format's schemas), faults by control/faults.ts, blacklist
-// entries by domain/projects.ts, everything else by control/schemas.ts. Writes and reads of the store
-// run under the service's lock, after the seed and any reset before them.
+// reservations by seed/seed-data.ts (the seed format's schemas), faults by control/faults.ts,
+// everything else by control/schemas.ts, whose objects refuse unknown fields. Writes and reads of the
+// store run under the service's lock, after the seed and any reset before them.
 
 import type { z } from 'zod';
 import type { components } from '../contract';
@@ -12,7 +12,7 @@ import { addService, addTable } from '../domain/catalog';
 import { nowIso } from '../domain/context';
 import { DomainError } from '../domain/errors';
 import { createKey, keyOfProject, keysOfProject, regenerateKey, revokeKey } from '../domain/keys';
-import { addToBlacklist, blacklistInput, setWebhook } from '../domain/projects';
+import { addToBlacklist, setWebhook } from '../domain/projects';
 import type { Permission, ProjectRecord } from '../domain/records';
 import { compareListOrder, findReservation, insertReservation } from '../domain/reservations';
 import { isoOf, latestInstantWithin } from '../domain/time';
@@ -39,6 +39,7 @@ import { type Fault, type FaultSpec, faultSpecSchema, MAX_FAULTS } from './fault
 import type { MockParts } from './parts';
 import {
   advanceInput,
+  blacklistEntryInput,
   deliveriesFilter,
   instantInput,
   journalFilter,
@@ -426,7 +427,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       },
     },
     async blacklist(slug, entry) {
-      const parsed = parseControl(blacklistInput, entry);
+      const parsed = parseControl(blacklistEntryInput, entry);
       const record = await write(
         'blacklist',
         () => addToBlacklist(ctx, project(slug).id, parsed),

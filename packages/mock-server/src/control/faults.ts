@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { MAX_TIMER_DELAY_MS } from '../domain/time';
 import { compileGlob, type GlobMatcher } from './glob';
+import { controlObject } from './schemas';
 
 /** setTimeout's largest delay; a larger one would fire at once. */
 export const MAX_DELAY_MS = MAX_TIMER_DELAY_MS;
@@ -46,66 +47,64 @@ const positiveInt = (name: string) =>
     });
 
 export const faultSpecSchema = z.lazy(() =>
-  z
-    .object({
-      /** HTTP method to match (any when absent). */
-      method: z.string().min(1).optional(),
-      /** Path relative to the base URL, e.g. `/api/v1/demo-bistro/reservations`; `*` matches anything. */
-      path: z
-        .string()
-        .min(1)
-        .max(MAX_PATTERN_LENGTH, { error: `path must be at most ${MAX_PATTERN_LENGTH} characters` })
-        .optional(),
-      /** 400–599. Without it the request is only delayed, then answered normally. */
-      status: z
-        .number({ error: STATUS_MESSAGE })
-        .int({ error: STATUS_MESSAGE })
-        .min(400, { error: STATUS_MESSAGE })
-        .max(599, { error: STATUS_MESSAGE })
-        .optional(),
-      /** How many matching requests the fault applies to, or `"always"` (until removed). Default 1. */
-      times: z
-        .union([positiveInt('times'), z.literal('always')], {
-          error: 'times must be a positive integer or "always"',
-        })
-        .optional(),
-      /** `"reset"`: the connection is dropped with no answer (a network error for the client). */
-      connection: z.literal('reset', { error: 'connection must be "reset"' }).optional(),
-      /** The answer's JSON body instead of the documented error body (needs `status`). */
-      body: z.json({ error: 'body must be a JSON value' }).optional(),
-      /**
-       * Extra answer headers (needs `status`); names are matched case-insensitively. Names are HTTP
-       * tokens, not a framing or connection header; values printable ASCII, space and tab allowed
-       * (what every transport can write: Node refuses `café`, the Fetch API a control character).
-       */
-      headers: z
-        .record(
-          z.string(),
-          z.string().regex(/^[\t\x20-\x7e]*$/, {
-            error: 'headers: a value must be printable ASCII (space and tab allowed)',
-          }),
-          { error: 'headers must be an object of strings' },
-        )
-        // Names checked here rather than by the key schema, so the issue keeps its own message.
-        .superRefine((headers, ctx) => {
-          for (const name of Object.keys(headers))
-            if (!HTTP_TOKEN.test(name) || FRAMING_HEADERS.has(name.toLowerCase()))
-              ctx.addIssue({ code: 'custom', message: HEADER_NAME_MESSAGE, path: [name] });
-        })
-        .optional(),
-      /** Query parameters the request must carry with these values (others may be there too). */
-      query: z.record(z.string(), z.string(), { error: 'query must be an object of strings' }).optional(),
-      /** Delay before answering, in ms (at most 2,147,483,647). */
-      delayMs: z
-        .number({ error: 'delayMs must be an integer from 0 to 2147483647' })
-        .min(0, { error: 'delayMs must be an integer from 0 to 2147483647' })
-        .max(MAX_DELAY_MS, { error: 'delayMs must be an integer from 0 to 2147483647' })
-        .refine(Number.isInteger, { error: 'delayMs must be an integer from 0 to 2147483647' })
-        .optional(),
-      /** Seconds for the Retry-After header of a 429. Default 1. */
-      retryAfter: positiveInt('retryAfter').optional(),
-    })
-    .strict()
+  controlObject({
+    /** HTTP method to match (any when absent). */
+    method: z.string().min(1).optional(),
+    /** Path relative to the base URL, e.g. `/api/v1/demo-bistro/reservations`; `*` matches anything. */
+    path: z
+      .string()
+      .min(1)
+      .max(MAX_PATTERN_LENGTH, { error: `path must be at most ${MAX_PATTERN_LENGTH} characters` })
+      .optional(),
+    /** 400–599. Without it the request is only delayed, then answered normally. */
+    status: z
+      .number({ error: STATUS_MESSAGE })
+      .int({ error: STATUS_MESSAGE })
+      .min(400, { error: STATUS_MESSAGE })
+      .max(599, { error: STATUS_MESSAGE })
+      .optional(),
+    /** How many matching requests the fault applies to, or `"always"` (until removed). Default 1. */
+    times: z
+      .union([positiveInt('times'), z.literal('always')], {
+        error: 'times must be a positive integer or "always"',
+      })
+      .optional(),
+    /** `"reset"`: the connection is dropped with no answer (a network error for the client). */
+    connection: z.literal('reset', { error: 'connection must be "reset"' }).optional(),
+    /** The answer's JSON body instead of the documented error body (needs `status`). */
+    body: z.json({ error: 'body must be a JSON value' }).optional(),
+    /**
+     * Extra answer headers (needs `status`); names are matched case-insensitively. Names are HTTP
+     * tokens, not a framing or connection header; values printable ASCII, space and tab allowed
+     * (what every transport can write: Node refuses `café`, the Fetch API a control character).
+     */
+    headers: z
+      .record(
+        z.string(),
+        z.string().regex(/^[\t\x20-\x7e]*$/, {
+          error: 'headers: a value must be printable ASCII (space and tab allowed)',
+        }),
+        { error: 'headers must be an object of strings' },
+      )
+      // Names checked here rather than by the key schema, so the issue keeps its own message.
+      .superRefine((headers, ctx) => {
+        for (const name of Object.keys(headers))
+          if (!HTTP_TOKEN.test(name) || FRAMING_HEADERS.has(name.toLowerCase()))
+            ctx.addIssue({ code: 'custom', message: HEADER_NAME_MESSAGE, path: [name] });
+      })
+      .optional(),
+    /** Query parameters the request must carry with these values (others may be there too). */
+    query: z.record(z.string(), z.string(), { error: 'query must be an object of strings' }).optional(),
+    /** Delay before answering, in ms (at most 2,147,483,647). */
+    delayMs: z
+      .number({ error: 'delayMs must be an integer from 0 to 2147483647' })
+      .min(0, { error: 'delayMs must be an integer from 0 to 2147483647' })
+      .max(MAX_DELAY_MS, { error: 'delayMs must be an integer from 0 to 2147483647' })
+      .refine(Number.isInteger, { error: 'delayMs must be an integer from 0 to 2147483647' })
+      .optional(),
+    /** Seconds for the Retry-After header of a 429. Default 1. */
+    retryAfter: positiveInt('retryAfter').optional(),
+  })
     .refine((spec) => spec.status !== undefined || spec.connection !== undefined || (spec.delayMs ?? 0) > 0, {
       error: 'give a status, a connection, a delayMs, or a status or connection with a delayMs',
     })

@@ -1,15 +1,29 @@
 // The schemas of the control interface's input, shared by the JavaScript control and the /__mock
-// routes (mock README, "The control interface"): nothing changes until the whole input is valid.
+// routes (mock README, "The control interface"): nothing changes until the whole input is valid, and
+// every input object refuses a field it does not know (controlObject()).
 // Checks that need the mock's state (an id that exists, the clock's range after an advance) are
 // made in control/control.ts.
 // Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { API_OPERATION_IDS } from '../contract';
+import { blacklistInput } from '../domain/projects';
 import { PERMISSIONS, webhookUrlSchema } from '../domain/records';
 import { isCalendarDate, LATEST_INSTANT_MS } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
 import type { OperationId } from '../observers/journal';
 import { WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
+
+/**
+ * An object of the control's input: a field it does not know is refused (`Unrecognized key: "…"`,
+ * 400 VALIDATION_ERROR over HTTP) rather than ignored, so a misspelt field never passes for an absent
+ * one and the call changes nothing (mock README, "The control interface"). Every control input object
+ * is one (faults.ts's too; the blacklist entry, the domain's, is made strict the same way below). The
+ * data helpers' projects, tables, services and reservations are the seed format's (seed/seed-data.ts),
+ * which the README documents apart.
+ */
+export function controlObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.object(shape).strict();
+}
 
 /** The API's operations (openapi.yaml's operationIds): the router has a route for each. */
 const OPERATION_IDS: ReadonlySet<string> = new Set(API_OPERATION_IDS);
@@ -50,31 +64,29 @@ export const advanceInput = z.lazy(() =>
 );
 
 /** reset()'s options and the body of POST /__mock/reset (none, `{}` or `{ "now": … }`). */
-export const resetInput = z.lazy(() => z.object({ now: instantInput.optional() }).strict());
+export const resetInput = z.lazy(() => controlObject({ now: instantInput.optional() }));
 
 /** POST /__mock/sessions (standalone server): `{ id?, now?, seed? }`. */
 export const sessionInput = z.lazy(() =>
-  z
-    .object({
-      id: z
-        .string({ error: 'id must be a string' })
-        .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1-64 characters of A-Z, a-z, 0-9, _ and -' })
-        .optional(),
-      now: instantInput.optional(),
-      seed: z.enum(['demo', 'empty'], { error: 'seed must be "demo" or "empty"' }).optional(),
-    })
-    .strict(),
+  controlObject({
+    id: z
+      .string({ error: 'id must be a string' })
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1-64 characters of A-Z, a-z, 0-9, _ and -' })
+      .optional(),
+    now: instantInput.optional(),
+    seed: z.enum(['demo', 'empty'], { error: 'seed must be "demo" or "empty"' }).optional(),
+  }),
 );
 
 /** The shape of POST /__mock/clock's body: now or advanceMs, whose value clock.set()/advance() check. */
 export const clockBody = z.lazy(() =>
-  z.union([z.object({ now: z.unknown() }).strict(), z.object({ advanceMs: z.unknown() }).strict()], {
+  z.union([controlObject({ now: z.unknown() }), controlObject({ advanceMs: z.unknown() })], {
     error: 'give either now or advanceMs',
   }),
 );
 
 export const keyInput = z.lazy(() =>
-  z.object({
+  controlObject({
     permissions: z.array(z.enum(PERMISSIONS), {
       error: `permissions must be a list of ${PERMISSIONS.join(', ')}`,
     }),
@@ -83,7 +95,7 @@ export const keyInput = z.lazy(() =>
 );
 
 export const webhookInput = z.lazy(() =>
-  z.object({
+  controlObject({
     // null: send nothing (how a tool that changed the target for a while puts "none" back).
     url: webhookUrlSchema.nullable(),
     secret: z.string().min(1).optional(),
@@ -94,7 +106,7 @@ export const webhookInput = z.lazy(() =>
 export const TRIGGER_EVENTS = WEBHOOK_EVENT_NAMES;
 
 export const triggerInput = z.lazy(() =>
-  z.object({
+  controlObject({
     event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }),
     reservationId: z.string().min(1, { error: 'reservationId must not be empty' }).optional(),
     // Overrides of the event's data (mock README, "Trigger an event"); which event each fits is the
@@ -117,15 +129,21 @@ export const triggerInput = z.lazy(() =>
   }),
 );
 
+/**
+ * control.blacklist()'s entry: the domain's (domain/projects.ts, which the seed's entries use too),
+ * strict as a controlObject() is; a seed's entries keep the seed format's rule.
+ */
+export const blacklistEntryInput = z.lazy(() => blacklistInput.unwrap().strict());
+
 export const redeliverInput = z.lazy(() =>
-  z.object({
+  controlObject({
     url: webhookUrlSchema.optional(),
   }),
 );
 
 /** GET /__mock/webhooks/deliveries and control.deliveries(): every filter optional, combined with AND. */
 export const deliveriesFilter = z.lazy(() =>
-  z.object({
+  controlObject({
     event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }).optional(),
     status: z
       .enum(['pending', 'delivered', 'failed'], { error: 'status must be pending, delivered or failed' })
@@ -139,7 +157,7 @@ export const deliveriesFilter = z.lazy(() =>
 );
 
 export const reservationsFilter = z.lazy(() =>
-  z.object({
+  controlObject({
     date: z
       .string()
       .refine(isCalendarDate, { error: `date ${DATE_MESSAGE}` })
@@ -148,7 +166,7 @@ export const reservationsFilter = z.lazy(() =>
 );
 
 export const journalFilter = z.lazy(() =>
-  z.object({
+  controlObject({
     method: z.string().min(1).optional(),
     path: z.string().min(1).optional(),
     status: z.coerce.number().int().optional(),

@@ -59,10 +59,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/projects/:slug/reservations',
-    async run(control, { slug = '' }, { query }) {
-      const date = query.get('date') ?? undefined;
-      return ok({ reservations: await control.reservations(slug, date === undefined ? {} : { date }) });
-    },
+    run: async (control, { slug = '' }, { query }) =>
+      ok({ reservations: await control.reservations(slug, Object.fromEntries(query)) }),
   },
   {
     method: 'POST',

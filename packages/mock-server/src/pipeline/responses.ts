@@ -250,11 +250,15 @@ export function controlErrorRow(error: MockControlError): ErrorRow {
 
 /**
  * A control route's answer to a refused call; undefined for a bug. A MockControlError is answered
- * by its row; an HttpError (a control body that is not JSON, or too large) by its row's status,
- * without the API's code: a control body carries only the control's codes.
+ * by its row. A control body that is not a JSON object is malformed control input, answered as the
+ * control's own 400 VALIDATION_ERROR (mock README, "The control interface"); another HttpError (a
+ * body too large) by its row's status, without the API's code: a control body carries only the
+ * control's codes.
  */
 export function controlFailureAnswer(error: unknown): MockAnswer | undefined {
   if (error instanceof MockControlError) return rowAnswer(controlErrorRow(error), error.message);
+  if (error instanceof HttpError && error.code === 'INVALID_JSON')
+    return rowAnswer('VALIDATION_ERROR', error.message);
   if (error instanceof HttpError) return rowAnswer(error.code, error.message, { withCode: false });
   return undefined;
 }

@@ -154,6 +154,45 @@ export function controlSuite(name: string, start: () => Promise<ControlUnderTest
       ).toMatchObject({ kind: 'invalid' });
     });
 
+    // Every control input object refuses a field it does not know (mock README, "The control
+    // interface"), in process and remote alike: a misspelt field is never taken for an absent one.
+    it('every input refuses an unknown field (invalid, VALIDATION_ERROR) and changes nothing', async () => {
+      await control.setWebhook(bistro, { url: 'http://127.0.0.1:9/hook' });
+      const { reservationId, deliveries } = await control.trigger(bistro, 'reservation.created');
+      const [delivery = ''] = deliveries;
+      await control.settled();
+      const state = async () => ({
+        snapshot: await control.snapshot(),
+        now: await control.clock.now(),
+        keys: await control.keys.list(bistro),
+        faults: await control.faults.list(),
+        deliveries: await control.deliveries(),
+      });
+      const before = await state();
+      // Spread in, as a stray field reaches a call: TypeScript checks no spread for unknown properties.
+      const bogus = { bogus: 1 };
+      const calls: [name: string, call: () => unknown][] = [
+        ['reset', () => control.reset({ now: SUITE_NOW, ...bogus })],
+        ['keys.create', () => control.keys.create(bistro, { permissions: ['read'], ...bogus })],
+        ['blacklist', () => control.blacklist(bistro, { email: 'typo@example.com', ...bogus })],
+        ['setWebhook', () => control.setWebhook(bistro, { url: null, ...bogus })],
+        ['trigger', () => control.trigger(bistro, 'reservation.cancelled', { reservationId, ...bogus })],
+        ['redeliver', () => control.redeliver(delivery, { url: 'http://127.0.0.1:9/other', ...bogus })],
+        ['faults.add', () => control.faults.add({ status: 500, ...bogus })],
+        ['deliveries', () => control.deliveries({ status: 'failed', ...bogus })],
+        ['requests.list', () => control.requests.list({ method: 'GET', ...bogus })],
+        ['reservations', () => control.reservations(bistro, { date: '2030-06-18', ...bogus })],
+      ];
+      for (const [name, call] of calls)
+        expect(await failure(call), name).toMatchObject({
+          kind: 'invalid',
+          code: 'VALIDATION_ERROR',
+          message: 'Unrecognized key: "bogus"',
+        });
+      await control.settled();
+      expect(await state()).toEqual(before);
+    });
+
     it('faults: add, list, remove, clear; a bad spec is invalid and adds nothing', async () => {
       const fault = await control.faults.add({
         path: `/api/v1/${bistro}/info`,

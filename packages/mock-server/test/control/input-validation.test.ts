@@ -294,6 +294,76 @@ describe('each /__mock route with bad input', () => {
   });
 });
 
+// Every control input object refuses a field it does not know, the same way on every route
+// (control/schemas.ts, controlObject(); mock README, "The control interface"): a misspelt field is
+// never taken for an absent one.
+describe('an unknown field in any /__mock input', () => {
+  it('is 400 VALIDATION_ERROR `Unrecognized key: "bogus"` on every route; nothing changes', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    // A delivery to redeliver (nothing listens on port 9: its attempt fails at once).
+    await control.setWebhook('demo-bistro', { url: 'http://127.0.0.1:9/hook' });
+    const { deliveries } = await control.trigger('demo-bistro', 'reservation.created');
+    await control.settled();
+    expect((await send(server, 'GET', RESERVATIONS)).status).toBe(200);
+    const state = async () => ({
+      snapshot: await control.snapshot(),
+      now: control.clock.now(),
+      keys: await control.keys.list('demo-bistro'),
+      faults: control.faults.list(),
+      deliveries: control.deliveries(),
+      requests: control.requests.list(),
+      sessions: (await send(server, 'GET', '/__mock/sessions')).body,
+    });
+    const before = await state();
+    const cases: [method: string, path: string, json: unknown][] = [
+      ['POST', '/__mock/reset', { now: TUESDAY_NOON, bogus: 1 }],
+      ['POST', '/__mock/clock', { advanceMs: 60_000, bogus: 1 }],
+      ['POST', '/__mock/sessions', { id: 'typo', bogus: 1 }],
+      ['POST', '/__mock/projects/demo-bistro/keys', { permissions: ['read'], bogus: 1 }],
+      ['POST', '/__mock/projects/demo-bistro/blacklist', { email: 'typo@example.com', bogus: 1 }],
+      ['PUT', '/__mock/projects/demo-bistro/webhook', { url: 'http://127.0.0.1:9/other', bogus: 1 }],
+      ['POST', '/__mock/projects/demo-bistro/trigger', { event: 'reservation.created', bogus: 1 }],
+      ['POST', `/__mock/webhooks/deliveries/${deliveries[0]}/redeliver`, { bogus: 1 }],
+      ['POST', '/__mock/faults', { status: 500, bogus: 1 }],
+      ['GET', '/__mock/webhooks/deliveries?status=failed&bogus=1', undefined],
+      ['GET', '/__mock/requests?method=GET&bogus=1', undefined],
+      ['GET', '/__mock/projects/demo-bistro/reservations?date=2026-06-16&bogus=1', undefined],
+    ];
+    for (const [method, path, json] of cases) {
+      const answer = await send(server, method, path, { key: null, ...(json === undefined ? {} : { json }) });
+      expect({ status: answer.status, body: answer.body }, `${method} ${path}`).toEqual({
+        status: 400,
+        body: { error: 'Bad Request', message: 'Unrecognized key: "bogus"', code: 'VALIDATION_ERROR' },
+      });
+    }
+    await control.settled();
+    expect(await state()).toEqual(before);
+  });
+
+  it('refuses a trigger with misspelt fields instead of booking and cancelling a new reservation', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    await control.setWebhook('demo-bistro', { url: 'http://127.0.0.1:9/hook' });
+    const reservations = await control.reservations('demo-bistro');
+    const answer = await send(server, 'POST', '/__mock/projects/demo-bistro/trigger', {
+      key: null,
+      json: { event: 'reservation.cancelled', reservationID: 'res_demo_0004', Reason: 'typo' },
+    });
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 400,
+      body: {
+        error: 'Bad Request',
+        message: 'Unrecognized keys: "reservationID", "Reason"',
+        code: 'VALIDATION_ERROR',
+      },
+    });
+    await control.settled();
+    expect(await control.reservations('demo-bistro')).toEqual(reservations);
+    expect(control.deliveries()).toEqual([]);
+  });
+});
+
 describe('at most 100 active faults', () => {
   it('the 101st is 409 TOO_MANY_FAULTS over HTTP and in JavaScript; nothing is added, removing one makes room', async () => {
     const server = await startServer({ now: TUESDAY_NOON });

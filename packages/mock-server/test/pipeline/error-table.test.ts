@@ -216,10 +216,40 @@ describe('every error answer of the standalone server comes from the table', () 
     expectRow(row, await ask(server));
   });
 
-  it('answers an HTTP refusal of a control body with its row status and no code (the control carries only its own codes)', async () => {
+  // Malformed control input is 400 VALIDATION_ERROR (mock README, "The control interface"), a body
+  // that is not a JSON object too, on the control routes and the sessions' alike; nothing changes.
+  it('answers a control body that is not a JSON object by the VALIDATION_ERROR row; nothing changes', async () => {
     const server = await startServer({ logger: silentLogger });
-    const answer = await send(server, 'POST', '/__mock/reset', { body: '{nope' });
-    expect(answer.status).toBe(ERROR_TABLE.INVALID_JSON.status);
-    expect(answer.body).toEqual({ error: statusText(400), message: 'Request body must be a JSON object' });
+    const { control } = server.service;
+    expect((await send(server, 'GET', '/api/v1/demo-bistro/info')).status).toBe(200);
+    const state = async () => ({
+      keys: await control.keys.list('demo-bistro'),
+      // A reset would clear the journal.
+      requests: control.requests.list(),
+      sessions: (await send(server, 'GET', '/__mock/sessions')).body,
+    });
+    const before = await state();
+    for (const path of ['/__mock/reset', '/__mock/projects/demo-bistro/keys', '/__mock/sessions'])
+      for (const body of ['{nope', '[]', 'permissions=read']) {
+        const answer = await send(server, 'POST', path, { body });
+        expect({ status: answer.status, body: answer.body }, `${path} ${body}`).toEqual({
+          status: 400,
+          body: {
+            error: statusText(400),
+            message: 'Request body must be a JSON object',
+            code: 'VALIDATION_ERROR',
+          },
+        });
+      }
+    expect(await state()).toEqual(before);
+  });
+
+  it('answers a control body over 64 KiB with its row status and no code (the control carries only its own codes)', async () => {
+    const server = await startServer({ logger: silentLogger });
+    const answer = await send(server, 'POST', '/__mock/reset', {
+      json: { now: '2030-06-17T08:00:00Z', padding: 'x'.repeat(70_000) },
+    });
+    expect(answer.status).toBe(ERROR_TABLE.PAYLOAD_TOO_LARGE.status);
+    expect(answer.body).toEqual({ error: statusText(413), message: 'Request body too large' });
   });
 });
