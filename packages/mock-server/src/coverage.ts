@@ -131,7 +131,9 @@ export async function mergeCoverageParts(
  * ```ts
  * // a setup file listed in vitest.config.ts as test.globalSetup
  * export default coverageGlobalSetup({ dir: 'test-output/api-coverage', threshold: 80 });
- * // in a test file: afterAll(() => saveCoveragePart('test-output/api-coverage', mock.control.coverage()))
+ * // in a test file that resets the mock before each test (a reset starts the count over): a part
+ * // per test (README, "Coverage"; a mock never reset is saved once, in afterAll)
+ * afterEach(() => saveCoveragePart('test-output/api-coverage', mock.control.coverage()))
  * ```
  */
 export function coverageGlobalSetup(
