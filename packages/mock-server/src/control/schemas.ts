@@ -169,7 +169,11 @@ export const journalFilter = z.lazy(() =>
   controlObject({
     method: z.string().min(1).optional(),
     path: z.string().min(1).optional(),
-    status: z.coerce.number().int().optional(),
+    // A query's text: `?status=abc` names what the filter takes, not zod's "received NaN".
+    status: z.coerce
+      .number({ error: 'status must be a whole number (an HTTP status)' })
+      .int({ error: 'status must be a whole number (an HTTP status)' })
+      .optional(),
     code: z.string().min(1).optional(),
     operationId: z
       .custom<OperationId>((value) => typeof value === 'string' && OPERATION_IDS.has(value), {

@@ -265,7 +265,8 @@ const BAD_ROUTE_INPUT: [method: string, path: string, json: unknown, message: st
     'reservationId: reservationId must not be empty',
   ],
   ['POST', '/__mock/faults', { status: 600 }, 'status: status must be an integer from 400 to 599'],
-  ['GET', '/__mock/requests?status=abc', undefined, 'status: Invalid input: expected number, received NaN'],
+  ['GET', '/__mock/requests?status=abc', undefined, 'status: status must be a whole number (an HTTP status)'],
+  ['GET', '/__mock/requests?status=2.5', undefined, 'status: status must be a whole number (an HTTP status)'],
 ];
 
 describe('each /__mock route with bad input', () => {
