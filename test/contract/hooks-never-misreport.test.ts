@@ -1,7 +1,7 @@
-// A hook of yours that throws never reads as a network error, and never sends a request again: after
-// the server answered, the call rejects with a HookError that names the hook and keeps the answer's
-// status and request id; before the request left, the HookError says nothing was sent. The mock's
-// journal proves how many requests reached the server.
+// A hook of yours that throws (or reads a body, or outlasts the timeout) never reads as a network
+// error, and never sends a request again: after the server answered, the call rejects with an error
+// that names the hook and keeps the answer's status and request id; before the request left, the
+// error says that attempt was not sent. The mock's journal proves how many requests reached the server.
 import { HookError, isReservationApiError, type Middleware } from '@reservation-api/sdk';
 import { describe, expect, it } from 'vitest';
 import { SLUG, useMockService } from './mock';
@@ -96,7 +96,7 @@ describe('a middleware that reads a body instead of a clone of it', () => {
     expect(error).toMatchObject({ hook: 'onResponse', status: 201, requestId: entries[0]?.id });
     expect(error.message).toBe(
       'onResponse threw after the Reservation API answered 201; not retried: ' +
-        'an onResponse middleware read the response body; read response.clone() instead',
+        'a middleware read the body; read a clone() of it instead',
     );
   });
 
@@ -112,7 +112,7 @@ describe('a middleware that reads a body instead of a clone of it', () => {
     expect(journal()).toHaveLength(0);
     expect(error).toMatchObject({ hook: 'onRequest', status: 0 });
     expect(error.message).toBe(
-      'onRequest threw; nothing was sent: an onRequest middleware read the request body; read request.clone() instead',
+      'onRequest threw; nothing was sent: a middleware read the body; read a clone() of it instead',
     );
   });
 });
@@ -120,16 +120,41 @@ describe('a middleware that reads a body instead of a clone of it', () => {
 describe('a middleware that outlasts timeoutMs', () => {
   const stall = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 200));
 
-  it('in onRequest, of a read: a TimeoutError that says nothing was sent, not retried', async () => {
-    const client = mock.client({ timeoutMs: 50 });
+  it('in onRequest, of a read: a TimeoutError that says nothing was sent, not retried, logged as an error', async () => {
+    const lines: string[] = [];
+    const record = (line: string): void => {
+      lines.push(line);
+    };
+    const logger = { debug: record, info: record, warn: record, error: record };
+    const client = mock.client({ timeoutMs: 50, logLevel: 'error', logger });
     client.use({ onRequest: stall });
     const error = await client.services.list().catch((e: unknown) => e);
     expect(journal()).toHaveLength(0);
     expect(error).toMatchObject({ name: 'TimeoutError', status: 0, requestId: undefined });
-    expect((error as Error).message).toBe(
-      'The request was not sent within 50 ms: an onRequest middleware was still running; nothing was sent',
+    expect((error as Error).message).toMatch(
+      /^An onRequest middleware did not finish within 50 ms after 1 attempt over 0\.\d s; nothing was sent$/,
     );
     expect(client.sleeps).toEqual([]);
+    expect(lines).toEqual([
+      expect.stringMatching(/ failed: An onRequest middleware did not finish within 50 ms/),
+    ]);
+  });
+
+  it('in onRequest of a retry: says which attempt was not sent (the first was), not retried again', async () => {
+    mock.service.control.faults.add({
+      method: 'GET',
+      path: `/api/v1/${SLUG}/services`,
+      status: 503,
+      times: 1,
+    });
+    const client = mock.client({ timeoutMs: 50 });
+    let attempts = 0;
+    client.use({ onRequest: () => (++attempts === 2 ? stall() : undefined) });
+    const error = await client.services.list().catch((e: unknown) => e);
+    expect(journal()).toHaveLength(1);
+    expect(error).toMatchObject({ name: 'TimeoutError', status: 0 });
+    expect((error as Error).message).toMatch(/; attempt 2 was not sent$/);
+    expect(client.sleeps).toHaveLength(1);
   });
 
   it('in onResponse, after a create answered 201: a TimeoutError with the status and request id', async () => {
@@ -140,8 +165,8 @@ describe('a middleware that outlasts timeoutMs', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ method: 'POST', status: 201 });
     expect(error).toMatchObject({ name: 'TimeoutError', status: 201, requestId: entries[0]?.id });
-    expect((error as Error).message).toBe(
-      'The Reservation API answered 201, but an onResponse middleware did not finish within 50 ms; not retried',
+    expect((error as Error).message).toMatch(
+      /^The Reservation API answered 201, but an onResponse middleware did not finish within 50 ms after 1 attempt over 0\.\d s; not retried$/,
     );
   });
 });
@@ -241,6 +266,23 @@ describe('an onRetry hook that throws', () => {
     await client.services.list();
     expect(seen).toEqual([1]);
     expect(journal()).toHaveLength(2);
+  });
+
+  it("runs alongside the backoff wait, which the caller's abort still cuts short", async () => {
+    mock.service.control.faults.add({
+      method: 'GET',
+      path: `/api/v1/${SLUG}/services`,
+      status: 503,
+      times: 1,
+    });
+    const client = mock.client({ realSleep: true, onRetry: () => new Promise<void>(() => undefined) });
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const pending = client.services.list(undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort(reason);
+    expect(await pending).toBe(reason);
+    expect(journal()).toHaveLength(1);
   });
 
   it('is never called for a write, which is never retried', async () => {

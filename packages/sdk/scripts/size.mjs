@@ -13,8 +13,13 @@ const KB = 1024;
 // redirects refused, secrets masked in every part of an error, response shapes and paging progress
 // checked) and with the call details of issue 21 (request ids on errors and logs, withResponse()
 // through ApiPromise, client.use() middleware per attempt and onRetry): features, not bloat.
-// /webhooks grew from 2 to 2.5 kB with the delivery id and the verifier's precise messages.
-const budgets = { core: 8.5 * KB, webhooks: 2.5 * KB };
+// /webhooks grew from 2 to 2.5 kB with the delivery id and the verifier's precise messages. The
+// core grew to 8.8 kB (from 8.44) with what an outside review of issue 29 found misreported: a
+// timeout after the answer keeps its status and request id (one in onRequest says nothing was sent),
+// a middleware that reads a body is a HookError, an async onRetry runs beside the backoff (a rejection
+// is a HookError, not a crash), 304 and 300 are no redirects, the key is masked at any length, and a
+// write answered 2xx without its body says it was accepted: each one a test in test/ or test/contract.
+const budgets = { core: 8.8 * KB, webhooks: 2.5 * KB };
 
 async function minGzip(stdin) {
   const result = await build({

@@ -16,7 +16,14 @@ import {
   ReservationApiError,
   TimeoutError,
 } from './errors';
-import { type AttemptFetch, type AttemptState, type Hooks, type Progress, setHeaders } from './hooks';
+import {
+  type AttemptFetch,
+  type AttemptState,
+  BODY_READ,
+  type Hooks,
+  type Progress,
+  setHeaders,
+} from './hooks';
 import type { Log } from './logger';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
 
@@ -117,7 +124,13 @@ export async function runCall<A extends Answer, T>(
       retryDelayMs(request.method, n - 1, outcome, settings.retry, settings.now(), settings.random);
     if (delay === undefined) {
       if (ok) return result as T;
-      if (log && request && outcome && outcome.kind !== 'response') {
+      // `error`: a call that got no answer (README, "Logging"): a network error or a timeout.
+      if (
+        log &&
+        request &&
+        !response &&
+        (result instanceof ConnectionError || result instanceof TimeoutError)
+      ) {
         const { message } = result as Error;
         log('error', `${request.method} ${request.url} failed: ${message}`, {
           method: request.method,
@@ -137,10 +150,12 @@ export async function runCall<A extends Answer, T>(
       `${method} ${url}: retrying in ${Math.round(delay)} ms after ${response?.status ?? kind} (attempt ${n})`,
       { method, url, attempt: n, delayMs: delay, requestId },
     );
+    const failedHook = (cause: unknown): never => {
+      throw hookError('onRetry', cause, { method, url, redact: settings.secrets }, response);
+    };
+    let hooked: unknown;
     try {
-      // Awaited, so an async onRetry (a metrics call) is waited for and its rejection is this call's
-      // HookError, never an unhandled rejection that ends the process.
-      await hooks.onRetry?.({
+      hooked = hooks.onRetry?.({
         attempt: n,
         delayMs: delay,
         reason: kind === 'response' ? 'status' : kind,
@@ -150,9 +165,12 @@ export async function runCall<A extends Answer, T>(
         url,
       });
     } catch (cause) {
-      throw hookError('onRetry', cause, { method, url, redact: settings.secrets }, response);
+      failedHook(cause);
     }
-    await settings.sleep(delay, spec.caller);
+    // An async onRetry (a metrics call) runs alongside the wait, which the caller's abort still cuts
+    // short: the retry waits for both, and its rejection is this call's HookError, never an
+    // unhandled rejection that ends the process.
+    await Promise.all([settings.sleep(delay, spec.caller), Promise.resolve(hooked).catch(failedHook)]);
   }
 }
 
@@ -280,7 +298,7 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   }
   if (stage === 'building') return failed(progress, failure);
   if (stage === 'middleware-in')
-    return failed(progress, hookError('onRequest', failure, { ...about, attempt: n }));
+    return failed(progress, hookError('onRequest', failure, { ...about, attempts: n }));
   if (stage === 'answered') return failed(progress, hookError('onResponse', failure, about, response));
   if (stage === 'reading' && failure instanceof SyntaxError) {
     // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
@@ -293,7 +311,7 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
         headers,
         // Not the parser's own error: its message quotes the start of the body, where part of a
         // secret (which masking finds only whole) could be.
-        cause: new SyntaxError('The response body is not valid JSON'),
+        cause: new SyntaxError('not JSON'),
         ...about,
         message: `The Reservation API answered ${status} with a body that is not JSON (${type}); ${CHECK_BASE_URL}`,
       }),
@@ -303,7 +321,7 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   // no retry follows.
   const error = new ConnectionError(failure, {
     ...about,
-    ...(response ? { headers: response.headers } : attempts),
+    ...(response ? { headers: response.headers, status: response.status } : attempts),
   });
   return failed(progress, error, response ? undefined : { kind: 'network-error' });
 }
@@ -327,8 +345,7 @@ function fetchFor(
     if (headers) setHeaders(request, headers);
     // Only middleware can have read the body by now (then the progress is still `middleware-in`, and
     // this is the HookError of an onRequest: nothing was sent), not a network failure of fetch.
-    else if (request.bodyUsed)
-      throw new TypeError('an onRequest middleware read the request body; read request.clone() instead');
+    else if (request.bodyUsed) throw new TypeError(BODY_READ);
     state.progress = { stage: 'sent', request };
     let response: Response;
     try {
@@ -347,7 +364,7 @@ function fetchFor(
 function hookError(
   hook: HookName,
   cause: unknown,
-  about: Partial<RequestInfo> & { redact: readonly string[]; attempt?: number },
+  about: Partial<RequestInfo> & { redact: readonly string[]; attempts?: number },
   response?: Response,
 ): HookError {
   return new HookError(hook, cause, { ...about, response });

@@ -65,7 +65,7 @@ export interface ReservationClientOptions {
    * metrics or tracing. It may be async: the retry waits for its promise. An exception it throws (or
    * a promise it rejects) rejects the call with a HookError (no further attempt).
    */
-  onRetry?: ((info: RetryInfo) => void) | ((info: RetryInfo) => Promise<void>);
+  onRetry?: (info: RetryInfo) => void;
 }
 
 export interface ReservationClient {
@@ -299,7 +299,7 @@ export function createReservationClient(options: ReservationClientOptions): Rese
   /** The headers of a call: the SDK's, the client's, the call's, and always the API key last (it wins). */
   const headersWith = (call: Array<[string, string]>): Pick<FetchSettings, 'headers' | 'secrets'> => {
     const entries: Array<[string, string]> = [...SDK_HEADERS, ...userHeaders, ...call, ['X-API-Key', apiKey]];
-    return { headers: entries, secrets: secretValues(entries) };
+    return { headers: entries, secrets: secretValues(entries, apiKey) };
   };
   const defaults: FetchSettings = {
     fetch: checkFunction(options.fetch, 'fetch'),

@@ -220,7 +220,7 @@ export class RateLimitError extends ReservationApiError<'RATE_LIMITED' | undefin
 }
 
 /**
- * A redirect (3xx). The API has none, so the SDK never follows one: the key travels in a custom
+ * A redirect (301, 302, 303, 307 or 308: the statuses fetch follows). The API has none, so the SDK never follows one: the key travels in a custom
  * header, which fetch would re-send to any host, even over plain http. `location` is where it pointed.
  */
 export class RedirectError extends ReservationApiError<undefined> {
@@ -235,9 +235,6 @@ export class RedirectError extends ReservationApiError<undefined> {
     this.location = init.redact ? init.location && redactText(init.location, init.redact) : init.location;
   }
 }
-
-/** Header values shorter than this are not masked in messages: they are not secrets, and masking "1" would mangle an IP address. */
-const MIN_REDACTED_LENGTH = 8;
 
 /**
  * `: fetch failed: connect ECONNREFUSED 10.0.0.1:443`: the messages down the cause chain, plus an
@@ -259,10 +256,9 @@ function causeSummary(cause: unknown, redact: readonly string[]): string {
   }
   let text = parts.join(': ');
   if (code !== undefined && !text.includes(code)) text += ` (${code})`;
-  for (const value of redact) {
-    if (value.length >= MIN_REDACTED_LENGTH) text = text.replaceAll(value, '[redacted]');
-  }
-  text = text.replace(/\s+/g, ' ').trim().slice(0, 300);
+  // Before the cut, so that no part of a value is left at it; `redact` is already the values to mask
+  // (redact.ts's secretValues() leaves out short header values, never the key).
+  text = redactText(text, redact).replace(/\s+/g, ' ').trim().slice(0, 300);
   return text === '' ? '' : `: ${text}`;
 }
 
@@ -270,6 +266,11 @@ function causeSummary(cause: unknown, redact: readonly string[]): string {
 export interface AttemptsInfo extends Partial<RequestInfo> {
   attempts?: number | undefined;
   elapsedMs?: number | undefined;
+}
+
+/** What an attempt that was not sent says: on a retry, the attempts before it were sent. */
+function unsent(attempts = 1): string {
+  return attempts > 1 ? `attempt ${attempts} was not sent` : 'nothing was sent';
 }
 
 /** ` after 3 attempts over 1.0 s`, or nothing when unknown. */
@@ -290,7 +291,8 @@ export class ConnectionError extends ReservationApiError<undefined> {
   constructor(
     cause: unknown,
     options: AttemptsInfo & {
-      /** The response headers, when they had arrived and the body then broke off. */
+      /** The answer's status and headers, when they had arrived and the body then broke off. */
+      status?: number | undefined;
       headers?: Headers | undefined;
       /** Values never to show in the message, such as the request's header values. */
       redact?: readonly string[] | undefined;
@@ -301,7 +303,7 @@ export class ConnectionError extends ReservationApiError<undefined> {
       : 'Could not reach the Reservation API';
     super({
       ...options,
-      status: 0,
+      status: options.status ?? 0,
       message: what + retried(options) + causeSummary(cause, options.redact ?? []),
       cause,
     });
@@ -333,16 +335,12 @@ export class TimeoutError extends ReservationApiError<undefined> {
     } = {},
   ) {
     const { response, stage = 'waiting' } = options;
-    const within = `within ${timeoutMs} ms`;
-    const answered = `The Reservation API answered ${response?.status}`;
-    const message =
-      stage === 'before-sending'
-        ? `The request was not sent ${within}: an onRequest middleware was still running; nothing was sent`
-        : stage === 'middleware-out' && response
-          ? `${answered}, but an onResponse middleware did not finish ${within}; not retried`
-          : stage === 'body' && response
-            ? `${answered}, but its body did not arrive ${within}; not retried`
-            : `The Reservation API did not answer ${within}${retried(options)}`;
+    const within = `within ${timeoutMs} ms${retried(options)}`;
+    const message = response
+      ? `The Reservation API answered ${response.status}, but ${stage === 'body' ? 'its body' : 'an onResponse middleware'} did not finish ${within}; not retried`
+      : stage === 'before-sending'
+        ? `An onRequest middleware did not finish ${within}; ${unsent(options.attempts)}`
+        : `The Reservation API did not answer ${within}`;
     super({ ...options, status: response?.status ?? 0, headers: response?.headers, message, cause });
     this.timeoutMs = timeoutMs;
   }
@@ -370,20 +368,18 @@ export class HookError extends ReservationApiError<undefined> {
       response?: Pick<Response, 'status' | 'headers'> | undefined;
       /** Values never to show, such as the request's header values. */
       redact?: readonly string[] | undefined;
-      /** The attempt the hook threw in, when it was not the first (a retry's onRequest). */
-      attempt?: number | undefined;
+      /** The attempt the hook threw in (a retry's onRequest: the attempts before it were sent). */
+      attempts?: number | undefined;
     },
   ) {
-    const { response, attempt = 1, ...fields } = options;
-    // An onRequest of a retry: the attempts before it were sent, this one was not.
-    const unsent = attempt > 1 ? `attempt ${attempt} was not sent` : 'nothing was sent';
+    const { response } = options;
     super({
-      ...fields,
+      ...options,
       status: response?.status ?? 0,
       headers: response?.headers,
       // e.g. `onResponse threw after the Reservation API answered 201; not retried: x`.
       message: `${hook} threw${response ? ` after the Reservation API answered ${response.status}` : ''}; ${
-        hook === 'onRequest' ? unsent : 'not retried'
+        hook === 'onRequest' ? unsent(options.attempts) : 'not retried'
       }${causeSummary(cause, options.redact ?? [])}`,
       cause,
     });
@@ -486,14 +482,14 @@ type ResponseLike = Pick<Response, 'status' | 'headers'> &
   Partial<Pick<Response, 'statusText' | 'type' | 'redirected' | 'url'>>;
 
 /**
- * The statuses fetch treats as redirects (the Fetch standard's "redirect status"): a 304 Not Modified
- * or a 300 points nowhere to follow, and stays an HTTP error of its status.
+ * The statuses fetch follows as redirects (README, "Redirects"): a 304 Not Modified or a 300 points
+ * nowhere to follow, and stays an HTTP error of its status.
  */
-const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308];
 
 /** A redirect, or an answer that came through one (a custom fetch that followed it anyway). */
 export function isRedirect({ status, type, redirected }: ResponseLike): boolean {
-  return REDIRECT_STATUSES.has(status) || type === 'opaqueredirect' || redirected === true;
+  return REDIRECT_STATUSES.includes(status) || type === 'opaqueredirect' || redirected === true;
 }
 
 /** Where a redirect points: `Location` resolved against the request URL, or where a followed one ended. */
@@ -516,7 +512,7 @@ function stringOr(value: unknown, fallback: string | undefined): string | undefi
 }
 
 /**
- * The one place that maps an HTTP error response to an error class: a redirect (3xx) to
+ * The one place that maps an HTTP error response to an error class: a redirect (see isRedirect) to
  * RedirectError, else by the body's `code` (each class carries only its own codes), else by status.
  * `body` is the parsed JSON, or the raw text when the body was not JSON (a proxy's HTML page, an
  * empty body). A code this SDK does not know is left in `body` only, so `error.code` is always one of

@@ -31,8 +31,8 @@ export interface RetryInfo {
 
 /**
  * How far an attempt got, which says what an exception means: while `building`, openapi-fetch could
- * not build the request (your bug, shown as it is); in `middleware-in`, an `onRequest` threw and
- * nothing was sent; `sent` and `no-answer` mean no answer (a network error or a timeout); in
+ * not build the request (your bug, shown as it is); in `middleware-in`, an `onRequest` threw (or
+ * read the body, or outlasted the timeout) and this attempt was not sent; `sent` and `no-answer` mean no answer (a network error or a timeout); in
  * `answered`, an `onResponse` threw after the server answered; in `reading`, the body was read.
  */
 export type Progress =
@@ -54,11 +54,14 @@ export function setHeaders(request: Request, headers: ReadonlyArray<readonly [st
 /** The fetch an attempt gives openapi-fetch, carrying the attempt's state for the marker to find. */
 export type AttemptFetch = CallFetch & { state?: AttemptState };
 
+/** Why a middleware that read a body (not a clone of it) fails its call: the HookError's cause. */
+export const BODY_READ = 'a middleware read the body; read a clone() of it instead';
+
 /** The client's hooks, shared by all its calls (and changed by `use` / `eject` at any time). */
 export interface Hooks {
   /** The middleware added with `client.use`, in order (registered on openapi-fetch behind MARKER). */
   middleware: Middleware[];
-  onRetry: ((info: RetryInfo) => void) | ((info: RetryInfo) => Promise<void>) | undefined;
+  onRetry: ((info: RetryInfo) => void) | undefined;
 }
 
 /**
@@ -80,8 +83,7 @@ export const MARKER: Middleware = {
     const { state } = options.fetch as AttemptFetch;
     // Still `answered`, so this is the HookError of an onResponse (the server answered), not a
     // body that broke off.
-    if (response.bodyUsed)
-      throw new TypeError('an onResponse middleware read the response body; read response.clone() instead');
+    if (response.bodyUsed) throw new TypeError(BODY_READ);
     if (state) state.progress = { stage: 'reading', request, response: state.progress.response ?? response };
   },
 };

@@ -6,23 +6,19 @@
 const MIN_SECRET_LENGTH = 8;
 /** Headers the SDK sets with public values; masking `application/json` would garble messages. */
 const PUBLIC_HEADERS = /^(accept|user-agent|content-type)$/i;
-const API_KEY_HEADER = /^x-api-key$/i;
 /** Past this depth a value is not searched but replaced: a hostile body can nest very deeply. */
 const MAX_DEPTH = 32;
 export const REDACTED = '[redacted]';
 
 /**
- * The values to mask in errors: the API key, whatever its length (it is the secret), and every other
- * header value the caller added (8+ characters).
+ * The values to mask in errors: the API key, whatever its length (it is the secret), and every header
+ * value the caller added (8+ characters).
  */
-export function secretValues(headers: ReadonlyArray<readonly [string, string]>): string[] {
-  return headers
-    .filter(([name, value]) =>
-      API_KEY_HEADER.test(name)
-        ? value.length > 0
-        : !PUBLIC_HEADERS.test(name) && value.length >= MIN_SECRET_LENGTH,
-    )
+export function secretValues(headers: ReadonlyArray<readonly [string, string]>, apiKey: string): string[] {
+  const values = headers
+    .filter(([name, value]) => !PUBLIC_HEADERS.test(name) && value.length >= MIN_SECRET_LENGTH)
     .map(([, value]) => value);
+  return values.includes(apiKey) ? values : [...values, apiKey];
 }
 
 export function redactText(text: string, secrets: readonly string[]): string {

@@ -402,7 +402,8 @@ describe('the response body', () => {
         status: 200,
         requestId: 'req_000007',
         timeoutMs: 100,
-        message: 'The Reservation API answered 200, but its body did not arrive within 100 ms; not retried',
+        message:
+          'The Reservation API answered 200, but its body did not finish within 100 ms after 1 attempt over 0.1 s; not retried',
       });
       expect(stub.calls).toHaveLength(1);
       expect(stub.calls[0]?.signal?.aborted).toBe(true);

@@ -482,8 +482,7 @@ describe('resource methods throw the typed error', () => {
     expect(error).toMatchObject({
       name: 'ReservationApiError',
       status: 200,
-      message:
-        'The Reservation API answered 200 without a body; the DELETE was accepted, so check before repeating it',
+      message: 'The Reservation API answered 200 without a body; the DELETE was accepted',
     });
   });
 

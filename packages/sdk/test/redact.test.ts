@@ -127,6 +127,23 @@ describe('a server that echoes the key', () => {
     for (const text of everyRendering(error)) expect(text).not.toContain(key);
   });
 
+  it('a key shorter than 8 characters in a fetch error: masked before the message is cut', async () => {
+    const key = 'sk12345';
+    const client = createReservationClient({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: key,
+      project: SLUG,
+      maxRetries: 0,
+      // The key at the very end of 300 characters, where the message is cut.
+      fetch: async () => {
+        throw new TypeError(`${'x'.repeat(296)} ${key}`);
+      },
+    });
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    for (const text of everyRendering(error)) expect(text).not.toContain(key.slice(0, 3));
+  });
+
   it('a 200 of the wrong shape that quotes the key', async () => {
     const client = await echoing(200, (key) => ({ type: 'application/json', body: JSON.stringify({ key }) }));
     const error = await client.tables.list().catch((e: unknown) => e);

@@ -27,7 +27,6 @@ import type {
   ReservationInPastError,
   ReservationStatus,
   ReservationStatusTarget,
-  RetryInfo,
   Review,
   ServerError,
   Service,
@@ -239,13 +238,6 @@ describe('client options', () => {
     type FetchOption = NonNullable<ReservationClientOptions['fetch']>;
     expectTypeOf(globalThis.fetch).toMatchTypeOf<FetchOption>();
     expectTypeOf<(request: Request) => Promise<Response>>().toMatchTypeOf<FetchOption>();
-  });
-
-  it('take an onRetry that returns anything (a push into a list) or a promise (an async metrics call)', () => {
-    type OnRetry = NonNullable<ReservationClientOptions['onRetry']>;
-    expectTypeOf<(info: RetryInfo) => number>().toMatchTypeOf<OnRetry>();
-    expectTypeOf<(info: RetryInfo) => Promise<void>>().toMatchTypeOf<OnRetry>();
-    expectTypeOf<(info: string) => void>().not.toMatchTypeOf<OnRetry>();
   });
 
   it('take an optional logger with console-like methods and a log level', () => {

@@ -258,7 +258,7 @@ export function controlErrorRow(error: MockControlError): ErrorRow {
 export function controlFailureAnswer(error: unknown): MockAnswer | undefined {
   if (error instanceof MockControlError) return rowAnswer(controlErrorRow(error), error.message);
   if (error instanceof HttpError && error.code === 'INVALID_JSON')
-    return rowAnswer('VALIDATION_ERROR', error.message);
+    return rowAnswer(CONTROL_KIND_ROW.invalid, error.message);
   if (error instanceof HttpError) return rowAnswer(error.code, error.message, { withCode: false });
   return undefined;
 }

@@ -6,6 +6,7 @@ import type { Answer, CallFetch, Settle } from '../call';
 import { errorFromResponse, type RequestInfo, ReservationApiError } from '../errors';
 import type { paths } from '../generated/schema';
 import type { RequestOptions } from '../request-options';
+import { isRetryableMethod } from '../retry';
 import type { WithoutSuccess } from '../types';
 
 export interface ResourceContext {
@@ -85,10 +86,7 @@ export function unwrap<T>(
   if (problem) {
     // A write answered 2xx was taken: the error must not invite repeating it.
     const method = request?.method;
-    const taken =
-      method && method !== 'GET' && method !== 'HEAD'
-        ? `; the ${method} was accepted, so check before repeating it`
-        : '';
+    const taken = method && !isRetryableMethod(method) ? `; the ${method} was accepted` : '';
     throw new ReservationApiError({
       status: response.status,
       message: `The Reservation API answered ${response.status} ${problem}${taken}`,
