@@ -146,6 +146,43 @@ describe('seed data from JSON', () => {
     expect(() => parseSeedJson('{ nope')).toThrow('Seed is not valid JSON');
   });
 
+  it('refuses a field the format does not know, at any depth (a misspelt field never takes its default)', () => {
+    const bad = {
+      projects: [
+        {
+          id: 'p',
+          slug: 'p',
+          name: 'P',
+          timezone: 'America/New_York',
+          openingHours: { monday: { open: '08:00', close: '18:00', brakeStart: '12:00' } },
+          tables: [{ id: 't', name: 't', capacity: 2, seats: 4 }],
+          blacklist: [{ email: 'a@example.com', reason: 'x' }],
+          reservations: [
+            {
+              date: '2030-06-17',
+              from: '10:00',
+              to: '11:00',
+              tableID: 't',
+              customer: { email: 'a@example.com' },
+            },
+          ],
+        },
+      ],
+    };
+    expect(() => parseSeedData(bad)).toThrow(
+      new SeedError(
+        [
+          'Invalid seed data:',
+          '  projects.0.openingHours.monday: Unrecognized key: "brakeStart"',
+          '  projects.0.tables.0: Unrecognized key: "seats"',
+          '  projects.0.blacklist.0: Unrecognized key: "reason"',
+          '  projects.0.reservations.0: Unrecognized key: "tableID"',
+          '  projects.0: Unrecognized key: "timezone"',
+        ].join('\n'),
+      ),
+    );
+  });
+
   it('rejects references to unknown tables', () => {
     expect(() =>
       createMockService({

@@ -12,7 +12,7 @@ import { addService, addTable } from '../domain/catalog';
 import { nowIso } from '../domain/context';
 import { DomainError } from '../domain/errors';
 import { createKey, keyOfProject, keysOfProject, regenerateKey, revokeKey } from '../domain/keys';
-import { addToBlacklist, setWebhook } from '../domain/projects';
+import { addToBlacklist, blacklistInput, setWebhook } from '../domain/projects';
 import type { Permission, ProjectRecord } from '../domain/records';
 import { compareListOrder, findReservation, insertReservation } from '../domain/reservations';
 import { isoOf, latestInstantWithin } from '../domain/time';
@@ -39,7 +39,6 @@ import { type Fault, type FaultSpec, faultSpecSchema, MAX_FAULTS } from './fault
 import type { MockParts } from './parts';
 import {
   advanceInput,
-  blacklistEntryInput,
   deliveriesFilter,
   instantInput,
   journalFilter,
@@ -427,7 +426,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       },
     },
     async blacklist(slug, entry) {
-      const parsed = parseControl(blacklistEntryInput, entry);
+      const parsed = parseControl(blacklistInput, entry);
       const record = await write(
         'blacklist',
         () => addToBlacklist(ctx, project(slug).id, parsed),

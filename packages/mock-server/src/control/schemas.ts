@@ -6,7 +6,6 @@
 // Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { API_OPERATION_IDS } from '../contract';
-import { blacklistInput } from '../domain/projects';
 import { PERMISSIONS, webhookUrlSchema } from '../domain/records';
 import { isCalendarDate, LATEST_INSTANT_MS } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
@@ -17,9 +16,8 @@ import { WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
  * An object of the control's input: a field it does not know is refused (`Unrecognized key: "…"`,
  * 400 VALIDATION_ERROR over HTTP) rather than ignored, so a misspelt field never passes for an absent
  * one and the call changes nothing (mock README, "The control interface"). Every control input object
- * is one (faults.ts's too; the blacklist entry, the domain's, is made strict the same way below). The
- * data helpers' projects, tables, services and reservations are the seed format's (seed/seed-data.ts),
- * which the README documents apart.
+ * is one (faults.ts's too). The blacklist entry (domain/projects.ts) and the data helpers' projects,
+ * tables, services and reservations are the seed format's (seed/seed-data.ts), strict the same way.
  */
 export function controlObject<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.object(shape).strict();
@@ -128,12 +126,6 @@ export const triggerInput = z.lazy(() =>
     tableId: z.string().min(1, { error: 'tableId must not be empty' }).optional(),
   }),
 );
-
-/**
- * control.blacklist()'s entry: the domain's (domain/projects.ts, which the seed's entries use too),
- * strict as a controlObject() is; a seed's entries keep the seed format's rule.
- */
-export const blacklistEntryInput = z.lazy(() => blacklistInput.unwrap().strict());
 
 export const redeliverInput = z.lazy(() =>
   controlObject({

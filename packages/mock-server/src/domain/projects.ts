@@ -132,7 +132,8 @@ export function isBlacklisted(store: Store, projectId: string, email: string, ph
  */
 export const blacklistInput = z.lazy(() =>
   z
-    .object({
+    // Strict, as every input of the mock's data (mock README, "Seed format"): a misspelt field is refused.
+    .strictObject({
       email: z.string().trim().min(1).optional(),
       phone: z.string().trim().min(1).optional(),
     })

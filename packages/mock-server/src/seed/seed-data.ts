@@ -1,7 +1,9 @@
 // The seed format: everything a mock starts with (and returns to on reset), as plain JSON. The same
 // shape is used by the built-in demo data, by `createMockService({ seed })` and by `--seed FILE`.
 // Optional fields have the defaults noted; references (tableId, zoneId, ...) must point inside the
-// same project. README.md ("Seed format") documents it for users.
+// same project; a field the format does not know is refused (strictObject), so that a misspelt one
+// (`timezone`) never passes for an absent one and takes its default. README.md ("Seed format")
+// documents it for users.
 // Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { blacklistInput, DEFAULT_SLOT_MINUTES, DEFAULT_TIME_ZONE } from '../domain/projects';
@@ -22,7 +24,7 @@ const color = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be #RRGGBB');
 /** One day's hours; a day that is absent or null is closed. */
 const hours = z.lazy(() =>
   z
-    .object({
+    .strictObject({
       open: startTime(),
       close: endTime(),
       breakStart: startTime().optional(),
@@ -54,7 +56,7 @@ export const WEEKDAY_KEYS = [
 ] as const;
 
 const weeklyHours = z.lazy(() =>
-  z.object({
+  z.strictObject({
     sunday: hours.nullish(),
     monday: hours.nullish(),
     tuesday: hours.nullish(),
@@ -74,7 +76,7 @@ const reservationFields = () => ({
   status: z.enum(RESERVATION_STATUSES).default('PENDING'),
   guests: z.number().int().positive().default(1),
   note: z.string().nullable().default(null),
-  customer: z.object({
+  customer: z.strictObject({
     email: z.email(),
     firstName: z.string().nullable().optional(),
     lastName: z.string().nullable().optional(),
@@ -91,12 +93,12 @@ const reservationFields = () => ({
 
 /** A reservation put straight into the store (control.addReservation): an absolute date. */
 export const reservationImportSchema = z.lazy(() =>
-  z.object({ ...reservationFields(), date: date() }).refine(startsBeforeEnd, 'from must be before to'),
+  z.strictObject({ ...reservationFields(), date: date() }).refine(startsBeforeEnd, 'from must be before to'),
 );
 
 const reservation = z.lazy(() =>
   z
-    .object({
+    .strictObject({
       ...reservationFields(),
       /** An absolute date, or… */
       date: date().optional(),
@@ -114,7 +116,7 @@ const reservation = z.lazy(() =>
 );
 
 export const seedTableSchema = z.lazy(() =>
-  z.object({
+  z.strictObject({
     id: z.string().min(1),
     name: z.string(),
     label: z.string().nullable().default(null),
@@ -135,7 +137,7 @@ export const seedTableSchema = z.lazy(() =>
 export type SeedTableInput = z.input<typeof seedTableSchema>;
 
 export const seedServiceSchema = z.lazy(() =>
-  z.object({
+  z.strictObject({
     id: z.string().min(1),
     name: z.string(),
     description: z.string().nullable().default(null),
@@ -150,7 +152,7 @@ export type SeedServiceInput = z.input<typeof seedServiceSchema>;
 
 export const seedProjectSchema = z.lazy(() =>
   z
-    .object({
+    .strictObject({
       id: z.string().min(1),
       slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lower-case letters, digits and dashes'),
       name: z.string().min(1),
@@ -162,7 +164,7 @@ export const seedProjectSchema = z.lazy(() =>
       timeZone: z.string().refine(isValidTimeZone, 'must be an IANA time zone').default(DEFAULT_TIME_ZONE),
       slotMinutes: z.number().int().positive().default(DEFAULT_SLOT_MINUTES),
       settings: z
-        .object({
+        .strictObject({
           primaryColor: color().default('#1F2937'),
           secondaryColor: color().default('#4B5563'),
           accentColor: color().default('#F59E0B'),
@@ -177,11 +179,11 @@ export const seedProjectSchema = z.lazy(() =>
         .prefault({}),
       openingHours: weeklyHours,
       holidays: z
-        .array(z.object({ date: date(), name: z.string().min(1), isOpen: z.boolean().default(false) }))
+        .array(z.strictObject({ date: date(), name: z.string().min(1), isOpen: z.boolean().default(false) }))
         .default([]),
       branches: z
         .array(
-          z.object({
+          z.strictObject({
             id: z.string().min(1),
             name: z.string(),
             address: z.string(),
@@ -191,7 +193,7 @@ export const seedProjectSchema = z.lazy(() =>
         .default([]),
       zones: z
         .array(
-          z.object({
+          z.strictObject({
             id: z.string().min(1),
             name: z.string(),
             branchId: z.string().nullable().default(null),
@@ -202,7 +204,7 @@ export const seedProjectSchema = z.lazy(() =>
       services: z.array(seedServiceSchema).default([]),
       photos: z
         .array(
-          z.object({
+          z.strictObject({
             id: z.string().min(1),
             imageUrl: z.url(),
             title: z.string().nullable().default(null),
@@ -215,7 +217,7 @@ export const seedProjectSchema = z.lazy(() =>
         .default([]),
       reviews: z
         .array(
-          z.object({
+          z.strictObject({
             id: z.string().min(1),
             customerName: z.string(),
             rating: z.number().int().min(1).max(5),
@@ -230,7 +232,7 @@ export const seedProjectSchema = z.lazy(() =>
         .default([]),
       apiKeys: z
         .array(
-          z.object({
+          z.strictObject({
             /** Default: a generated `key_…` id. */
             id: z.string().min(1).optional(),
             name: z.string().optional(),
@@ -243,7 +245,10 @@ export const seedProjectSchema = z.lazy(() =>
       blacklist: z.array(blacklistInput).default([]),
       /** Webhook target; `url` null (default) sends nothing until one is set. Default secret: generated. */
       webhook: z
-        .object({ url: webhookUrlSchema.nullable().default(null), secret: z.string().min(1).optional() })
+        .strictObject({
+          url: webhookUrlSchema.nullable().default(null),
+          secret: z.string().min(1).optional(),
+        })
         .optional(),
       reservations: z.array(reservation).default([]),
     })
@@ -277,7 +282,7 @@ export const seedProjectSchema = z.lazy(() =>
     }),
 );
 
-export const seedDataSchema = z.lazy(() => z.object({ projects: z.array(seedProjectSchema) }));
+export const seedDataSchema = z.lazy(() => z.strictObject({ projects: z.array(seedProjectSchema) }));
 export type SeedProjectInput = z.input<typeof seedProjectSchema>;
 
 /** A seed as written (defaults may be left out). */

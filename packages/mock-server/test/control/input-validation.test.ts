@@ -342,6 +342,49 @@ describe('an unknown field in any /__mock input', () => {
     expect(await state()).toEqual(before);
   });
 
+  it("is refused by the data helpers too (the seed format's records): a misspelt tableId never books a table", async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    const before = await control.snapshot();
+    const reservation = {
+      date: '2030-06-18',
+      from: '18:00',
+      to: '19:00',
+      customer: { email: 'typo@example.com' },
+      tableID: 'tbl_02',
+    };
+    const cases: [path: string, json: unknown, message: string][] = [
+      ['/__mock/projects/demo-bistro/reservations', reservation, 'Unrecognized key: "tableID"'],
+      [
+        '/__mock/projects/demo-bistro/tables',
+        { id: 'tbl_typo', name: 'T', capacity: 2, seats: 4 },
+        'Unrecognized key: "seats"',
+      ],
+      [
+        '/__mock/projects/demo-bistro/services',
+        { id: 'svc_typo', name: 'S', duration: 30, price: 0, cost: 1 },
+        'Unrecognized key: "cost"',
+      ],
+      [
+        '/__mock/projects',
+        { id: 'prj_typo', slug: 'typo', name: 'Typo', openingHours: {}, timezone: 'UTC' },
+        'Unrecognized key: "timezone"',
+      ],
+    ];
+    for (const [path, json, message] of cases) {
+      const answer = await send(server, 'POST', path, { key: null, json });
+      expect({ status: answer.status, body: answer.body }, path).toEqual({
+        status: 400,
+        body: { error: 'Bad Request', message, code: 'VALIDATION_ERROR' },
+      });
+    }
+    await expect(control.addReservation('demo-bistro', reservation as never)).rejects.toMatchObject({
+      kind: 'invalid',
+      message: 'Unrecognized key: "tableID"',
+    });
+    expect(await control.snapshot()).toEqual(before);
+  });
+
   it('refuses a trigger with misspelt fields instead of booking and cancelling a new reservation', async () => {
     const server = await startServer({ now: TUESDAY_NOON });
     const { control } = server.service;
