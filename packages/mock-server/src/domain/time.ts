@@ -33,9 +33,9 @@ export const START_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** An end (`to`, `close`, `breakEnd`): 00:00–23:59 or 24:00, the end of the day. */
 export const END_TIME_PATTERN = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
-/** `YYYY-MM-DD` with a year from 1000, whether or not that day exists. */
+/** `YYYY-MM-DD` (the documented pattern), whether or not that day exists. */
 export function isDateFormat(value: string): boolean {
-  return DATE_PATTERN.test(value) && value >= '1000';
+  return DATE_PATTERN.test(value);
 }
 
 /**
@@ -45,7 +45,11 @@ export function isDateFormat(value: string): boolean {
  * request with a date asks this, and a Temporal parse cost more than the rest of the check.
  */
 export function isCalendarDate(value: string): boolean {
-  return isDateFormat(value) && new Date(utcDayMs(value)).toISOString().slice(0, 10) === value;
+  // A well-formed date before the year 1000 names no day of the mock's calendar (mock README,
+  // "Error table"): `is not a calendar date`, not a malformed one.
+  return (
+    isDateFormat(value) && value >= '1000' && new Date(utcDayMs(value)).toISOString().slice(0, 10) === value
+  );
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

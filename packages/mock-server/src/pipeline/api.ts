@@ -294,7 +294,8 @@ export function createApi(deps: ApiDependencies): Api {
     publish: Publish,
   ): Promise<MockAnswer> {
     const { url, method } = request;
-    const parts = pathSegments(rest);
+    // `rest` follows the slug's slash: one more (`demo-bistro//reservations`) is no route of the API.
+    const parts = rest.startsWith('/') ? undefined : pathSegments(rest);
     // Matched once: a route depends on the method and path only, never on the store.
     const match = parts ? router.match(method, parts) : undefined;
     const query = queryObject(url.searchParams);

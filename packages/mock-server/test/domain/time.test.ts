@@ -9,6 +9,7 @@ import {
   instantOf,
   instantsOn,
   isCalendarDate,
+  isDateFormat,
   isoOf,
   latestInstantWithin,
   localTime,
@@ -118,6 +119,8 @@ describe('time: a zone day reused for its times', () => {
       false,
       false,
     ]);
+    // Well-formed, so `is not a calendar date` rather than a malformed date (mock README, "Error table").
+    expect(['0999-12-31', '0000-01-01', '2026-1-01'].map(isDateFormat)).toEqual([true, true, false]);
   });
 });
 

@@ -51,6 +51,8 @@ describe('error responses', () => {
       ['PUT', `${P}/reservations`],
       ['POST', `${P}/info`],
       ['GET', `${P}/reservations/`],
+      // One slash more after the slug is no route either (it once matched /reservations).
+      ['GET', `${P}//reservations`],
     ] as const) {
       const { status, body } = await api.request(method, path);
       expect(status, `${method} ${path}`).toBe(404);
@@ -117,6 +119,8 @@ describe('error responses', () => {
     [{ date: '2026-13-01' }, 'date', 'is not a calendar date'],
     [{ date: '2026-02-30' }, 'date', 'is not a calendar date'],
     [{ date: '2030-02-30' }, 'date', 'is not a calendar date'],
+    // Well-formed (the documented pattern), before the year 1000: no day, not a malformed date.
+    [{ date: '0999-12-31' }, 'date', 'is not a calendar date'],
     [{ from: '7:00' }, 'from', 'must be a time in HH:MM format (00:00-23:59)'],
     [{ from: '24:00', to: '24:00' }, 'from', 'must be a time in HH:MM format (00:00-23:59)'],
     [{ to: '24:01' }, 'to', 'must be a time in HH:MM format (00:00-24:00)'],
@@ -186,6 +190,8 @@ describe('error responses', () => {
       [`${P}/availability`, 'date', 'is required'],
       [`${P}/availability?date=2026-6-1`, 'date', 'must be a date in YYYY-MM-DD format'],
       [`${P}/availability?date=2030-02-30`, 'date', 'is not a calendar date'],
+      [`${P}/availability?date=0999-12-31`, 'date', 'is not a calendar date'],
+      [`${P}/reservations?date=0000-01-01`, 'date', 'is not a calendar date'],
       [`${P}/availability?date=2026-06-16&serviceId=svc_nope`, 'serviceId', 'unknown service'],
       [`${P}/availability?date=2026-06-16&branchId=br_nope`, 'branchId', 'unknown branch'],
       [`${P}/availability?date=2026-06-16&duration=0`, 'duration', 'must be an integer from 1 to 1440'],

@@ -53,6 +53,14 @@ describe('the one error table', () => {
     expect(ERROR_TABLE[code].code).toBe(code);
   });
 
+  it("names every registered 4xx and 5xx an injected fault may answer by Node's status text", async () => {
+    const { STATUS_CODES } = await import('node:http');
+    for (let status = 400; status <= 599; status++) {
+      const text = STATUS_CODES[status];
+      expect(statusText(status), String(status)).toBe(text ?? (status >= 500 ? 'Server Error' : 'Error'));
+    }
+  });
+
   it('gives every row a status the status-text table names (no fallback text)', () => {
     for (const [row, mapping] of Object.entries(ERROR_TABLE)) {
       expect(mapping.status, row).toBeGreaterThanOrEqual(400);
