@@ -9,6 +9,7 @@ import {
   type WebhookEvent,
   WebhookPayloadError,
   WebhookSignatureError,
+  webhookEventKey,
 } from '@reservation-api/sdk/webhooks';
 
 export const DEFAULT_PORT = 4020;
@@ -108,9 +109,12 @@ export async function createReceiver(options: ReceiverOptions): Promise<Receiver
   const path = options.path ?? DEFAULT_PATH;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const log = options.log ?? ((line: string) => console.log(line));
-  // Keyed by event name, reservation id, timestamp and delivery id: a retry of a delivery the
-  // receiver already handled (its 2xx got lost, or it answered too late) carries the same values.
+  // Keyed by the delivery id (X-Webhook-Delivery), which every retry and redelivery of a delivery
+  // repeats: a retry of one the receiver already handled (its 2xx got lost) is answered, not redone.
   const dedupe = createWebhookDeduplicator();
+  // The deliveries being processed now: a retry that arrives meanwhile (the service gave up waiting)
+  // is neither processed twice nor answered `duplicate` before the first copy succeeded.
+  const processing = new Set<string>();
   const events: WebhookEvent[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -135,17 +139,26 @@ export async function createReceiver(options: ReceiverOptions): Promise<Receiver
     }
 
     // Checked and recorded in one synchronous step, so two copies arriving together are not both
-    // processed.
+    // processed. A copy of one still being processed gets 409, which the service retries: if that
+    // processing then fails, the event is forgotten and the later retry processes it.
+    const key = webhookEventKey(event);
+    if (processing.has(key)) {
+      log(`in progress (retry later): ${describeEvent(event)}`);
+      return answer(res, 409, 'in progress');
+    }
     if (dedupe.seen(event)) {
       log(`duplicate (ignored): ${describeEvent(event)}`);
       return answer(res, 200, 'duplicate');
     }
+    processing.add(key);
     try {
       await options.onEvent?.(event);
     } catch (error) {
       dedupe.forget(event);
       log(`failed: ${describeEvent(event)}: ${error instanceof Error ? error.message : String(error)}`);
       return answer(res, 500, 'processing failed');
+    } finally {
+      processing.delete(key);
     }
     events.push(event);
     log(describeEvent(event));

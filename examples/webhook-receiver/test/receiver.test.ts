@@ -174,6 +174,28 @@ describe('createReceiver', () => {
     expect(receiver.events).toHaveLength(1);
   });
 
+  it('answers 409 to a retry while the first copy is processed, and processes a later retry if that copy fails', async () => {
+    let release: (error: Error) => void = () => undefined;
+    let calls = 0;
+    const { receiver, handled } = await startReceiver({
+      onEvent: (event) => {
+        calls++;
+        // The first copy outlasts the service's timeout, then fails.
+        if (calls === 1) return new Promise<void>((_, reject) => (release = reject));
+        handled.push(event);
+      },
+    });
+    const body = JSON.stringify(createdEvent());
+    const signature = await signWebhookPayload(body, SECRET);
+    const first = deliver(receiver.url, body, signature);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await deliver(receiver.url, body, signature)).toEqual({ status: 409, text: 'in progress\n' });
+    release(new Error('database down'));
+    expect((await first).status).toBe(500);
+    expect(await deliver(receiver.url, body, signature)).toEqual({ status: 200, text: 'ok\n' });
+    expect(handled).toHaveLength(1);
+  });
+
   it('accepts the old secret during a rotation', async () => {
     const { receiver, handled } = await startReceiver({ secret: ['whsec_new', SECRET] });
     const body = JSON.stringify(createdEvent());

@@ -32,11 +32,15 @@ const RAW_BODY_HINT =
   'Pass the raw body as received (express.raw(), await request.text()), not a parsed object.';
 const EXPECTED = 'expected "sha256=" + 64 lower-case hex digits.';
 
-/** One header's value (a repeated header is none: a delivery sends each once). */
+/**
+ * One header's value: a string, or a list of one (Node's `req.headersDistinct`); a header sent more
+ * than once is none, since a delivery sends each once.
+ */
 function headerOf(headers: WebhookHeaders, name: string): string | undefined {
   if (typeof headers.get === 'function') return headers.get(name) ?? undefined;
   for (const key in headers) {
-    const value = (headers as Record<string, unknown>)[key];
+    let value = (headers as Record<string, unknown>)[key];
+    if (Array.isArray(value) && value.length === 1) value = value[0];
     if (key.toLowerCase() === name && typeof value === 'string') return value;
   }
   return undefined;
@@ -54,10 +58,14 @@ function mismatch(secrets: string[]): string {
 function nowMs(now: ConstructWebhookEventOptions['now']): number {
   if (now === undefined) return Date.now();
   const value = typeof now === 'function' ? now() : now;
-  // Epoch ms only from a function (as before); a bare number is refused, not taken as a time.
-  if (value instanceof Date || (typeof value === 'number' && typeof now === 'function')) return +value;
+  // Epoch ms only from a function (as before); a bare number is refused, not taken as a time. An
+  // invalid time (`new Date('x')`, NaN) is refused too: compared with it, every timestamp would pass.
+  const time = value instanceof Date || (typeof value === 'number' && typeof now === 'function');
+  if (time && Number.isFinite(+value)) return +value;
   throw new TypeError(
-    `now must be a Date or a function returning a Date or epoch ms, got ${typeof now === 'function' ? 'a function returning ' : ''}${describe(value)}`,
+    `now must be a Date or a function returning a Date or epoch ms, got ${typeof now === 'function' ? 'a function returning ' : ''}${
+      time ? 'an invalid time' : describe(value)
+    }`,
   );
 }
 

@@ -1,4 +1,5 @@
 import type { WebhookEvent } from '../types';
+import { describe } from './guard';
 import { atLeastOne } from './options';
 
 export interface WebhookDeduplicatorOptions {
@@ -40,6 +41,8 @@ export function createWebhookDeduplicator(options: WebhookDeduplicatorOptions = 
   const ttlMs = atLeastOne(options.ttlSeconds ?? 24 * 60 * 60, 'ttlSeconds') * 1000;
   const maxEntries = atLeastOne(options.maxEntries ?? 10_000, 'maxEntries');
   const now = options.now ?? Date.now;
+  if (typeof now !== 'function')
+    throw new TypeError(`now must be a function returning epoch ms, got ${describe(now)}`);
   // Map iteration is insertion order and every hit re-inserts, so the first entry is always the
   // least recently seen: both expiry and the size bound evict from the front.
   const lastSeen = new Map<string, number>();

@@ -11,6 +11,8 @@ const encoder = new TextEncoder();
  * with the UTF-8 bytes of `secret`. Use it in tests to build deliveries your receiver accepts.
  */
 export async function signWebhookPayload(rawBody: WebhookPayload, secret: string): Promise<string> {
+  // Web Crypto's own refusal of an empty key is a DataError that names no argument.
+  if (typeof secret !== 'string' || !secret) throw new TypeError('secret must be a non-empty string');
   const key = await crypto.subtle.importKey(
     'raw',
     encoder.encode(secret),

@@ -282,14 +282,20 @@ describe('constructWebhookEvent', () => {
       ['a number', 1_781_510_699_000, 'number'],
       ['a string', '2026-06-15T10:04:59Z', 'string'],
       ['a function returning a string', () => '2026-06-15', 'a function returning string'],
-    ])('rejects %s with a TypeError saying which', async (_, now, got) => {
-      const { body, header } = signed(completed);
-      await expect(
-        constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 300, now: now as unknown as Date }),
-      ).rejects.toThrow(
-        new TypeError(`now must be a Date or a function returning a Date or epoch ms, got ${got}`),
-      );
-    });
+      ['an invalid Date', new Date('x'), 'an invalid time'],
+      ['a function returning NaN', () => Number.NaN, 'a function returning an invalid time'],
+      ['a function returning an invalid Date', () => new Date('x'), 'a function returning an invalid time'],
+    ])(
+      'rejects %s with a TypeError saying which (never a check that lets every timestamp pass)',
+      async (_, now, got) => {
+        const { body, header } = signed(completed);
+        await expect(
+          constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 300, now: now as unknown as Date }),
+        ).rejects.toThrow(
+          new TypeError(`now must be a Date or a function returning a Date or epoch ms, got ${got}`),
+        );
+      },
+    );
   });
 
   describe('with the request headers', () => {
@@ -311,6 +317,18 @@ describe('constructWebhookEvent', () => {
       await expect(constructWebhookEvent(body, { 'x-webhook-delivery': 'whd_1' }, SECRET)).rejects.toThrow(
         /header is missing/,
       );
+    });
+
+    it("takes Node's req.headersDistinct (each value a list of one); a header sent twice is none", async () => {
+      const { body, header } = signed(completed);
+      const distinct = { 'x-webhook-signature': [header], 'x-webhook-delivery': ['whd_0009'] };
+      await expect(constructWebhookEvent(body, distinct, SECRET)).resolves.toEqual({
+        ...completed,
+        deliveryId: 'whd_0009',
+      });
+      await expect(
+        constructWebhookEvent(body, { 'x-webhook-signature': [header, header] }, SECRET),
+      ).rejects.toThrow(/header is missing/);
     });
   });
 });

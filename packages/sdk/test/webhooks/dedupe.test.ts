@@ -3,6 +3,12 @@ import { createWebhookDeduplicator, webhookEventKey } from '../../src/webhooks/i
 import { cancelled, completed, confirmed } from './events';
 
 describe('createWebhookDeduplicator', () => {
+  it('refuses a now that is not a function at creation (not on the first event)', () => {
+    expect(() => createWebhookDeduplicator({ now: new Date() as unknown as () => number })).toThrow(
+      TypeError,
+    );
+  });
+
   it('reports a redelivered event as seen, and a first delivery as new', () => {
     const dedupe = createWebhookDeduplicator();
     expect(dedupe.seen(completed)).toBe(false);

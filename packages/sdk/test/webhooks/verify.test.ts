@@ -118,3 +118,11 @@ describe('verifyWebhookSignature', () => {
     expect(await verifyWebhookSignature(BODY, HEADER, ['whsec_new', 'whsec_older'])).toBe(false);
   });
 });
+
+describe('signWebhookPayload', () => {
+  it('refuses an empty secret with a TypeError naming it (not Web Crypto DataError)', async () => {
+    await expect(signWebhookPayload(BODY, '')).rejects.toThrow(
+      new TypeError('secret must be a non-empty string'),
+    );
+  });
+});
