@@ -473,7 +473,7 @@ export interface webhooks {
          *     (delays 0, 1 min, 5 min, 30 min, 2 h, each counted from the previous attempt). A 2xx answer ends
          *     the delivery; a non-2xx answer, a network error or no answer within 5 s is a failed attempt and is
          *     retried; after the 5th failure the delivery is marked failed. An event may arrive more than once:
-         *     deduplicate, e.g. by event name, reservation id and timestamp. NO_SHOW sends no event.
+         *     deduplicate by `X-Webhook-Delivery`, which every retry and redelivery keeps. NO_SHOW sends no event.
          *     `X-Webhook-Delivery: whd_…` names the delivery (the same on each attempt and redelivery); the
          *     mock's ids are `whd_` + 16 random lower-case hex digits, never reused by any world or process.
          *     The mock's session deliveries also carry `X-Mock-Session: <id>` (mock-only: the real service
