@@ -27,6 +27,11 @@ async function hookFailure(call: Promise<unknown>): Promise<HookError> {
   return error;
 }
 
+/** The next GET /services is answered 503 (a read the policy retries). */
+const failServicesOnce = (): void => {
+  mock.service.control.faults.add({ method: 'GET', path: `/api/v1/${SLUG}/services`, status: 503, times: 1 });
+};
+
 const boom = (): never => {
   throw new TypeError('x');
 };
@@ -141,12 +146,7 @@ describe('a middleware that outlasts timeoutMs', () => {
   });
 
   it('in onRequest of a retry: says which attempt was not sent (the first was), not retried again', async () => {
-    mock.service.control.faults.add({
-      method: 'GET',
-      path: `/api/v1/${SLUG}/services`,
-      status: 503,
-      times: 1,
-    });
+    failServicesOnce();
     const client = mock.client({ timeoutMs: 50 });
     let attempts = 0;
     client.use({ onRequest: () => (++attempts === 2 ? stall() : undefined) });
@@ -188,12 +188,7 @@ describe('a middleware that throws in onRequest, before the request left', () =>
 
 describe('a middleware that throws in onRequest of a retry', () => {
   it('says that attempt was not sent (the first was): one request reached the server', async () => {
-    mock.service.control.faults.add({
-      method: 'GET',
-      path: `/api/v1/${SLUG}/services`,
-      status: 503,
-      times: 1,
-    });
+    failServicesOnce();
     const client = mock.client();
     let attempts = 0;
     client.use({
@@ -210,12 +205,7 @@ describe('a middleware that throws in onRequest of a retry', () => {
 
 describe('an onRetry hook that throws', () => {
   it('rejects a read with a HookError naming onRetry, with the failed answer, and sends nothing more', async () => {
-    mock.service.control.faults.add({
-      method: 'GET',
-      path: `/api/v1/${SLUG}/services`,
-      status: 503,
-      times: 1,
-    });
+    failServicesOnce();
     const client = mock.client({
       onRetry: () => {
         throw new RangeError('metrics down');
@@ -232,12 +222,7 @@ describe('an onRetry hook that throws', () => {
   });
 
   it('rejects with a HookError when it is async and its promise rejects (never an unhandled rejection)', async () => {
-    mock.service.control.faults.add({
-      method: 'GET',
-      path: `/api/v1/${SLUG}/services`,
-      status: 503,
-      times: 1,
-    });
+    failServicesOnce();
     const client = mock.client({
       onRetry: async () => {
         throw new RangeError('metrics down');
@@ -250,12 +235,7 @@ describe('an onRetry hook that throws', () => {
   });
 
   it('is waited for when async: the retry is sent after its promise settles', async () => {
-    mock.service.control.faults.add({
-      method: 'GET',
-      path: `/api/v1/${SLUG}/services`,
-      status: 503,
-      times: 1,
-    });
+    failServicesOnce();
     const seen: number[] = [];
     const client = mock.client({
       onRetry: async () => {
@@ -269,12 +249,7 @@ describe('an onRetry hook that throws', () => {
   });
 
   it("runs alongside the backoff wait, which the caller's abort still cuts short", async () => {
-    mock.service.control.faults.add({
-      method: 'GET',
-      path: `/api/v1/${SLUG}/services`,
-      status: 503,
-      times: 1,
-    });
+    failServicesOnce();
     const client = mock.client({ realSleep: true, onRetry: () => new Promise<void>(() => undefined) });
     const controller = new AbortController();
     const reason = new Error('stop');
