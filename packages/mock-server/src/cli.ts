@@ -210,7 +210,9 @@ async function main(): Promise<void> {
   console.log(`  API:     ${server.url}/api/v1/:slug/...`);
   console.log(
     options.control
-      ? `  Control: ${server.url}/__mock/...  Dashboard: ${server.url}/__mock/  Sessions: POST ${server.url}/__mock/sessions`
+      ? `  Control: ${server.url}/__mock/...  Dashboard: ${server.url}/__mock/  Sessions: ${
+          options.maxSessions === 0 ? 'off (--max-sessions 0)' : `POST ${server.url}/__mock/sessions`
+        }`
       : '  Control: off (--no-control)',
   );
   await printWebhooks(server, seed !== undefined);

@@ -184,6 +184,12 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
       }),
   };
   let endedAnswer: () => MockAnswer = closedAnswer;
+  /** The answer of a request the ended world cannot take, numbered like every answer (README, "Request ids"). */
+  const endedWithId = (): MockAnswer => {
+    const answer = endedAnswer();
+    answer.headers['x-request-id'] = journal.nextId();
+    return answer;
+  };
   const events: MockEventBus = createEventBus<MockEvent>(logger);
   // Every write's outcome, whoever made it (observers/outcome.ts).
   const outcomes = createEventBus<Outcome>(logger);
@@ -278,14 +284,14 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     logger,
     baseUrl,
     scheduler,
-    ended: () => endedAnswer(),
+    ended: endedWithId,
     ...(options.session === undefined ? {} : { session: options.session }),
   });
   const base = new URL(baseUrl);
   let closing: Promise<void> | undefined;
 
   async function handle(request: MockRequest, handleOptions: { control?: boolean } = {}) {
-    if (scheduler.ended) return endedAnswer();
+    if (scheduler.ended) return endedWithId();
     const answer = await api.answer(request);
     if (answer || handleOptions.control === false) return answer;
     const controlAnswer = await answerControl(control, base, request, logger);

@@ -446,7 +446,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }
       // Closing: every new request is refused (mock README, "Ending a world").
       if (closing) {
-        send(res, CLOSING, CORS_CLOSE_LIST);
+        send(res, CLOSING, withId(CORS_CLOSE_LIST, root));
         return;
       }
       if (!hostAllowed(req.headers.host)) {

@@ -1,6 +1,6 @@
 // `reservation-mock --now ISO` (mock README, "The standalone server"): the clock starts frozen at that
 // instant with the demo data (or a --seed file's dayOffset bookings) laid out around it; a malformed
-// value stops the CLI with a message naming the flag.
+// value stops the CLI with a message naming the flag. And what the start banner says of sessions.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,5 +69,17 @@ describe('reservation-mock --now', () => {
     const run = start(['--now', 'tomorrow']);
     expect(await run.exited).toBe(1);
     expect(run.output()).toContain('--now must be an ISO 8601 date-time');
+  }, 30_000);
+});
+
+describe("reservation-mock's start banner", () => {
+  it('says sessions are off with --max-sessions 0 (their routes answer 404), and where to create them otherwise', async () => {
+    const off = start(['--max-sessions', '0']);
+    const url = await off.ready;
+    expect(off.output()).toContain('Sessions: off (--max-sessions 0)');
+    expect((await fetch(`${url}/__mock/sessions`, { method: 'POST', body: '{}' })).status).toBe(404);
+    const on = start([]);
+    const other = await on.ready;
+    expect(on.output()).toContain(`Sessions: POST ${other}/__mock/sessions`);
   }, 30_000);
 });

@@ -62,6 +62,8 @@ describe('ending a session', () => {
     expect(deleted.status).toBe(200);
     const answer = await booking;
     expect(answer.status).toBe(404);
+    // Numbered like every answer (mock README, "Request ids").
+    expect(answer.headers.get('x-request-id')).toMatch(/^req_\d{6,}$/);
     expect(await answer.json()).toMatchObject({
       code: 'SESSION_NOT_FOUND',
       message: SESSION_NOT_FOUND_MESSAGE,

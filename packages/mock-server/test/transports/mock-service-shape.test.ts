@@ -116,6 +116,20 @@ describe('a fresh mock', () => {
     expect(events?.status).toBe(503);
   });
 
+  it('closed, its fetch() refuses with 503 numbered like every answer (a request id)', async () => {
+    const mock = createMockService({ now: NOW });
+    const request = () =>
+      new Request('http://127.0.0.1:4010/api/v1/demo-bistro/info', {
+        headers: { 'X-API-Key': 'rk_demo_full' },
+      });
+    const before = (await mock.fetch(request()))?.headers.get('x-request-id');
+    await mock.close();
+    const refused = await mock.fetch(request());
+    expect(refused?.status).toBe(503);
+    expect(refused?.headers.get('x-request-id')).toMatch(/^req_\d{6,}$/);
+    expect(refused?.headers.get('x-request-id')).not.toBe(before);
+  });
+
   it('closed as a session, its MSW handlers answer 404 SESSION_NOT_FOUND', async () => {
     const mock = createMockService({ now: NOW });
     await mock.close({ reason: 'session' });
