@@ -173,6 +173,18 @@ async function resync() {
   }
 }
 
+/** Whether the session this page watches was deleted (its routes answer 404 SESSION_NOT_FOUND). */
+async function sessionEnded() {
+  try {
+    const response = await fetch('./clock', { cache: 'no-store', headers: { Accept: 'application/json' } });
+    if (response.status !== 404) return false;
+    const body = /** @type {{ code?: unknown } | null} */ (await response.json());
+    return body?.code === 'SESSION_NOT_FOUND';
+  } catch {
+    return false;
+  }
+}
+
 function connect() {
   const source = new EventSource('./events');
   source.addEventListener('open', async () => {
@@ -185,8 +197,14 @@ function connect() {
   });
   source.addEventListener('error', () => {
     setConnection('disconnected', 'Disconnected, retrying…');
-    // The browser retries by itself unless the answer was not an event stream.
-    if (source.readyState === EventSource.CLOSED) setTimeout(connect, RECONNECT_MS);
+    // The browser retries by itself unless the answer was not an event stream: then this page asks
+    // whether its world is gone for good (a deleted session answers 404 SESSION_NOT_FOUND on every
+    // route: mock README, "Sessions") and stops there, else it tries again.
+    if (source.readyState !== EventSource.CLOSED) return;
+    void sessionEnded().then((ended) => {
+      if (ended) setConnection('disconnected', 'This session has ended (deleted): nothing more to show');
+      else setTimeout(connect, RECONNECT_MS);
+    });
   });
   for (const type of /** @type {const} */ (['request', 'delivery', 'state'])) {
     source.addEventListener(type, (event) => receive(type, event));

@@ -621,6 +621,28 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     await page.unroute('**/__mock/sessions');
   });
 
+  it('says a session it shows has ended once the session is deleted, and stops retrying', async () => {
+    await control('sessions', 'POST', { id: 'w-end', now: NOW });
+    await page.goto(`${server.url}/sessions/w-end/__mock/`);
+    await live();
+    const deleted = await fetch(`${server.url}/__mock/sessions/w-end`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^This session has ended/ })
+      .waitFor();
+    // It stays so: no reconnection that would turn it back to "Disconnected, retrying…".
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^This session has ended/ })
+        .count(),
+    ).toBe(1);
+    await page.goto(`${server.url}/__mock/`);
+    await live();
+  });
+
   it('says it is disconnected while the server is down, and catches up when it is back', async () => {
     const port = server.address.port;
     await server.close();
