@@ -176,19 +176,24 @@ describe('createReceiver', () => {
 
   it('answers 409 to a retry while the first copy is processed, and processes a later retry if that copy fails', async () => {
     let release: (error: Error) => void = () => undefined;
+    let started: () => void = () => undefined;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
     let calls = 0;
     const { receiver, handled } = await startReceiver({
       onEvent: (event) => {
         calls++;
         // The first copy outlasts the service's timeout, then fails.
-        if (calls === 1) return new Promise<void>((_, reject) => (release = reject));
+        if (calls === 1) {
+          started();
+          return new Promise<void>((_, reject) => (release = reject));
+        }
         handled.push(event);
       },
     });
     const body = JSON.stringify(createdEvent());
     const signature = await signWebhookPayload(body, SECRET);
     const first = deliver(receiver.url, body, signature);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await firstStarted;
     expect(await deliver(receiver.url, body, signature)).toEqual({ status: 409, text: 'in progress\n' });
     release(new Error('database down'));
     expect((await first).status).toBe(500);

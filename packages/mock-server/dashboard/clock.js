@@ -125,14 +125,23 @@ byId('clock-advance-form').addEventListener('submit', (event) => {
   moveClock(/** @type {SubmitEvent} */ (event).submitter, { advanceMs });
 });
 
-/** Reads the clock now, again soon, then while the page is visible; a running clock ticks on. */
+/**
+ * Reads the clock now, again soon, then while the page is visible; a running clock ticks on. Returns
+ * what stops it all (the page of a session that no longer exists).
+ * @returns {() => void}
+ */
 export function followClock() {
   // A second reading soon after the first tells a running clock from a frozen one.
-  setTimeout(() => loadClock().catch(() => undefined), 1500);
-  setInterval(() => {
+  const soon = setTimeout(() => loadClock().catch(() => undefined), 1500);
+  const poll = setInterval(() => {
     if (document.visibilityState === 'visible') loadClock().catch(() => undefined);
   }, CLOCK_POLL_MS);
-  setInterval(() => {
+  const tick = setInterval(() => {
     if (clock.running) renderClock();
   }, 1000);
+  return () => {
+    clearTimeout(soon);
+    clearInterval(poll);
+    clearInterval(tick);
+  };
 }

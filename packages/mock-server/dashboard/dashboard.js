@@ -202,8 +202,10 @@ function connect() {
     // route: mock README, "Sessions") and stops there, else it tries again.
     if (source.readyState !== EventSource.CLOSED) return;
     void sessionEnded().then((ended) => {
-      if (ended) setConnection('disconnected', 'This session has ended (deleted): nothing more to show');
-      else setTimeout(connect, RECONNECT_MS);
+      if (ended) {
+        setConnection('disconnected', 'This session no longer exists: nothing more to show');
+        stopClock();
+      } else setTimeout(connect, RECONNECT_MS);
     });
   });
   for (const type of /** @type {const} */ (['request', 'delivery', 'state'])) {
@@ -221,4 +223,4 @@ connect();
 void resync();
 // A server without sessions answers 404: the switcher stays hidden.
 loadSessions().catch(() => undefined);
-followClock();
+const stopClock = followClock();

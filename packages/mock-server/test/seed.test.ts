@@ -183,6 +183,10 @@ describe('seed data from JSON', () => {
     );
   });
 
+  it('allows $schema at the root, as editors add it', () => {
+    expect(parseSeedData({ $schema: './seed.schema.json', projects: [] }).projects).toEqual([]);
+  });
+
   it('rejects references to unknown tables', () => {
     expect(() =>
       createMockService({

@@ -14,7 +14,7 @@ const KB = 1024;
 // checked) and with the call details of issue 21 (request ids on errors and logs, withResponse()
 // through ApiPromise, client.use() middleware per attempt and onRetry): features, not bloat.
 // /webhooks grew from 2 to 2.5 kB with the delivery id and the verifier's precise messages. The
-// core grew to 8.8 kB (from 8.44) with what an outside review of issue 29 found misreported: a
+// core grew to 8.8 kB (from 8.44) with what issue 29's edge cases showed misreported: a
 // timeout after the answer keeps its status and request id (one in onRequest says nothing was sent),
 // a middleware that reads a body is a HookError, an async onRetry runs beside the backoff (a rejection
 // is a HookError, not a crash), 304 and 300 are no redirects, the key is masked at any length, and a

@@ -46,7 +46,7 @@ export function isDateFormat(value: string): boolean {
  */
 export function isCalendarDate(value: string): boolean {
   // A well-formed date before the year 1000 names no day of the mock's calendar (mock README,
-  // "Error table"): `is not a calendar date`, not a malformed one.
+  // "Rules", "Errors"): `is not a calendar date`, not a malformed one.
   return (
     isDateFormat(value) && value >= '1000' && new Date(utcDayMs(value)).toISOString().slice(0, 10) === value
   );

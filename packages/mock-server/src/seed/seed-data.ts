@@ -282,7 +282,10 @@ export const seedProjectSchema = z.lazy(() =>
     }),
 );
 
-export const seedDataSchema = z.lazy(() => z.strictObject({ projects: z.array(seedProjectSchema) }));
+export const seedDataSchema = z.lazy(() =>
+  // `$schema` at the root, which editors add to a JSON file, is allowed and ignored.
+  z.strictObject({ $schema: z.string().optional(), projects: z.array(seedProjectSchema) }),
+);
 export type SeedProjectInput = z.input<typeof seedProjectSchema>;
 
 /** A seed as written (defaults may be left out). */

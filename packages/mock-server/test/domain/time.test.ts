@@ -119,7 +119,7 @@ describe('time: a zone day reused for its times', () => {
       false,
       false,
     ]);
-    // Well-formed, so `is not a calendar date` rather than a malformed date (mock README, "Error table").
+    // Well-formed, so `is not a calendar date` rather than a malformed date (mock README, "Rules", "Errors").
     expect(['0999-12-31', '0000-01-01', '2026-1-01'].map(isDateFormat)).toEqual([true, true, false]);
   });
 });
