@@ -135,7 +135,7 @@ describe('a middleware that outlasts timeoutMs', () => {
     client.use({ onRequest: stall });
     const error = await client.services.list().catch((e: unknown) => e);
     expect(journal()).toHaveLength(0);
-    expect(error).toMatchObject({ name: 'TimeoutError', status: 0, requestId: undefined });
+    expect(error).toMatchObject({ name: 'TimeoutError', status: 0, requestId: undefined, sent: false });
     expect((error as Error).message).toMatch(
       /^An onRequest middleware did not finish within 50 ms after 1 attempt over 0\.\d s; nothing was sent$/,
     );
@@ -164,7 +164,7 @@ describe('a middleware that outlasts timeoutMs', () => {
     const entries = journal();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ method: 'POST', status: 201 });
-    expect(error).toMatchObject({ name: 'TimeoutError', status: 201, requestId: entries[0]?.id });
+    expect(error).toMatchObject({ name: 'TimeoutError', status: 201, requestId: entries[0]?.id, sent: true });
     expect((error as Error).message).toMatch(
       /^The Reservation API answered 201, but an onResponse middleware did not finish within 50 ms after 1 attempt over 0\.\d s; not retried$/,
     );

@@ -323,6 +323,11 @@ export class TimeoutError extends ReservationApiError<undefined> {
     return 'TimeoutError';
   }
   readonly timeoutMs: number;
+  /**
+   * Whether the timed-out attempt was handed to fetch: false when an onRequest middleware was still
+   * running (nothing of that attempt left, so a write may be sent again), true otherwise.
+   */
+  readonly sent: boolean;
   constructor(
     timeoutMs: number,
     cause?: unknown,
@@ -343,6 +348,7 @@ export class TimeoutError extends ReservationApiError<undefined> {
         : `The Reservation API did not answer ${within}`;
     super({ ...options, status: response?.status ?? 0, headers: response?.headers, message, cause });
     this.timeoutMs = timeoutMs;
+    this.sent = stage !== 'before-sending';
   }
 }
 

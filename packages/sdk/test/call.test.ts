@@ -402,6 +402,7 @@ describe('the response body', () => {
         status: 200,
         requestId: 'req_000007',
         timeoutMs: 100,
+        sent: true,
         message:
           'The Reservation API answered 200, but its body did not finish within 100 ms after 1 attempt over 0.1 s; not retried',
       });

@@ -327,6 +327,7 @@ describe('errors', () => {
     expectTypeOf<ConnectionError['name']>().toEqualTypeOf<'ConnectionError'>();
     expectTypeOf<RateLimitError['retryAfter']>().toEqualTypeOf<number | undefined>();
     expectTypeOf<TimeoutError['timeoutMs']>().toEqualTypeOf<number>();
+    expectTypeOf<TimeoutError['sent']>().toEqualTypeOf<boolean>();
   });
 
   it('every error class extends ReservationApiError and Error', () => {
