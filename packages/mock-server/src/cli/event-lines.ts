@@ -117,12 +117,16 @@ export function attemptLine(
     status === null
       ? paint('red', clipText(error ?? 'no answer', 200))
       : paint(statusColour(status), String(status));
-  const then =
+  const state =
     next !== null
       ? `next attempt ${next}`
       : settledAs === 'failed'
         ? paint('red', 'failed: no attempt left')
         : settledAs;
+  // A copy sent elsewhere (redeliver --to) settles nothing: what follows it is the delivery's own
+  // state, said as such, so a failed copy never reads `… 500 9ms delivered`.
+  const copy = attempt.manual === true && attempt.url !== delivery.url;
+  const then = copy && state !== null ? `(the delivery: ${state})` : state;
   return [
     paint('dim', attempt.at),
     ...(session === null ? [] : [paint('cyan', `[${safeText(session)}]`)]),

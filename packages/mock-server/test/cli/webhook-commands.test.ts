@@ -252,7 +252,7 @@ describe('reservation-mock deliveries and redeliver', () => {
     expect(elsewhere.code).toBe(0);
     expect(elsewhere.stdout).toMatch(
       new RegExp(
-        `#2 \\(redelivery\\) → ${other.url} 200 \\d+ms next attempt 2030-06-17T08:01:00\\.000Z answer: copy \\\\x9b\\n$`,
+        `#2 \\(redelivery\\) → ${other.url} 200 \\d+ms \\(the delivery: next attempt 2030-06-17T08:01:00\\.000Z\\) answer: copy \\\\x9b\\n$`,
       ),
     );
     expect(other.received.map((r) => r.headers['x-webhook-delivery'])).toEqual([id]);
@@ -272,6 +272,16 @@ describe('reservation-mock deliveries and redeliver', () => {
     );
     follow.child.kill('SIGINT');
     expect(await follow.exited).toBe(0);
+
+    // A copy elsewhere that fails once the delivery was delivered: the line says whose state follows.
+    const failing = await startReceiver((_, res) => res.writeHead(500).end('no'));
+    const failedCopy = await runCli(['redeliver', id, '--url', url, '--to', failing.url]);
+    expect(failedCopy.code).toBe(1);
+    expect(failedCopy.stdout).toMatch(
+      new RegExp(
+        `#4 \\(redelivery\\) → ${failing.url} 500 \\d+ms \\(the delivery: delivered\\) answer: no\\n$`,
+      ),
+    );
 
     const unknown = await runCli(['redeliver', 'whd_nope', '--url', url]);
     expect(unknown.code).toBe(1);
