@@ -51,9 +51,12 @@ The API is under {url}/api/v1/:slug/..., e.g.
 /** A `--webhook-url` value that names a project: `SLUG=URL` (a URL itself never starts like that). */
 const PROJECT_TARGET = /^([A-Za-z0-9][A-Za-z0-9_-]*)=(.+)$/;
 
-/** One --webhook-url target, normalised; only http: and https: (mock README, "Webhooks"). */
+/** One --webhook-url target, normalised; only http: and https:, no credentials (mock README, "Webhooks"). */
 function webhookTarget(value: string, isWebhookUrl: (value: string) => boolean): string {
-  if (!isWebhookUrl(value)) throw new Error(`--webhook-url must be an http: or https: URL, got ${value}`);
+  if (!isWebhookUrl(value))
+    throw new Error(
+      `--webhook-url must be an http: or https: URL without credentials (user:password@), got ${value}`,
+    );
   return new URL(value).toString();
 }
 

@@ -17,10 +17,24 @@ export const HISTORY_ACTIONS = ['created', 'confirmed', 'cancelled', 'completed'
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /**
- * A webhook target: an absolute http: or https: URL, the only schemes a delivery is sent to. The one
- * rule for every target (the seed, `--webhook-url`, setWebhook, redeliver, a stored record).
+ * A webhook target: an absolute http: or https: URL, the only schemes a delivery is sent to, without
+ * credentials (fetch refuses a URL with `user:password@`, so no delivery to it could ever be sent).
+ * The one rule for every target (the seed, `--webhook-url`, setWebhook, redeliver, a stored record).
  */
-export const webhookUrlSchema = z.lazy(() => z.url({ protocol: /^https?$/, error: WEBHOOK_URL_MESSAGE }));
+export const webhookUrlSchema = z.lazy(() =>
+  z
+    .url({ protocol: /^https?$/, error: WEBHOOK_URL_MESSAGE })
+    .refine(hasNoCredentials, {
+      error: 'url must not contain credentials (user:password@): fetch refuses them',
+    }),
+);
+
+function hasNoCredentials(value: string): boolean {
+  // Runs after the URL check too when that failed (zod 4 goes on to the next check): not a URL, no credentials.
+  if (!URL.canParse(value)) return true;
+  const { username, password } = new URL(value);
+  return username === '' && password === '';
+}
 export const WEBHOOK_URL_MESSAGE = 'url must be an http(s) URL';
 
 /** Whether `value` is a webhook target (webhookUrlSchema), for checks outside a schema. */

@@ -150,7 +150,7 @@ export function withWebhookUrl(
               .filter((slug) => perProject[slug] === refused)
               .join(', ')} `
           : ''
-      }must be an http: or https: URL, got ${refused}`,
+      }must be an http: or https: URL without credentials (user:password@), got ${refused}`,
     );
   return {
     projects: resolved.projects.map((p) => {

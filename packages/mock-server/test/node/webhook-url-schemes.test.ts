@@ -1,7 +1,8 @@
 // Every webhook target accepts http: and https: URLs only (mock README, "Webhooks"): `--webhook-url`,
 // `startMockServer({ webhookUrl })`, a seed's `webhook.url`, a persisted webhook record, the control's
 // setWebhook and redeliver. Before, `--webhook-url file:///etc/passwd` started a server whose
-// deliveries then failed on every attempt.
+// deliveries then failed on every attempt; so did a URL with credentials (user:password@), which
+// fetch refuses, and the banner printed its password.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,11 +11,19 @@ import { createMockCore, demoSeed, parseSeedData, SeedError, silentLogger } from
 import { startMockServer } from '../../src/node';
 
 const BAD = ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://127.0.0.1/x', 'data:,x'];
+const WITH_CREDENTIALS = ['http://user:s3cret@127.0.0.1:9/hook', 'https://user@example.com/hook'];
+const CREDENTIALS = 'url must not contain credentials (user:password@): fetch refuses them';
 
 describe('startMockServer({ webhookUrl })', () => {
   it.each(BAD)('%s for every project is refused before listening', async (url) => {
     await expect(startMockServer({ port: 0, webhookUrl: url, logger: silentLogger })).rejects.toThrow(
       /webhookUrl .*must be an http: or https: URL/,
+    );
+  });
+
+  it.each(WITH_CREDENTIALS)('%s is refused before listening', async (url) => {
+    await expect(startMockServer({ port: 0, webhookUrl: url, logger: silentLogger })).rejects.toThrow(
+      /webhookUrl must be an http: or https: URL without credentials/,
     );
   });
 
@@ -34,6 +43,15 @@ describe('a seed webhook url', () => {
     expect(() => parseSeedData(seed)).toThrow(SeedError);
     expect(() => parseSeedData(seed)).toThrow(/webhook\.url/);
   });
+
+  it.each(WITH_CREDENTIALS)('%s is a SeedError saying why', (url) => {
+    const seed = demoSeed();
+    const [first] = seed.projects;
+    if (!first) throw new Error('the demo seed has projects');
+    first.webhook = { url };
+    expect(() => parseSeedData(seed)).toThrow(SeedError);
+    expect(() => parseSeedData(seed)).toThrow(CREDENTIALS);
+  });
 });
 
 describe('the control', () => {
@@ -42,6 +60,32 @@ describe('the control', () => {
     await expect(core.control.setWebhook('demo-bistro', { url })).rejects.toThrow(
       'url must be an http(s) URL',
     );
+    core.close();
+  });
+
+  it.each(WITH_CREDENTIALS)('setWebhook and redeliver refuse %s and change nothing', async (url) => {
+    const sentTo: string[] = [];
+    const core = createMockCore({
+      now: '2026-06-15T08:00:00Z',
+      logger: silentLogger,
+      webhookTransport: async (post) => {
+        sentTo.push(post.url);
+        return { status: 204, headers: [], read: async () => undefined, cancel: async () => {} };
+      },
+    });
+    const { control } = core;
+    await control.setWebhook('demo-bistro', { url: 'https://hooks.test/in' });
+    const { deliveries } = await control.trigger('demo-bistro', 'reservation.created');
+    await control.settled();
+    const before = { webhooks: (await control.snapshot()).webhooks, deliveries: control.deliveries() };
+
+    await expect(control.setWebhook('demo-bistro', { url })).rejects.toThrow(CREDENTIALS);
+    await expect(control.redeliver(deliveries[0] ?? 'none', { url })).rejects.toThrow(CREDENTIALS);
+    await control.settled();
+    expect({ webhooks: (await control.snapshot()).webhooks, deliveries: control.deliveries() }).toEqual(
+      before,
+    );
+    expect(sentTo).toEqual(['https://hooks.test/in']);
     core.close();
   });
 });
@@ -54,7 +98,11 @@ afterEach(() => {
 });
 
 describe('reservation-mock --webhook-url', () => {
-  it.each([['file:///etc/passwd'], ['demo-bistro=file:///etc/passwd']])(
+  it.each([
+    ['file:///etc/passwd'],
+    ['demo-bistro=file:///etc/passwd'],
+    ['http://user:s3cret@127.0.0.1:9/hook'],
+  ])(
     '%s stops the CLI with a message naming the flag',
     async (value) => {
       const child = spawn(
