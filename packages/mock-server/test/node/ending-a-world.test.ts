@@ -5,6 +5,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMockCore, silentLogger } from '../../src/index';
+import { startMockServer } from '../../src/node';
 import { SESSION_NOT_FOUND_MESSAGE } from '../../src/pipeline/responses';
 import { createSessionRegistry } from '../../src/transports/sessions';
 import { mockRequest } from '../support/mock-request';
@@ -203,5 +204,30 @@ describe('server.close()', () => {
     // Refused as its session ended with the server; nothing was booked.
     expect((await booking).status).toBe(404);
     expect(server.sessions()).toEqual([]);
+  });
+
+  it('while it closes, a request gets 503 with a request id and the connection closes after it', async () => {
+    // The server serves a mock whose end is held open, so the closing phase lasts until released.
+    const core = createMockCore({ now: NOW, logger: silentLogger });
+    const end = core.close.bind(core);
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    core.close = async () => {
+      await held;
+      return end();
+    };
+    const server = await startMockServer({ port: 0, service: core, logger: silentLogger });
+    const closed = server.close();
+    const answer = await fetch(`${server.url}/api/v1/demo-bistro/services`, { headers });
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toMatchObject({ message: 'The mock is shutting down' });
+    expect(answer.headers.get('x-request-id')).toMatch(/^req_\d{6,}$/);
+    expect(answer.headers.get('connection')).toBe('close');
+    // Nothing of the refused request was recorded: the journal holds no request.
+    expect(core.control.requests.list()).toEqual([]);
+    release();
+    await closed;
   });
 });
