@@ -145,6 +145,32 @@ describe('a middleware that outlasts timeoutMs', () => {
     ]);
   });
 
+  it('in onRequest of a create, with a fetch that ignores its signal: nothing is sent after the TimeoutError said so', async () => {
+    const client = mock.client({ timeoutMs: 50, fetch: (request) => globalThis.fetch(request) });
+    client.use({ onRequest: stall });
+    const error = await client.reservations.create(BOOKING).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TimeoutError', sent: false });
+    // The middleware finishes later; the attempt is over, so its request must never go out.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await mock.service.control.settled();
+    expect(journal()).toEqual([]);
+  });
+
+  it('in onRequest of a create, aborted by the caller, with a fetch that ignores its signal: nothing is sent', async () => {
+    const client = mock.client({ fetch: (request) => globalThis.fetch(request) });
+    client.use({ onRequest: stall });
+    const controller = new AbortController();
+    const pending = client.reservations
+      .create(BOOKING, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    const reason = new Error('stop');
+    controller.abort(reason);
+    expect(await pending).toBe(reason);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await mock.service.control.settled();
+    expect(journal()).toEqual([]);
+  });
+
   it('in onRequest of a retry: says which attempt was not sent (the first was), not retried again', async () => {
     failServicesOnce();
     const client = mock.client({ timeoutMs: 50 });
@@ -260,6 +286,19 @@ describe('an onRetry hook that throws', () => {
     expect(journal()).toHaveLength(1);
   });
 
+  it("that never settles, once the backoff wait is over, still ends at the caller's abort", async () => {
+    failServicesOnce();
+    const client = mock.client({ onRetry: () => new Promise<void>(() => undefined) });
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const pending = client.services.list(undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(client.sleeps).toHaveLength(1);
+    controller.abort(reason);
+    expect(await pending).toBe(reason);
+    expect(journal()).toHaveLength(1);
+  });
+
   it('is never called for a write, which is never retried', async () => {
     mock.service.control.faults.add({
       method: 'POST',
@@ -278,5 +317,46 @@ describe('an onRetry hook that throws', () => {
     expect(error).toMatchObject({ name: 'ServerError', status: 503 });
     expect(called).toBe(0);
     expect(journal()).toHaveLength(1);
+  });
+});
+
+describe('a custom fetch that misbehaves', () => {
+  it.each([
+    ['returns a Response whose body it read', 'a Response whose body was already read'],
+    ['returns undefined', 'undefined, not a Response'],
+  ])(
+    '%s: a TypeError naming your fetch (not a network error, nor a middleware), never retried',
+    async (_, what) => {
+      const client = mock.client({
+        fetch: async (request) => {
+          const answer = await globalThis.fetch(request);
+          if (what.startsWith('undefined')) return undefined as unknown as Response;
+          await answer.text();
+          return answer;
+        },
+      });
+      client.use({ onResponse: () => undefined });
+      const error = await client.services.list().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toBe(
+        `createReservationClient: your \`fetch\` returned ${what}; the request may have reached the server`,
+      );
+      expect(isReservationApiError(error)).toBe(false);
+      expect(journal()).toHaveLength(1);
+      expect(client.sleeps).toEqual([]);
+    },
+  );
+});
+
+describe('an onRequest middleware that answers itself (a Response: nothing is sent)', () => {
+  it('with a 503: the error of that status, not retried, since no server answered', async () => {
+    let retries = 0;
+    const client = mock.client({ onRetry: () => void retries++ });
+    client.use({ onRequest: () => new Response('{"message":"cached"}', { status: 503 }) });
+    const error = await client.services.list().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ServerError', status: 503 });
+    expect(retries).toBe(0);
+    expect(client.sleeps).toEqual([]);
+    expect(journal()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// The backoff wait between the attempts of a call, cut short by the caller's abort.
+// Waits of a call that the caller's abort cuts short: the backoff between attempts, an async onRetry.
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** Resolves after `ms`; rejects with the signal's reason as soon as it aborts. */
@@ -18,3 +18,14 @@ export const sleep: Sleep = (ms, signal) =>
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+
+/** `promise`, or the signal's reason as soon as it aborts (what the promise does later is ignored). */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -3,7 +3,7 @@
 // Retry-After); `attempt` makes one request, from the headers until the body has been read, and
 // classifies what happened into a value or a typed error. Their state is their own locals, and the
 // progress of one attempt (hooks.ts), which tells what an exception means.
-import type { Sleep } from './abort';
+import { type Sleep, untilAborted } from './abort';
 import { requestIdOf } from './api-promise';
 import {
   CHECK_BASE_URL,
@@ -28,10 +28,14 @@ import type { Log } from './logger';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
 
 /**
- * A fetch implementation. It receives the Request and `{ signal }` (the standard two-argument form);
- * honouring the signal lets a timeout or abort cancel the work, but the SDK gives up on time either way.
+ * A fetch implementation. It receives the Request and `{ signal, redirect: 'manual' }` (the standard
+ * two-argument form): honouring the signal lets a timeout or abort cancel the work (the SDK gives up
+ * on time either way), and `redirect` keeps a Request a middleware rebuilt from following a redirect.
  */
-export type FetchLike = (request: Request, init: { signal: AbortSignal }) => Promise<Response>;
+export type FetchLike = (
+  request: Request,
+  init: { signal: AbortSignal; redirect: 'manual' },
+) => Promise<Response>;
 
 export interface FetchSettings {
   /** The caller's fetch, or undefined to use `globalThis.fetch` as it is at call time (so MSW started later still intercepts). */
@@ -167,10 +171,13 @@ export async function runCall<A extends Answer, T>(
     } catch (cause) {
       failedHook(cause);
     }
-    // An async onRetry (a metrics call) runs alongside the wait, which the caller's abort still cuts
-    // short: the retry waits for both, and its rejection is this call's HookError, never an
-    // unhandled rejection that ends the process.
-    await Promise.all([settings.sleep(delay, spec.caller), Promise.resolve(hooked).catch(failedHook)]);
+    // An async onRetry (a metrics call) runs alongside the wait, and the caller's abort cuts both
+    // short (one that never settles cannot hold the call): the retry waits for both, and its
+    // rejection is this call's HookError, never an unhandled rejection that ends the process.
+    await Promise.all([
+      settings.sleep(delay, spec.caller),
+      untilAborted(Promise.resolve(hooked).catch(failedHook), spec.caller),
+    ]);
   }
 }
 
@@ -248,7 +255,14 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   // `debug`: each attempt that was sent, with its status (or `network-error`, `timeout`) and duration.
   if (log && request && stage !== 'middleware-in') {
     const status = answer?.response.status ?? response?.status;
-    const what = status !== undefined ? `${status}` : timedOut ? 'timeout' : 'network-error';
+    const what =
+      status !== undefined
+        ? `${status}`
+        : timedOut
+          ? 'timeout'
+          : caller?.aborted
+            ? 'aborted'
+            : 'network-error';
     const durationMs = settings.now() - sentAt;
     log('debug', `${request.method} ${request.url}: ${what} (attempt ${n}, ${Math.round(durationMs)} ms)`, {
       method: request.method,
@@ -269,7 +283,8 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
       if (isRedirect(answered))
         return failed(progress, errorFromResponse(answered, undefined, request, secrets));
       const { status } = answered;
-      if (isRetryableStatus(status))
+      // An answer an onRequest middleware gave itself (nothing was sent) is not the server's to retry.
+      if (isRetryableStatus(status) && stage !== 'middleware-in')
         outcome = { kind: 'response', status, retryAfter: answered.headers.get('retry-after') };
     }
     try {
@@ -342,6 +357,9 @@ function fetchFor(
   headers: FetchSettings['headers'] | undefined,
 ): AttemptFetch {
   return async (request) => {
+    // The attempt is over (an onRequest outlasted the timeout, or the caller aborted): it is reported
+    // as not sent, so it must not go out now, even through a fetch that ignores its signal.
+    signal?.throwIfAborted();
     if (headers) setHeaders(request, headers);
     // Only middleware can have read the body by now (then the progress is still `middleware-in`, and
     // this is the HookError of an onRequest: nothing was sent), not a network failure of fetch.
@@ -349,10 +367,18 @@ function fetchFor(
     state.progress = { stage: 'sent', request };
     let response: Response;
     try {
-      response = await fetchImpl(request, { signal: signal ?? request.signal });
+      response = await fetchImpl(request, { signal: signal ?? request.signal, redirect: 'manual' });
     } catch (error) {
       state.progress = { stage: 'no-answer', request };
       throw error;
+    }
+    // A custom fetch's bug, not the network's nor a middleware's: rejected as it is (as a request
+    // openapi-fetch cannot build is), never retried, since the server may have answered.
+    if (typeof response?.text !== 'function' || response.bodyUsed) {
+      state.progress = BUILDING;
+      throw new TypeError(
+        `createReservationClient: your \`fetch\` returned ${response?.bodyUsed ? 'a Response whose body was already read' : `${response}, not a Response`}; the request may have reached the server`,
+      );
     }
     // With middleware, the marker moves on to `reading` once every onResponse has run.
     state.progress = { stage: headers ? 'reading' : 'answered', request, response };

@@ -547,7 +547,12 @@ export function errorFromResponse(
       redact,
       method: request?.method,
       url: request?.url,
-      message: `The Reservation API ${response.redirected ? 'was reached through a redirect' : `answered ${status}, a redirect`} to ${target}. The API has no redirects: the SDK does not follow them (the API key is never sent there); ${CHECK_BASE_URL}`,
+      // `redirected`: a custom fetch that ignored the SDK's `redirect: 'manual'` followed it.
+      message: `The Reservation API ${
+        response.redirected
+          ? `was reached through a redirect to ${target} that your fetch followed: the request, with its API key, may have gone there`
+          : `answered ${status}, a redirect to ${target}, which the SDK does not follow (the API key is never sent there)`
+      }. The API has no redirects; ${CHECK_BASE_URL}`,
     });
   }
   const fields = asErrorBody(body);

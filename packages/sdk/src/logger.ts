@@ -19,7 +19,7 @@ export interface LogRecord {
   /** 1 for the first attempt. */
   attempt: number;
   status?: number;
-  /** This attempt, from sending the request until the response headers (or the failure). */
+  /** This attempt, from its start (onRequest middleware included) until its body was read (or it failed). */
   durationMs?: number;
   /** The wait before the next attempt. */
   delayMs?: number;

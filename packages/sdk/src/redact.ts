@@ -12,13 +12,15 @@ export const REDACTED = '[redacted]';
 
 /**
  * The values to mask in errors: the API key, whatever its length (it is the secret), and every header
- * value the caller added (8+ characters).
+ * value the caller added (8+ characters), each also in lower case (as a URL's host, a header name or
+ * `Object.fromEntries(headers)` show it).
  */
 export function secretValues(headers: ReadonlyArray<readonly [string, string]>, apiKey: string): string[] {
   const values = headers
     .filter(([name, value]) => !PUBLIC_HEADERS.test(name) && value.length >= MIN_SECRET_LENGTH)
     .map(([, value]) => value);
-  return values.includes(apiKey) ? values : [...values, apiKey];
+  if (!values.includes(apiKey)) values.push(apiKey);
+  return [...new Set(values.flatMap((value) => [value, value.toLowerCase()]))];
 }
 
 export function redactText(text: string, secrets: readonly string[]): string {
@@ -27,8 +29,8 @@ export function redactText(text: string, secrets: readonly string[]): string {
 }
 
 /**
- * `value` with every secret masked: strings, arrays, plain objects, errors (message, stack, cause and
- * own fields), `Headers` (names and values), and a `Request` reduced to its method and URL (its headers hold the key).
+ * `value` with every secret masked: strings, arrays, plain objects (property names too), errors
+ * (message, stack, cause and own fields), `Headers` (names and values), and a `Request` reduced to its method and URL (its headers hold the key).
  * Returns `value` itself when nothing needed masking, so an error's `cause` stays the same object then.
  */
 export function redactValue(value: unknown, secrets: readonly string[], depth = 0): unknown {
@@ -49,8 +51,15 @@ export function redactValue(value: unknown, secrets: readonly string[], depth = 
   const isError = value instanceof Error;
   if (!isError && !Array.isArray(value) && proto !== Object.prototype && proto !== null) return value;
   let changed = false;
-  const descriptors = Object.getOwnPropertyDescriptors(value);
-  for (const descriptor of Object.values(descriptors)) {
+  const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(value);
+  for (const [name, descriptor] of Object.entries(descriptors)) {
+    // Names too: a body can hold the key as a property name (`{ "<key>": true }`).
+    const safeName = redactText(name, secrets);
+    if (safeName !== name) {
+      delete descriptors[name];
+      descriptors[safeName] = descriptor;
+      changed = true;
+    }
     if (!('value' in descriptor)) continue;
     const safe = redactValue(descriptor.value, secrets, depth + 1);
     if (safe !== descriptor.value) {

@@ -734,6 +734,63 @@ describe('redirects are never followed', () => {
     expect(seen).toEqual(['manual', 'manual']);
   });
 
+  it.each(['GET', 'POST'])(
+    'a middleware that rebuilds the Request without its redirect mode follows nothing either (%s)',
+    async (method) => {
+      const other = await otherHost();
+      const api = await redirecting(307, other.origin);
+      const client = realClient(api.origin);
+      client.use({
+        onRequest: ({ request }) =>
+          new Request(request.url, {
+            method: request.method,
+            headers: request.headers,
+            ...(method === 'POST' ? { body: '{}' } : {}),
+          }),
+      });
+      const call =
+        method === 'POST'
+          ? client.reservations.create({
+              email: 'a@example.com',
+              date: '2030-06-18',
+              from: '18:00',
+              to: '20:00',
+            })
+          : client.tables.list();
+      const error = await call.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RedirectError);
+      expect((error as RedirectError).message).toContain('which the SDK does not follow');
+      expect(other.requests).toEqual([]);
+    },
+  );
+
+  it('hands fetch `redirect: manual` in its init too, for a fetch that rebuilds the request from it', async () => {
+    const stub = stubFetch(async () => new Response('{"success":true,"tables":[]}', { status: 200 }));
+    const inits: unknown[] = [];
+    const { client } = clientOn({
+      ...stub,
+      fetch: (request, init?: { signal?: AbortSignal; redirect?: string }) => {
+        inits.push(init?.redirect);
+        return stub.fetch(request, init);
+      },
+    });
+    await client.tables.list();
+    expect(inits).toEqual(['manual']);
+  });
+
+  it('a lower-case copy of the key (a Location host, which URLs lower-case) is masked too', async () => {
+    const key = 'rk_Mixed_Case_Key_7Q';
+    const api = await localServer((_request, response) => {
+      response.writeHead(302, { Location: `http://${key}.evil.example/?k=${key}` }).end();
+    });
+    const client = createReservationClient({ baseUrl: api.origin, apiKey: key, project: SLUG });
+    const error = (await client.tables.list().catch((e: unknown) => e)) as RedirectError;
+    expect(error).toBeInstanceOf(RedirectError);
+    expect(error.location).toBe('http://[redacted].evil.example/?k=[redacted]');
+    for (const shown of [inspect(error, { depth: 10 }), JSON.stringify(error), error.message])
+      expect(shown.toLowerCase()).not.toContain(key.toLowerCase());
+  });
+
   it('an https 301 to plain http is refused before anything is sent there', async () => {
     const stub = stubFetch(
       async () => new Response(null, { status: 301, headers: { Location: 'http://api.example/api/v1/x' } }),
@@ -771,5 +828,9 @@ describe('redirects are never followed', () => {
     const error = await client.tables.list().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RedirectError);
     expect((error as RedirectError).message).toContain(`reached through a redirect to ${other.origin}`);
+    // That fetch did send the key there: the message says so, and never that it was not sent.
+    expect(other.requests).toHaveLength(1);
+    expect((error as RedirectError).message).toContain('the request, with its API key, may have gone there');
+    expect((error as RedirectError).message).not.toContain('never sent');
   });
 });

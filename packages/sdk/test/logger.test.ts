@@ -79,6 +79,26 @@ describe('logging', () => {
     );
   });
 
+  it("debug: an attempt the caller aborted reads 'aborted', not a network error", async () => {
+    const { logger, records } = recordingLogger();
+    const controller = new AbortController();
+    const stalled = stubFetch(
+      async (_request, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          const signal = init?.signal;
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        }),
+    );
+    const { client } = clientOn(stalled, { logger, logLevel: 'debug' });
+    const pending = client.schedule.get({ signal: controller.signal }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
+    expect(records.map((r) => r.args[0])).toEqual([
+      expect.stringMatching(/: aborted \(attempt 1, \d+ ms\)$/),
+    ]);
+  });
+
   it('error: nothing for calls that got an answer', async () => {
     const { logger, records } = recordingLogger();
     const { client } = clientOn(stubFetch(unavailable, ok), { logger, logLevel: 'error' });

@@ -73,6 +73,27 @@ describe('a server that echoes the key', () => {
     expectNoKey(error);
   });
 
+  it('a 401 JSON body with the key as a property name (and in lower case): masked in body, JSON and inspect', async () => {
+    const key = 'rk_Test_SuperSecret_4F9a';
+    const server = await localServer((request, response) => {
+      const seen = String(request.headers['x-api-key']);
+      response.writeHead(401, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          code: 'API_KEY_INVALID',
+          message: 'bad key',
+          seen: { [seen]: true, nested: [{ [seen.toLowerCase()]: seen }] },
+        }),
+      );
+    });
+    const client = createReservationClient({ baseUrl: server.origin, apiKey: key, project: SLUG });
+    const error = await client.tables.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect((error as AuthenticationError).body).toMatchObject({
+      seen: { '[redacted]': true, nested: [{ '[redacted]': '[redacted]' }] },
+    });
+    for (const text of everyRendering(error)) expect(text.toLowerCase()).not.toContain(key.toLowerCase());
+  });
+
   it('a 401 text body naming the key', async () => {
     const client = await echoing(401, (key) => ({ type: 'text/plain', body: `API key ${key} is not valid` }));
     const error = await client.tables.list().catch((e: unknown) => e);

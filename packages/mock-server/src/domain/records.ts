@@ -22,11 +22,9 @@ export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
  * The one rule for every target (the seed, `--webhook-url`, setWebhook, redeliver, a stored record).
  */
 export const webhookUrlSchema = z.lazy(() =>
-  z
-    .url({ protocol: /^https?$/, error: WEBHOOK_URL_MESSAGE })
-    .refine(hasNoCredentials, {
-      error: 'url must not contain credentials (user:password@): fetch refuses them',
-    }),
+  z.url({ protocol: /^https?$/, error: WEBHOOK_URL_MESSAGE }).refine(hasNoCredentials, {
+    error: 'url must not contain credentials (user:password@): fetch refuses them',
+  }),
 );
 
 function hasNoCredentials(value: string): boolean {

@@ -69,7 +69,8 @@ export interface RouteInput {
   project: ProjectRecord;
   key: ApiKeyRecord;
   params: Readonly<Record<string, string>>;
-  query: Readonly<Record<string, string>>;
+  /** The query parameters; one given more than once is REPEATED_PARAM (pipeline/schemas.ts). */
+  query: Readonly<Record<string, unknown>>;
   /** The parsed JSON object; `{}` for routes without a body. */
   body: Readonly<Record<string, unknown>>;
 }

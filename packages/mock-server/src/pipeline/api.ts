@@ -24,6 +24,7 @@ import type { MockAnswer, MockRequest } from './exchange';
 import { RememberedKeys } from './remembered-keys';
 import { errorAnswer, isApiError, journalError, jsonAnswer, ruleOf, statusText } from './responses';
 import { createRouter, pathSegments, type RouteMatch, safeDecode } from './router';
+import { REPEATED_PARAM } from './schemas';
 
 export interface ApiDependencies {
   ctx: DomainContext;
@@ -101,10 +102,12 @@ const NO_DELIVERIES: readonly PreparedDelivery[] = [];
 const NO_CHANGES: readonly StoreChange[] = [];
 const NO_TRANSITIONS: readonly Transition[] = [];
 
-function queryObject(params: URLSearchParams): Record<string, string> {
+function queryObject(params: URLSearchParams): Record<string, unknown> {
   // A plain object with no prototype: a `__proto__` parameter stays an ordinary key.
-  const query: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [name, value] of params) if (!(name in query)) query[name] = value;
+  const query: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  // A name given twice is REPEATED_PARAM, which the operation's schema refuses if the name is one of
+  // its parameters (unknown ones are ignored either way): openapi.yaml, "Unknown properties".
+  for (const [name, value] of params) query[name] = name in query ? REPEATED_PARAM : value;
   return query;
 }
 
@@ -245,7 +248,7 @@ export function createApi(deps: ApiDependencies): Api {
   /** Runs the route (under the lock) and prepares the webhook deliveries of the events it caused. */
   async function takeEffect(
     checked: Checked,
-    query: Record<string, string>,
+    query: Record<string, unknown>,
     parsed: Record<string, unknown>,
     body: Uint8Array | null,
   ): Promise<Decision> {

@@ -141,6 +141,13 @@ export const pageQuery = z.lazy(() =>
   z.object({ limit: limitParam().optional(), offset: offsetParam().optional() }),
 );
 
+/**
+ * The value of a query parameter given more than once (pipeline/api.ts): no schema accepts it, and
+ * its issue reads REPEATED_PARAM_MESSAGE (openapi.yaml: each query parameter takes one value).
+ */
+export const REPEATED_PARAM: unknown = Object.freeze({ repeated: true });
+const REPEATED_PARAM_MESSAGE = 'must be given once';
+
 export type Checked<T> = { success: true; data: T } | { success: false; issues: ValidationIssue[] };
 
 /** The value as `schema` parses it, or one issue per failing field (every failing field). */
@@ -148,10 +155,15 @@ export function checkWith<S extends z.ZodType>(schema: S, value: unknown): Check
   const result = schema.safeParse(value);
   if (result.success) return { success: true, data: result.data };
   const issues: ValidationIssue[] = [];
+  const fields = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   for (const issue of result.error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : '(body)';
     // One detail per field: later checks of a field that already failed add nothing.
-    if (!issues.some((i) => i.field === field)) issues.push({ field, message: issue.message });
+    if (!issues.some((i) => i.field === field))
+      issues.push({
+        field,
+        message: fields[field] === REPEATED_PARAM ? REPEATED_PARAM_MESSAGE : issue.message,
+      });
   }
   return { success: false, issues };
 }

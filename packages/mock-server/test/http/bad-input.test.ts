@@ -109,6 +109,29 @@ describe('bad input', () => {
     );
   });
 
+  it.each([
+    ['reservations', 'date=2030-06-18&date=2030-06-19', 'date'],
+    ['reservations', 'limit=5&offset=0&limit=10', 'limit'],
+    ['availability', 'date=2030-06-18&date=2030-06-18', 'date'],
+    ['tables', 'branchId=x&branchId=x', 'branchId'],
+    ['reviews', 'offset=1&offset=2', 'offset'],
+  ])(
+    '%s?%s: a parameter given twice is 400 naming it, not one of its values',
+    async (endpoint, query, field) => {
+      const answer = await api.get(`${P}/${endpoint}?${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ field, message: 'must be given once' }],
+      });
+    },
+  );
+
+  it('an unknown parameter given twice is ignored, as one given once is', async () => {
+    const answer = await api.get(`${P}/services?_=1&_=2`);
+    expect(answer.status).toBe(200);
+  });
+
   it('random query strings never give a 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(
