@@ -576,6 +576,13 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       const detail = await write(
         'addReservation',
         async () => {
+          // Judged under the lock, against the clock as it is: a history is never in the future
+          // (openapi.yaml, statusHistory).
+          const now = ctx.clock.now();
+          if (parsed.createdAt !== undefined && Date.parse(parsed.createdAt) > now)
+            throw new MockControlError(
+              `createdAt must not be later than the mock's current time, ${isoOf(now)}`,
+            );
           const reservation = await insertReservation(ctx, project(slug), parsed);
           return reservationDetailView(ctx.store, reservation);
         },

@@ -357,6 +357,8 @@ export async function insertReservation(
   data: ReservationInsert,
 ): Promise<ReservationRecord> {
   const { store } = ctx;
+  // Before the customer is written: a refused reservation changes nothing.
+  if (data.id !== undefined && store.reservations.get(data.id)) throw new Error(`Duplicate id ${data.id}`);
   const table = data.tableId ? (tableOf(store, project, data.tableId) ?? null) : null;
   if (data.tableId && !table) throw new Error(`Unknown table ${data.tableId} in ${project.slug}`);
   const branch = data.branchId ? (branchOf(store, project, data.branchId) ?? null) : null;
@@ -367,7 +369,8 @@ export async function insertReservation(
     return bookedService(service);
   });
   const now = ctx.clock.now();
-  const createdAt = data.createdAt ?? nowIso(ctx);
+  // Stored in UTC, as every timestamp the API shows (an offset given in a seed is converted).
+  const createdAt = data.createdAt === undefined ? nowIso(ctx) : isoOf(Date.parse(data.createdAt));
   const email = data.customer.email.trim();
   const customer = await upsertCustomer(
     ctx,

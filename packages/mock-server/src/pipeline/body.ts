@@ -44,13 +44,20 @@ function nestingDepth(text: string, limit: number): number {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** A JSON object from UTF-8 bytes, with prototype keys dropped at every depth; else INVALID_JSON. */
-export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
+/**
+ * A JSON object from UTF-8 bytes, with prototype keys dropped at every depth (each told to
+ * `dropped`); else INVALID_JSON.
+ */
+export function parseJsonObject(bytes: Uint8Array, dropped?: (key: string) => void): Record<string, unknown> {
   let value: unknown;
   try {
     const text = utf8.decode(bytes);
     if (nestingDepth(text, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) throw httpErrors.invalidJson();
-    value = JSON.parse(text, (key, v: unknown) => (FORBIDDEN_KEYS.has(key) ? undefined : v));
+    value = JSON.parse(text, (key, v: unknown) => {
+      if (!FORBIDDEN_KEYS.has(key)) return v;
+      dropped?.(key);
+      return undefined;
+    });
   } catch {
     throw httpErrors.invalidJson();
   }
@@ -75,7 +82,7 @@ async function isEmptyBody(request: MockRequest): Promise<boolean> {
  */
 export async function readJsonBody(
   request: MockRequest,
-  options: { optional?: boolean; anyMediaType?: boolean } = {},
+  options: { optional?: boolean; anyMediaType?: boolean; dropped?: (key: string) => void } = {},
 ): Promise<Record<string, unknown>> {
   if (options.optional && !request.hasBody) return {};
   if (!options.anyMediaType && !isJsonMediaType(request.header('content-type'))) {
@@ -86,5 +93,5 @@ export async function readJsonBody(
   }
   const bytes = await request.body(MAX_BODY_BYTES);
   if (options.optional && bytes.byteLength === 0) return {};
-  return parseJsonObject(bytes);
+  return parseJsonObject(bytes, options.dropped);
 }

@@ -7,7 +7,7 @@
 // The live event stream (/__mock/events) is not a single JSON answer: the core's fetch() streams it
 // (pipeline/events-response.ts) and the standalone server writes it itself; the dashboard page is
 // served by the standalone server (transports/).
-import { parseControl, type RawInputControl } from '../control/control';
+import { MockControlError, parseControl, type RawInputControl } from '../control/control';
 import { clockBody } from '../control/schemas';
 import type { MockLogger } from '../runtime/logger';
 import { MOCK_VERSION } from '../runtime/version';
@@ -18,6 +18,12 @@ import { controlFailureAnswer, fixedAnswer, jsonAnswer, messageAnswer } from './
 import { createRouter, pathSegments, type RouteDefinition } from './router';
 
 interface ControlRoute extends RouteDefinition {
+  /**
+   * `none`: a POST or DELETE that takes no body. A body sent anyway is refused before the route runs
+   * (not JSON: 400 INVALID_JSON; any field: 400 VALIDATION_ERROR), as a body with an unknown field
+   * is on the other routes: bad input changes nothing.
+   */
+  body?: 'none';
   run(
     control: RawInputControl,
     params: Record<string, string>,
@@ -95,6 +101,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/settled',
+    body: 'none',
     async run(control) {
       await control.settled();
       return ok();
@@ -114,11 +121,13 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST',
     path: '/projects/:slug/keys/:id/regenerate',
+    body: 'none',
     run: async (control, { slug = '', id = '' }) => ok(await control.keys.regenerate(slug, id)),
   },
   {
     method: 'DELETE',
     path: '/projects/:slug/keys/:id',
+    body: 'none',
     run: async (control, { slug = '', id = '' }) => ok(await control.keys.revoke(slug, id)),
   },
   {
@@ -160,6 +169,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'DELETE',
     path: '/faults',
+    body: 'none',
     run(control) {
       control.faults.clear();
       return ok();
@@ -168,6 +178,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'DELETE',
     path: '/faults/:id',
+    body: 'none',
     run(control, { id = '' }) {
       control.faults.remove(id);
       return ok();
@@ -181,6 +192,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'DELETE',
     path: '/requests',
+    body: 'none',
     run(control) {
       control.requests.clear();
       return ok();
@@ -216,12 +228,31 @@ export async function answerControl(
   if (!segments) return fixedAnswer('CONTROL_MALFORMED_PATH');
   const match = router.match(request.method, segments);
   if (!match) return messageAnswer('CONTROL_NO_ROUTE', `No control route ${request.method} /__mock${path}`);
-  try {
-    return await match.route.run(control, match.params, {
-      query: request.url.searchParams,
-      // Control bodies are JSON whatever their Content-Type says (curl -d sends a form type).
-      body: () => readJsonBody(request, { optional: true, anyMediaType: true }),
+  // Control bodies are JSON whatever their Content-Type says (curl -d sends a form type). A key the
+  // body reader drops (`__proto__`, `constructor`, `prototype`) is refused here instead: dropped, it
+  // would change what was asked for (a fault's `query: { constructor: "1" }` would match every request).
+  const body = async () => {
+    const dropped = new Set<string>();
+    const parsed = await readJsonBody(request, {
+      optional: true,
+      anyMediaType: true,
+      dropped: (key) => dropped.add(key),
     });
+    if (dropped.size > 0)
+      throw new MockControlError(
+        `a body key named ${[...dropped].map((k) => `"${k}"`).join(', ')} is not accepted (the mock drops such keys, which would change what you asked for)`,
+      );
+    return parsed;
+  };
+  try {
+    if (match.route.body === 'none') {
+      const fields = Object.keys(await body());
+      if (fields.length > 0)
+        throw new MockControlError(
+          `${request.method} /__mock${path} takes no body; got ${fields.map((f) => `"${f}"`).join(', ')}`,
+        );
+    }
+    return await match.route.run(control, match.params, { query: request.url.searchParams, body });
   } catch (error) {
     if (error instanceof RequestAbortedError) throw error;
     const answer = controlFailureAnswer(error);

@@ -42,20 +42,68 @@ export function toDayHours(week: SeedWeeklyHours): DayHours[] {
   });
 }
 
-/** Adds one seed project with everything it holds. Returns the stored project. */
+/**
+ * The ids (and key values) of `seed` that its records cannot take: one already in this store, or
+ * given twice in the seed. Found before anything is inserted, so that a project is added whole or
+ * not at all (control.createProject: "input is validated before anything changes").
+ */
+function takenIds(store: DomainContext['store'], seed: HashedSeedProject): string[] {
+  const taken = new Set<string>();
+  const check = (ids: readonly (string | undefined)[], inStore: (id: string) => unknown): void => {
+    const seen = new Set<string>();
+    for (const id of ids) {
+      if (id === undefined) continue;
+      if (seen.has(id) || inStore(id)) taken.add(id);
+      seen.add(id);
+    }
+  };
+  check([seed.id], (id) => store.projects.get(id));
+  check(
+    seed.branches.map((b) => b.id),
+    (id) => store.branches.get(id),
+  );
+  check(
+    seed.zones.map((z) => z.id),
+    (id) => store.zones.get(id),
+  );
+  check(
+    seed.tables.map((t) => t.id),
+    (id) => store.tables.get(id),
+  );
+  check(
+    seed.services.map((s) => s.id),
+    (id) => store.services.get(id),
+  );
+  check(
+    seed.photos.map((p) => p.id),
+    (id) => store.photos.get(id),
+  );
+  check(
+    seed.reviews.map((r) => r.id),
+    (id) => store.reviews.get(id),
+  );
+  check(
+    seed.apiKeys.map((k) => k.id),
+    (id) => store.apiKeys.get(id),
+  );
+  check(
+    seed.reservations.map((r) => r.id),
+    (id) => store.reservations.get(id),
+  );
+  return [...taken];
+}
+
+/** Adds one seed project with everything it holds, or nothing when any part is refused. */
 export async function addSeedProject(ctx: DomainContext, seed: HashedSeedProject): Promise<ProjectRecord> {
   const { store } = ctx;
   if (store.projectBySlug(seed.slug))
     throw new Error(`Seed: a project with slug ${seed.slug} already exists`);
-  // References were checked by the seed schema; ids must also be new to this store.
-  const taken = [
-    ...seed.branches.filter((b) => store.branches.get(b.id)),
-    ...seed.zones.filter((z) => store.zones.get(z.id)),
-    ...seed.tables.filter((t) => store.tables.get(t.id)),
-    ...seed.services.filter((s) => store.services.get(s.id)),
-  ].map((record) => record.id);
-  if (store.projects.get(seed.id)) taken.push(seed.id);
+  // References were checked by the seed schema; ids and key values must also be new to this store.
+  const taken = takenIds(store, seed);
   if (taken.length > 0) throw new Error(`Seed: ids already in use: ${taken.join(', ')}`);
+  const hashes = seed.apiKeys.map((key) => key.hash);
+  if (hashes.some((hash, i) => store.keyByHash(hash) || hashes.indexOf(hash) !== i))
+    throw new Error('Seed: a key value is already in use (by another key, or twice in this project)');
   const project = await store.projects.insert({
     id: seed.id,
     slug: seed.slug,

@@ -1,0 +1,183 @@
+// A refused control call changes nothing (mock README, "The control interface"), also where the
+// refusal comes late: createProject with an id or key value already in use (or given twice), a
+// duplicate reservation id, a createdAt in the future, and a body sent to a route that takes none.
+// Before, createProject left the project and what it had inserted so far (a second try then read
+// "a project with slug u already exists"), and addReservation rewrote the customer's name first.
+import { describe, expect, it } from 'vitest';
+import { createMockCore, MockControlError, silentLogger } from '../../src/index';
+import { send, startServer, TUESDAY_NOON } from '../support/server';
+
+const PROJECT = {
+  id: 'prj_u',
+  slug: 'u',
+  name: 'U',
+  openingHours: { monday: { open: '09:00', close: '17:00' } },
+};
+
+type Extra = Record<string, unknown>;
+
+const clashes: [string, Extra][] = [
+  [
+    'a key value another project uses',
+    { apiKeys: [{ id: 'key_u', name: 'k', key: 'rk_demo_full', permissions: [] }] },
+  ],
+  [
+    'one key value twice',
+    {
+      apiKeys: [
+        { id: 'key_u1', key: 'rk_twice_12345', permissions: [] },
+        { id: 'key_u2', key: 'rk_twice_12345', permissions: [] },
+      ],
+    },
+  ],
+  ['a key id in use', { apiKeys: [{ id: 'key_demo_full', key: 'rk_fresh_12345', permissions: [] }] }],
+  [
+    'a photo id in use',
+    {
+      photos: [{ id: 'pho_01', imageUrl: 'https://example.com/a.jpg', createdAt: '2026-01-01T00:00:00Z' }],
+    },
+  ],
+  [
+    'a reservation id in use',
+    {
+      reservations: [
+        {
+          id: 'res_demo_0001',
+          date: '2026-06-15',
+          from: '10:00',
+          to: '11:00',
+          customer: { email: 'u@example.com' },
+        },
+      ],
+    },
+  ],
+  [
+    'one reservation id twice',
+    {
+      reservations: [
+        { id: 'res_u', date: '2026-06-15', from: '10:00', to: '11:00', customer: { email: 'u@example.com' } },
+        { id: 'res_u', date: '2026-06-15', from: '12:00', to: '13:00', customer: { email: 'v@example.com' } },
+      ],
+    },
+  ],
+];
+
+describe('createProject', () => {
+  it.each(clashes)('with %s is refused whole: nothing of it is stored', async (_, extra) => {
+    const core = createMockCore({ now: TUESDAY_NOON, logger: silentLogger });
+    const { control } = core;
+    const before = await control.snapshot();
+    await expect(control.createProject({ ...PROJECT, ...extra } as never)).rejects.toBeInstanceOf(
+      MockControlError,
+    );
+    expect(await control.snapshot()).toEqual(before);
+    // The corrected project is then added as any other.
+    await expect(control.createProject(PROJECT)).resolves.toEqual({ id: 'prj_u', slug: 'u' });
+    core.close();
+  });
+});
+
+describe('addReservation', () => {
+  it('with an id in use is refused before the customer is written', async () => {
+    const core = createMockCore({ now: TUESDAY_NOON, logger: silentLogger });
+    const { control } = core;
+    const before = await control.snapshot();
+    const [existing] = await control.reservations('demo-bistro');
+    if (!existing) throw new Error('the demo data has reservations');
+    for (const email of [existing.customer.email, 'new-customer@example.com']) {
+      await expect(
+        control.addReservation('demo-bistro', {
+          id: existing.id,
+          date: '2026-06-24',
+          from: '10:00',
+          to: '11:00',
+          customer: { email, firstName: 'Changed' },
+        }),
+      ).rejects.toThrow(`Duplicate id ${existing.id}`);
+    }
+    expect(await control.snapshot()).toEqual(before);
+    core.close();
+  });
+
+  it('refuses a createdAt later than the mock clock, and stores an offset one in UTC', async () => {
+    const core = createMockCore({ now: TUESDAY_NOON, logger: silentLogger });
+    const { control } = core;
+    const before = await control.snapshot();
+    const booking = { date: '2026-06-24', from: '10:00', to: '11:00', customer: { email: 'c@example.com' } };
+    await expect(
+      control.addReservation('demo-bistro', {
+        ...booking,
+        createdAt: '2099-01-01T00:00:00Z',
+        status: 'COMPLETED',
+      }),
+    ).rejects.toThrow(
+      `createdAt must not be later than the mock's current time, ${new Date(TUESDAY_NOON).toISOString()}`,
+    );
+    expect(await control.snapshot()).toEqual(before);
+    const added = await control.addReservation('demo-bistro', {
+      ...booking,
+      createdAt: '2026-06-01T10:00:00+02:00',
+    });
+    expect(added.createdAt).toBe('2026-06-01T08:00:00.000Z');
+    expect(added.statusHistory[0]?.changedAt).toBe('2026-06-01T08:00:00.000Z');
+    core.close();
+  });
+});
+
+describe('a control route that takes no body', () => {
+  it.each([
+    [
+      'POST',
+      '/__mock/projects/demo-bistro/keys/key_demo_read/regenerate',
+      '{"foo":1}',
+      400,
+      'VALIDATION_ERROR',
+    ],
+    [
+      'POST',
+      '/__mock/projects/demo-bistro/keys/key_demo_read/regenerate',
+      'garbage',
+      400,
+      'VALIDATION_ERROR',
+    ],
+    ['DELETE', '/__mock/projects/demo-bistro/keys/key_demo_read', '{"id":"x"}', 400, 'VALIDATION_ERROR'],
+    ['DELETE', '/__mock/faults', 'garbage', 400, 'VALIDATION_ERROR'],
+    ['DELETE', '/__mock/requests', '{"all":true}', 400, 'VALIDATION_ERROR'],
+    ['POST', '/__mock/settled', '[]', 400, 'VALIDATION_ERROR'],
+  ])('%s %s with body %s is %i %s and changes nothing', async (method, path, body, status, code) => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    control.faults.add({ path: '/api/v1/demo-bistro/info', status: 503, times: 'always' });
+    const state = async () => ({ snapshot: await control.snapshot(), faults: control.faults.list() });
+    const before = await state();
+    const answer = await send(server, method, path, { key: null, body });
+    expect({ status: answer.status, code: (answer.body as { code?: string }).code }, answer.text).toEqual({
+      status,
+      code,
+    });
+    expect(await state()).toEqual(before);
+    // With an empty object (as with no body) the route works as before.
+    expect((await send(server, method, path, { key: null, body: '{}' })).status).toBe(200);
+  });
+});
+
+describe('a control body with a key the body reader drops', () => {
+  it('is refused, not widened: a fault for ?constructor=1 is not added as a fault for every request', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    const body = JSON.stringify({
+      path: '/api/v1/demo-bistro/info',
+      query: { constructor: '1' },
+      status: 503,
+      times: 'always',
+    });
+    const answer = await send(server, 'POST', '/__mock/faults', { key: null, body });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('"constructor"'),
+    });
+    expect(control.faults.list()).toEqual([]);
+    expect((await send(server, 'GET', '/api/v1/demo-bistro/info')).status).toBe(200);
+  });
+});
