@@ -38,6 +38,9 @@ const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const STATUS_MESSAGE = 'status must be an integer from 400 to 599';
 const HEADER_NAME_MESSAGE = `headers: a name must be an HTTP token other than ${[...FRAMING_HEADERS].join(', ')}`;
 
+/** The methods an API request can have (openapi.yaml's, and the OPTIONS of a CORS preflight). */
+const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+
 const positiveInt = (name: string) =>
   z
     .number({ error: `${name} must be a number` })
@@ -48,13 +51,24 @@ const positiveInt = (name: string) =>
 
 export const faultSpecSchema = z.lazy(() =>
   controlObject({
-    /** HTTP method to match (any when absent). */
-    method: z.string().min(1).optional(),
-    /** Path relative to the base URL, e.g. `/api/v1/demo-bistro/reservations`; `*` matches anything. */
+    /** HTTP method to match (any when absent), in any case; one no request can have is refused. */
+    method: z
+      .string()
+      .refine((method) => FAULT_METHODS.includes(method.toUpperCase()), {
+        error: `method must be one of ${FAULT_METHODS.join(', ')}`,
+      })
+      .optional(),
+    /**
+     * Path relative to the base URL, e.g. `/api/v1/demo-bistro/reservations`; `*` matches anything.
+     * It starts with `/` or `*`, as every request path does: `api/v1/*` could never match.
+     */
     path: z
       .string()
       .min(1)
       .max(MAX_PATTERN_LENGTH, { error: `path must be at most ${MAX_PATTERN_LENGTH} characters` })
+      .refine((path) => path.startsWith('/') || path.startsWith('*'), {
+        error: 'path must start with / (or *): it is matched against the path from /api/v1 on',
+      })
       .optional(),
     /** 400–599. Without it the request is only delayed, then answered normally. */
     status: z

@@ -150,6 +150,14 @@ async function bookNextFreeSlot(
         `guests ${guests} exceeds the capacity of table ${only.id} (${only.capacity})`,
         'invalid',
       );
+  } else {
+    // An override no table can seat would only scan a year of days to find no slot.
+    const largest = Math.max(0, ...tablesServing(ctx.store, project, null).map((table) => table.capacity));
+    if (largest > 0 && guests > largest)
+      throw new TriggerError(
+        `guests ${guests} exceeds what any table of ${project.slug} seats (at most ${largest})`,
+        'invalid',
+      );
   }
   const now = ctx.clock.now();
   const earliest = options.date === undefined ? now + LEAD_MS : now;

@@ -181,3 +181,32 @@ describe('a control body with a key the body reader drops', () => {
     expect((await send(server, 'GET', '/api/v1/demo-bistro/info')).status).toBe(200);
   });
 });
+
+describe('control input that could never take effect', () => {
+  it.each([
+    [{ path: 'api/v1/*', status: 503 }, 'path must start with / (or *)'],
+    [{ method: 'FROB', status: 503 }, 'method must be one of GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS'],
+  ])('a fault %j is refused: %s', async (spec, message) => {
+    const core = createMockCore({ now: TUESDAY_NOON, logger: silentLogger });
+    expect(() => core.control.faults.add(spec as never)).toThrow(message);
+    expect(core.control.faults.list()).toEqual([]);
+    // In any case, a method is still taken: `get` matches GET.
+    expect(core.control.faults.add({ method: 'get', status: 503 }).method).toBe('GET');
+    core.close();
+  });
+
+  it('a trigger for more guests than any table seats is invalid at once, and changes nothing', async () => {
+    const core = createMockCore({ now: TUESDAY_NOON, logger: silentLogger });
+    const before = await core.control.snapshot();
+    await expect(
+      core.control.trigger('demo-bistro', 'reservation.created', { guests: 1000 }),
+    ).rejects.toMatchObject({
+      kind: 'invalid',
+      message: expect.stringMatching(
+        /^guests 1000 exceeds what any table of demo-bistro seats \(at most \d+\)$/,
+      ),
+    });
+    expect(await core.control.snapshot()).toEqual(before);
+    core.close();
+  });
+});
