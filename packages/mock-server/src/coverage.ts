@@ -126,7 +126,10 @@ export async function mergeCoverageParts(
 
 /**
  * Vitest's globalSetup: clears the parts when the run starts; when it ends, merges them, writes
- * coverage.json and coverage.md, prints the table, and fails the run below `threshold`.
+ * coverage.json and coverage.md, prints the table, and fails the run below `threshold` (by its exit
+ * code: Vitest reports an error thrown by a globalSetup's teardown but still exits 0). A run that
+ * saved no part writes no report (0 of 0 items would read "100 %"): it says so, and fails when a
+ * threshold is set.
  *
  * ```ts
  * // a setup file listed in vitest.config.ts as test.globalSetup
@@ -140,14 +143,25 @@ export function coverageGlobalSetup(
   options: CoverageReportOptions & { dir: string; print?: (table: string) => void },
 ): () => Promise<() => Promise<void>> {
   const print = options.print ?? ((table: string) => console.log(table));
+  const fail = (message: string): void => {
+    print(message);
+    process.exitCode = 1;
+  };
   return async () => {
     await clearCoverageParts(options.dir);
     return async () => {
+      if ((await coverageParts(options.dir)).length === 0) {
+        const message = `API coverage: no test saved a part under ${options.dir} (saveCoveragePart, README "Coverage"); no report written`;
+        if (options.threshold === undefined) print(message);
+        else fail(`${message}: the threshold of ${options.threshold} % is not met`);
+        return;
+      }
       try {
         print((await mergeCoverageParts(options.dir, options)).table);
       } catch (error) {
-        if (error instanceof CoverageThresholdError) print(error.written.table);
-        throw error;
+        if (!(error instanceof CoverageThresholdError)) throw error;
+        print(error.written.table);
+        fail(error.message);
       }
     };
   };

@@ -4,7 +4,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
   CoverageThresholdError,
   coverageGlobalSetup,
@@ -15,6 +15,17 @@ import {
 import { type CoverageReport, createMockCore, type MockCore, silentLogger } from '../../src/index';
 
 const NOW = '2030-06-17T08:00:00.000Z';
+
+// coverageGlobalSetup fails a run by its exit code: each test starts without one, and this test
+// process gets its own back afterwards.
+let exitCode: typeof process.exitCode;
+beforeEach(() => {
+  exitCode = process.exitCode;
+  process.exitCode = undefined;
+});
+afterEach(() => {
+  process.exitCode = exitCode;
+});
 
 async function folder(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'api-coverage-'));
@@ -70,9 +81,33 @@ describe('coverage report files', () => {
     const setup = coverageGlobalSetup({ dir, threshold: 90, print: (table) => printed.push(table) });
     const teardown = await setup();
     await saveCoveragePart(dir, await worker('/tables'));
-    await expect(teardown()).rejects.toBeInstanceOf(CoverageThresholdError);
-    expect(printed).toHaveLength(1);
+    // Vitest still exits 0 when a globalSetup's teardown throws: the run fails by its exit code.
+    await teardown();
+    expect(process.exitCode).toBe(1);
+    expect(printed).toHaveLength(2);
     expect(printed[0]).toMatch(/^Coverage: 1\/\d+ /);
     expect(printed[0]).toMatch(/✓ listTables 200\s+1/);
+    expect(printed[1]).toMatch(/^API coverage [\d.]+ % is below the threshold of 90 %/);
+  });
+
+  it('as Vitest globalSetup, when no test saved a part: no "100 %" report, and the run fails with a threshold', async () => {
+    for (const threshold of [undefined, 80]) {
+      process.exitCode = undefined;
+      const dir = await folder();
+      const printed: string[] = [];
+      const teardown = await coverageGlobalSetup({ dir, threshold, print: (text) => printed.push(text) })();
+      await teardown();
+      expect(printed).toEqual([expect.stringMatching(/^API coverage: no test saved a part under /)]);
+      expect(await readFile(join(dir, 'coverage.md'), 'utf8').catch(() => 'none')).toBe('none');
+      expect(process.exitCode).toBe(threshold === undefined ? undefined : 1);
+    }
+  });
+
+  it('as Vitest globalSetup, at or above the threshold: the run keeps its exit code', async () => {
+    const dir = await folder();
+    const teardown = await coverageGlobalSetup({ dir, threshold: 0, print: () => {} })();
+    await saveCoveragePart(dir, await worker('/tables'));
+    await teardown();
+    expect(process.exitCode).toBeUndefined();
   });
 });
