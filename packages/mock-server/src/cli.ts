@@ -85,10 +85,14 @@ function webhookTargets(
 }
 
 /** Each project's webhook target and secret, as the mock holds them after the start. */
-async function printWebhooks(server: MockServer, fromSeedFile: boolean): Promise<void> {
+async function printWebhooks(
+  server: MockServer,
+  fromSeedFile: boolean,
+  say: (line: string) => void,
+): Promise<void> {
   const { control } = server.service;
   const [projects, snapshot] = await Promise.all([control.projects(), control.snapshot()]);
-  console.log('Webhooks (X-Webhook-Signature: sha256=HMAC-SHA256 of the body with the secret):');
+  say('Webhooks (X-Webhook-Signature: sha256=HMAC-SHA256 of the body with the secret):');
   for (const project of projects) {
     const record = (snapshot.webhooks ?? []).find(
       (w): w is { projectId: string; url: string | null; secret: string } =>
@@ -97,7 +101,7 @@ async function printWebhooks(server: MockServer, fromSeedFile: boolean): Promise
     const secret = record?.secret ?? '';
     // A secret from a seed file is the user's own: only its start is printed (as for keys).
     const shown = fromSeedFile ? `${secret.slice(0, Math.min(8, Math.floor(secret.length / 2)))}…` : secret;
-    console.log(
+    say(
       safeText(
         `  ${project.slug.padEnd(14)} ${(record?.url ?? '(no URL: nothing is sent)').padEnd(40)} ${shown}`,
       ),
@@ -208,24 +212,30 @@ async function main(): Promise<void> {
   }
 
   const server = await startMockServer(options);
-  console.log(`Reservation API mock listening on ${server.url}`);
-  if (options.now !== undefined) console.log(`  Clock:   frozen at ${server.service.control.clock.now()}`);
-  console.log(`  API:     ${server.url}/api/v1/:slug/...`);
-  console.log(
+  // With --log json, stdout carries only the log's JSON lines (one object per line, for jq or a log
+  // shipper): the banner and the shutdown line go to stderr.
+  const say = (line: string): void => {
+    if (log.format === 'json') console.error(line);
+    else console.log(line);
+  };
+  say(`Reservation API mock listening on ${server.url}`);
+  if (options.now !== undefined) say(`  Clock:   frozen at ${server.service.control.clock.now()}`);
+  say(`  API:     ${server.url}/api/v1/:slug/...`);
+  say(
     options.control
       ? `  Control: ${server.url}/__mock/...  Dashboard: ${server.url}/__mock/  Sessions: ${
           options.maxSessions === 0 ? 'off (--max-sessions 0)' : `POST ${server.url}/__mock/sessions`
         }`
       : '  Control: off (--no-control)',
   );
-  await printWebhooks(server, seed !== undefined);
-  console.log('Keys (X-API-Key):');
+  await printWebhooks(server, seed !== undefined, say);
+  say('Keys (X-API-Key):');
   if (seed) {
     // Keys from a seed file are the user's own values, not the documented demo keys: only their
     // first characters are printed, so a log of the start never holds a usable key.
     for (const project of seed.projects) {
       for (const key of project.apiKeys) {
-        console.log(
+        say(
           safeText(
             `  ${project.slug.padEnd(14)} ${`${key.key.slice(0, Math.min(6, Math.floor(key.key.length / 2)))}…`.padEnd(16)} ${key.permissions.join(', ') || '(none)'}`,
           ),
@@ -234,7 +244,7 @@ async function main(): Promise<void> {
     }
   } else {
     for (const key of DEMO_KEYS) {
-      console.log(
+      say(
         `  ${key.project.padEnd(14)} ${key.key.padEnd(16)} ${key.permissions.join(', ') || '(public data only)'}`,
       );
     }
@@ -248,7 +258,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     writer.flush();
-    console.log(`\n${signal}: shutting down`);
+    say(`\n${signal}: shutting down`);
     server.close().then(
       () => {
         writer.flush();

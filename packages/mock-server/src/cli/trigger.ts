@@ -88,7 +88,13 @@ export const runTrigger: Command = async (args, io) => {
     let deliveries: Delivery[] = [];
     if (values.wait && result.deliveries.length > 0) {
       await connection.control.settled().catch((error: unknown) => {
-        throw describeFailure(error, target, 'waiting for the deliveries to settle');
+        // Said whole: the trigger did take effect (so it is not to be run again), and a receiver that
+        // is slow to answer holds an attempt for up to 5 s.
+        throw describeFailure(
+          error,
+          target,
+          `waiting for the deliveries ${safeText(result.deliveries.join(' '))} of ${safeText(result.reservationId)} to settle: the trigger took effect, and an attempt waits up to 5 s for the receiver's answer`,
+        );
       });
       const caused = new Set(result.deliveries);
       const listed = await connection.control

@@ -36,7 +36,8 @@ export interface UnhandledExceptLocal {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** A request to a loopback server that is not one of the mocks: your own app, let through. */
-export function isOwnLocalServer(url: string, mocks: readonly HasBaseUrl[]): boolean {
+export function isOwnLocalServer(url: string, mocks: HasBaseUrl | readonly HasBaseUrl[]): boolean {
+  const list = listOf(mocks);
   let target: URL;
   try {
     target = new URL(url);
@@ -44,7 +45,12 @@ export function isOwnLocalServer(url: string, mocks: readonly HasBaseUrl[]): boo
     return false;
   }
   if (!LOOPBACK.has(target.hostname)) return false;
-  return mocks.every((mock) => new URL(mock.baseUrl).origin !== target.origin);
+  return list.every((mock) => new URL(mock.baseUrl).origin !== target.origin);
+}
+
+/** One mock or a list of them, as unhandledExceptLocal and isOwnLocalServer take them. */
+function listOf(mocks: HasBaseUrl | readonly HasBaseUrl[]): readonly HasBaseUrl[] {
+  return Array.isArray(mocks) ? mocks : [mocks as HasBaseUrl];
 }
 
 /** The request inside an msw 3 frame, when the frame is an HTTP one. */
@@ -75,7 +81,7 @@ export function unhandledExceptLocal(
   mocks: HasBaseUrl | readonly HasBaseUrl[],
   options: UnhandledExceptLocalOptions = {},
 ): UnhandledExceptLocal {
-  const list: readonly HasBaseUrl[] = Array.isArray(mocks) ? mocks : [mocks as HasBaseUrl];
+  const list = listOf(mocks);
   // A bad base URL fails here, not on the first unhandled request.
   for (const mock of list)
     if (!URL.canParse(mock.baseUrl)) throw new TypeError(`Not a URL: ${JSON.stringify(mock.baseUrl)}`);

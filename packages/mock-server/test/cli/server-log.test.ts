@@ -74,6 +74,18 @@ describe('reservation-mock terminal log', () => {
       durationMs: expect.any(Number),
       rule: expect.stringContaining('RESERVATION_NOT_FOUND'),
     });
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    // stdout is the log alone, a JSON object per line (for jq or a log shipper); the banner and the
+    // shutdown notice are on stderr.
+    const lines = cli
+      .stdout()
+      .split('\n')
+      .filter((text) => text !== '');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const text of lines) expect(() => JSON.parse(text), text).not.toThrow();
+    expect(cli.stderr()).toContain('Reservation API mock listening on');
+    expect(cli.stderr()).toContain('SIGTERM: shutting down');
   }, 60_000);
 
   it('--log off prints no request line', async () => {

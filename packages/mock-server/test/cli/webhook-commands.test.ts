@@ -116,6 +116,17 @@ describe('reservation-mock trigger', () => {
     );
   }, 30_000);
 
+  it('--wait past --timeout on a receiver still answering says the trigger took effect, with its ids', async () => {
+    // A receiver that never answers: the delivery's attempt lasts the mock's 5 s.
+    const receiver = await startReceiver(() => undefined);
+    const { url } = await startMockCli(['--now', NOW, '--webhook-url', `demo-bistro=${receiver.url}`]);
+    const run = await runCli(['trigger', 'reservation.created', '--url', url, '--wait', '--timeout', '1000']);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(
+      /^No answer from the mock at \S+ within 1000 ms while waiting for the deliveries whd_[0-9a-f]+ of res_\w+ to settle: the trigger took effect, and an attempt waits up to 5 s for the receiver's answer \(--timeout MS to wait longer\)\.$/,
+    );
+  }, 30_000);
+
   it("prints a server's message with its control characters escaped", async () => {
     const hostile = await fakeMock({
       status: 400,

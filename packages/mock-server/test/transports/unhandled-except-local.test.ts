@@ -77,6 +77,11 @@ describe('isOwnLocalServer', () => {
     expect(isOwnLocalServer('not a url', [mock])).toBe(false);
   });
 
+  it('takes one mock as unhandledExceptLocal does, not only a list', () => {
+    expect(isOwnLocalServer('http://127.0.0.1:53124/tables', mock)).toBe(true);
+    expect(isOwnLocalServer('http://127.0.0.1:4010/api/v1/x', mock)).toBe(false);
+  });
+
   it('refuses a mock whose base URL is no URL, before any request', () => {
     expect(() => unhandledExceptLocal({ baseUrl: 'nope' })).toThrow('Not a URL: "nope"');
   });
