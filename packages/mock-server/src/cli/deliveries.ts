@@ -2,6 +2,7 @@
 // (GET /__mock/webhooks/deliveries); with --follow, then a line per attempt as it happens, over the
 // event stream (GET /__mock/events), until Ctrl-C or the mock stops.
 import { parseArgs } from 'node:util';
+import type { MockEvent } from '../observers/mock-events';
 import type { Delivery } from '../observers/webhooks';
 import {
   aborted,
@@ -122,19 +123,23 @@ export async function follow(
   connection: CliConnection,
   io: { out(line: string): void; colour: boolean },
   json: boolean,
+  /** Also told of each event, after it is printed (listen: a reset, to forward again). */
+  also?: (event: MockEvent) => void,
 ) {
   const basePath = new URL(connection.target.base).pathname.replace(/\/$/, '');
+  const print = createEventPrinter({
+    format: json ? 'json' : 'pretty',
+    colour: io.colour,
+    session: connection.target.session,
+    basePath,
+    requests: false,
+    print: (line) => io.out(line),
+  });
   return connection.control
-    .subscribe(
-      createEventPrinter({
-        format: json ? 'json' : 'pretty',
-        colour: io.colour,
-        session: connection.target.session,
-        basePath,
-        requests: false,
-        print: (line) => io.out(line),
-      }),
-    )
+    .subscribe((event) => {
+      print(event);
+      also?.(event);
+    })
     .catch((error: unknown) => {
       throw describeFailure(error, connection.target, 'Opening the event stream');
     });

@@ -1,8 +1,10 @@
 // `reservation-mock listen`: follows a running mock's webhook deliveries live over its event stream
 // (GET /__mock/events), a line per attempt, like `stripe listen`. With --forward-to, the projects'
-// webhook target is that URL for the run (PUT /__mock/projects/:slug/webhook, secret kept) and
-// the target each had before is put back on exit.
+// webhook target is that URL for the run (PUT /__mock/projects/:slug/webhook, secret kept), set
+// again after a reset (which brings back the seed's), and on exit the target each had before is
+// put back where the target is still this run's (another listener may have taken it over since).
 import { parseArgs } from 'node:util';
+import type { MockEvent } from '../observers/mock-events';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, type Command, parseOrUsage } from './command';
 import { follow, untilStreamEnds } from './deliveries';
 import { type CliConnection, CommandError, connect, describeFailure, mockTarget } from './mock-connection';
@@ -12,8 +14,9 @@ export const LISTEN_HELP = `reservation-mock listen: follow a running mock's web
 
 Usage: reservation-mock listen [options]
 
-  --forward-to URL     for this run, send the events to URL (each project's secret is kept);
-                       every project's target, or --project's, is put back on exit
+  --forward-to URL     for this run, send the events to URL (each project's secret is kept;
+                       set again after a reset); on exit every project's target, or --project's,
+                       is put back unless something else changed it meanwhile
   --project SLUG       with --forward-to: only this project (repeatable)
   --json               one JSON object per attempt
 ${CONNECTION_HELP}
@@ -25,6 +28,27 @@ interface Forwarded {
   slug: string;
   /** The target before the run: put back on exit (null: nothing was sent). */
   previous: string | null;
+  /** The target this run set, as the mock holds it. */
+  ours: string | null;
+}
+
+/** Each project's webhook target now, by slug (null: none). */
+async function targets(connection: CliConnection): Promise<Map<string, string | null>> {
+  const { control, target } = connection;
+  const [projects, snapshot] = await Promise.all([control.projects(), control.snapshot()]).catch(
+    (error: unknown) => {
+      throw describeFailure(error, target, 'Reading the webhook targets');
+    },
+  );
+  const urls = new Map<string, string | null>();
+  for (const project of projects) {
+    const record = (snapshot.webhooks ?? []).find(
+      (w): w is { projectId: string; url: string | null } =>
+        typeof w === 'object' && w !== null && 'projectId' in w && w.projectId === project.id,
+    );
+    urls.set(project.slug, record?.url ?? null);
+  }
+  return urls;
 }
 
 /**
@@ -38,27 +62,19 @@ async function forward(
   forwarded: Forwarded[],
 ): Promise<void> {
   const { control, target } = connection;
-  const [projects, snapshot] = await Promise.all([control.projects(), control.snapshot()]).catch(
-    (error: unknown) => {
-      throw describeFailure(error, target, 'Reading the webhook targets');
-    },
-  );
-  const unknown = only.filter((slug) => !projects.some((p) => p.slug === slug));
+  const urls = await targets(connection);
+  const unknown = only.filter((slug) => !urls.has(slug));
   if (unknown.length > 0)
     throw new CommandError(
-      `Unknown project ${unknown.map((s) => `"${safeText(s)}"`).join(', ')} (projects: ${safeText(projects.map((p) => p.slug).join(', '))})`,
+      `Unknown project ${unknown.map((s) => `"${safeText(s)}"`).join(', ')} (projects: ${safeText([...urls.keys()].join(', '))})`,
       2,
     );
-  const chosen = projects.filter((p) => only.length === 0 || only.includes(p.slug));
-  for (const project of chosen) {
-    const record = (snapshot.webhooks ?? []).find(
-      (w): w is { projectId: string; url: string | null } =>
-        typeof w === 'object' && w !== null && 'projectId' in w && w.projectId === project.id,
-    );
-    await control.setWebhook(project.slug, { url }).catch((error: unknown) => {
-      throw describeFailure(error, target, `Setting ${safeText(project.slug)}'s webhook target`);
+  for (const [slug, previous] of urls) {
+    if (only.length > 0 && !only.includes(slug)) continue;
+    const set = await control.setWebhook(slug, { url }).catch((error: unknown) => {
+      throw describeFailure(error, target, `Setting ${safeText(slug)}'s webhook target`);
     });
-    forwarded.push({ slug: project.slug, previous: record?.url ?? null });
+    forwarded.push({ slug, previous, ours: set.url });
   }
 }
 
@@ -68,7 +84,16 @@ async function restore(
   err: (line: string) => void,
 ) {
   let failed = false;
-  for (const { slug, previous } of forwarded) {
+  // Only a target that is still this run's: one another listener (or a test) set since stays.
+  const now = await targets(connection).catch(() => undefined);
+  for (const { slug, previous, ours } of forwarded) {
+    const current = now?.get(slug);
+    if (current !== undefined && current !== ours) {
+      err(
+        `Left ${safeText(slug)}'s webhook target as it is: changed since to ${current === null ? '(none)' : clipText(current, 200)}`,
+      );
+      continue;
+    }
     try {
       await connection.control.setWebhook(slug, { url: previous });
       err(
@@ -110,8 +135,25 @@ export const runListen: Command = async (args, io) => {
   const connection = await connect(target);
   const forwarded: Forwarded[] = [];
   let stop: (() => void) | undefined;
+  // A reset brings back the seed's targets: forward again, and put back the seed's on exit.
+  const onEvent = (event: MockEvent): void => {
+    if (forwardTo === undefined || event.type !== 'state' || event.data.kind !== 'reset') return;
+    const slugs = forwarded.map((f) => f.slug);
+    // Not forwarding yet (the reset came first): the start sets the targets itself.
+    if (slugs.length === 0) return;
+    const again: Forwarded[] = [];
+    forward(connection, forwardTo, slugs, again).then(
+      () => {
+        forwarded.splice(0, forwarded.length, ...again);
+        io.err(
+          `The mock was reset: forwarding ${safeText(slugs.join(', '))} events to ${clipText(forwardTo, 200)} again`,
+        );
+      },
+      (error: unknown) => io.err((error as Error).message),
+    );
+  };
   try {
-    stop = await follow(connection, io, values.json === true);
+    stop = await follow(connection, io, values.json === true, onEvent);
     if (forwardTo !== undefined) {
       await forward(connection, forwardTo, values.project ?? [], forwarded);
       io.err(
@@ -122,7 +164,8 @@ export const runListen: Command = async (args, io) => {
     return await untilStreamEnds(connection, io);
   } finally {
     stop?.();
-    const restored = forwarded.length === 0 || (await restore(connection, forwarded, io.err));
+    const restored =
+      forwardTo === undefined || forwarded.length === 0 || (await restore(connection, forwarded, io.err));
     await connection.close();
     if (!restored) process.exitCode = 1;
   }

@@ -184,6 +184,49 @@ describe('reservation-mock listen', () => {
     expect(listen.stdout() + listen.stderr()).not.toMatch(RAW_CONTROL);
   }, 60_000);
 
+  it('--forward-to forwards again after a reset (which brings back the seed targets)', async () => {
+    const receiver = await startReceiver();
+    const { url } = await startMockCli(['--now', NOW]);
+    const listen = startCli([
+      'listen',
+      '--url',
+      url,
+      '--forward-to',
+      receiver.url,
+      '--project',
+      'demo-bistro',
+    ]);
+    await listen.waitFor(/Ready: listening to the deliveries of/);
+    expect((await request(`${url}/__mock/reset`, 'POST', {})).status).toBe(200);
+    await listen.waitFor(/The mock was reset: forwarding demo-bistro events to \S+ again/);
+    expect(await bistroTarget(url)).toBe(receiver.url);
+    expect(
+      (await request(`${url}/__mock/projects/demo-bistro/trigger`, 'POST', { event: 'reservation.created' }))
+        .status,
+    ).toBe(201);
+    await receiver.until(1);
+    listen.child.kill('SIGINT');
+    expect(await listen.exited).toBe(0);
+    expect(await bistroTarget(url)).toBeNull();
+  }, 60_000);
+
+  it('two listeners: the one that stops first leaves the target the other set', async () => {
+    const [first, second] = [await startReceiver(), await startReceiver()];
+    const { url } = await startMockCli(['--now', NOW]);
+    const a = startCli(['listen', '--url', url, '--forward-to', first.url, '--project', 'demo-bistro']);
+    await a.waitFor(/Ready: listening/);
+    const b = startCli(['listen', '--url', url, '--forward-to', second.url, '--project', 'demo-bistro']);
+    await b.waitFor(/Ready: listening/);
+    a.child.kill('SIGINT');
+    expect(await a.exited).toBe(0);
+    expect(a.stderr()).toContain(
+      `Left demo-bistro's webhook target as it is: changed since to ${second.url}`,
+    );
+    expect(await bistroTarget(url)).toBe(second.url);
+    b.child.kill('SIGINT');
+    expect(await b.exited).toBe(0);
+  }, 60_000);
+
   it('--session follows that session only, and exits 1 when the mock stops', async () => {
     const receiver = await startReceiver();
     const { cli: mock, url } = await startMockCli(['--now', NOW]);
