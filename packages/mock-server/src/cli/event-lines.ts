@@ -36,7 +36,16 @@ export function relativePath(path: string, basePath: string): string {
   return basePath !== '' && path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : path;
 }
 
-/** One answered request: mock time, session, method, path, status, code, id, duration, rule of a 4xx. */
+/**
+ * Statuses whose message says which field or which state refused the request (the rule alone reads
+ * `VALIDATION_ERROR: a field or parameter is invalid`): the line shows it after the rule.
+ */
+const SPECIFIC_MESSAGE = new Set([400, 409, 422]);
+
+/**
+ * One answered request: mock time, session, method, path, status, code, id, duration, and for an
+ * error (a 4xx, a 5xx, or a connection a fault dropped: status 0) the rule that decided it.
+ */
 export function requestLine(
   entry: JournalEntry,
   session: SessionName,
@@ -45,7 +54,13 @@ export function requestLine(
 ): string {
   const path = `${relativePath(entry.path, basePath)}${entry.query}`;
   const code = entry.error?.code ?? null;
-  const rule = entry.status >= 400 && entry.status < 500 ? entry.rule : null;
+  const message = entry.error?.message;
+  const rule =
+    entry.status >= 400 || entry.status === 0
+      ? SPECIFIC_MESSAGE.has(entry.status) && message && !entry.rule.includes(message)
+        ? `${entry.rule} — ${message}`
+        : entry.rule
+      : null;
   if (options.format === 'json')
     return safeJson({
       type: 'request',

@@ -141,7 +141,7 @@ describe('request lines', () => {
     });
     const pretty = requestLine(hostile, 'w1', '/sessions/w1', { format: 'pretty', colour: false });
     expect(pretty).toBe(
-      `${NOW} [w1] GET /api/v1/\\x1b[2J\\x9b31m?q=\\x0d\\x07 400 VALIDATION_ERROR req_000001 1ms (VALIDATION_ERROR: \\x1b]8;;http://evil\\x07link\\u202e)`,
+      `${NOW} [w1] GET /api/v1/\\x1b[2J\\x9b31m?q=\\x0d\\x07 400 VALIDATION_ERROR req_000001 1ms (VALIDATION_ERROR: \\x1b]8;;http://evil\\x07link\\u202e — x)`,
     );
     const json = requestLine(hostile, 'w1', '/sessions/w1', { format: 'json', colour: false });
     expect(json).not.toMatch(ANY_CONTROL);
@@ -154,7 +154,35 @@ describe('request lines', () => {
       colour: true,
     });
     expect(coloured).toContain('\u001b[31m503\u001b[0m');
-    expect(coloured).not.toContain('(');
+    expect(coloured).not.toContain('\u001b[31m(');
+  });
+
+  it('names the rule of every error, a fault 5xx and a dropped connection too, and the message of a 400, 409 or 422', () => {
+    const line = (overrides: Partial<JournalEntry>) =>
+      requestLine(entry(overrides), null, '', { format: 'pretty', colour: false });
+    expect(
+      line({
+        status: 503,
+        error: { code: 'INTERNAL_ERROR', message: 'Internal server error' },
+        rule: 'fault flt_0001',
+      }),
+    ).toMatch(/ 503 INTERNAL_ERROR req_000001 1ms \(fault flt_0001\)$/);
+    expect(line({ status: 0, error: null, rule: 'fault flt_0002 (connection reset)' })).toMatch(
+      / 0 req_000001 1ms \(fault flt_0002 \(connection reset\)\)$/,
+    );
+    expect(
+      line({
+        error: { code: 'VALIDATION_ERROR', message: 'date: must be a date in YYYY-MM-DD format' },
+        rule: 'VALIDATION_ERROR: a field or parameter is invalid',
+      }),
+    ).toMatch(
+      /\(VALIDATION_ERROR: a field or parameter is invalid — date: must be a date in YYYY-MM-DD format\)$/,
+    );
+    // A 404's message says no more than its rule: the rule alone.
+    expect(
+      line({ status: 404, error: { code: 'NOT_FOUND', message: 'Not found' }, rule: 'NOT_FOUND: no route' }),
+    ).toMatch(/\(NOT_FOUND: no route\)$/);
+    expect(line({ status: 200, error: null, rule: 'ok' })).not.toContain('(');
   });
 });
 
