@@ -54,12 +54,11 @@ export function requestLine(
 ): string {
   const path = `${relativePath(entry.path, basePath)}${entry.query}`;
   const code = entry.error?.code ?? null;
+  const rule = entry.status >= 400 || entry.status === 0 ? entry.rule : null;
   const message = entry.error?.message;
-  const rule =
-    entry.status >= 400 || entry.status === 0
-      ? SPECIFIC_MESSAGE.has(entry.status) && message && !entry.rule.includes(message)
-        ? `${entry.rule} — ${message}`
-        : entry.rule
+  const detail =
+    rule !== null && SPECIFIC_MESSAGE.has(entry.status) && message && !rule.includes(message)
+      ? message
       : null;
   if (options.format === 'json')
     return safeJson({
@@ -73,6 +72,7 @@ export function requestLine(
       requestId: entry.id,
       durationMs: entry.durationMs,
       ...(rule === null ? {} : { rule }),
+      ...(detail === null ? {} : { message: detail }),
     });
   const paint = painter(options.colour);
   return [
@@ -84,7 +84,7 @@ export function requestLine(
     ...(code === null ? [] : [safeText(code)]),
     paint('dim', entry.id),
     `${Math.round(entry.durationMs)}ms`,
-    ...(rule === null ? [] : [`(${clipText(rule, 300)})`]),
+    ...(rule === null ? [] : [`(${clipText(detail === null ? rule : `${rule} — ${detail}`, 300)})`]),
   ].join(' ');
 }
 
