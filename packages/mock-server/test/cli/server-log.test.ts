@@ -183,6 +183,13 @@ describe('request lines', () => {
       line({ status: 404, error: { code: 'NOT_FOUND', message: 'Not found' }, rule: 'NOT_FOUND: no route' }),
     ).toMatch(/\(NOT_FOUND: no route\)$/);
     expect(line({ status: 200, error: null, rule: 'ok' })).not.toContain('(');
+    const json = requestLine(
+      entry({ error: { code: 'VALIDATION_ERROR', message: 'date: bad' }, rule: 'VALIDATION_ERROR: invalid' }),
+      null,
+      '',
+      { format: 'json', colour: false },
+    );
+    expect(JSON.parse(json)).toMatchObject({ rule: 'VALIDATION_ERROR: invalid', message: 'date: bad' });
   });
 });
 
