@@ -77,6 +77,12 @@ function webhookTargets(
       all = webhookTarget(value, isWebhookUrl);
     }
   }
+  // Checked here, so the message names the flag (the server's own says `webhookUrl`).
+  const unknown = Object.keys(perProject).filter((slug) => !slugs.includes(slug));
+  if (unknown.length > 0)
+    throw new Error(
+      `--webhook-url ${unknown.map((slug) => `${slug}=…`).join(', ')}: no such project (projects: ${slugs.join(', ')})`,
+    );
   if (Object.keys(perProject).length === 0) return all;
   if (all === undefined) return perProject;
   const combined: Record<string, string> = {};
@@ -196,7 +202,16 @@ async function main(): Promise<void> {
       );
     options.now = now.data;
   }
-  const seed = values.seed ? await loadSeedFile(values.seed) : undefined;
+  const seedFile = values.seed;
+  const seed = seedFile
+    ? await loadSeedFile(seedFile).catch((error: unknown) => {
+        // Named by the flag: a file that cannot be read, or one whose content is refused.
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'string' && code.startsWith('E'))
+          throw new Error(`--seed ${seedFile}: cannot read the file (${code})`);
+        throw new Error(`--seed ${seedFile}: ${error instanceof Error ? error.message : String(error)}`);
+      })
+    : undefined;
   if (seed) options.seed = seed;
   const slugs = (seed ?? demoSeed()).projects.map((p) => p.slug);
   const webhookUrl = webhookTargets(values['webhook-url'] ?? [], slugs, isWebhookUrl);
@@ -211,7 +226,13 @@ async function main(): Promise<void> {
     );
   }
 
-  const server = await startMockServer(options);
+  const server = await startMockServer(options).catch((error: unknown) => {
+    if ((error as { code?: unknown }).code === 'EADDRINUSE')
+      throw new Error(
+        `Port ${port} on ${options.host ?? '127.0.0.1'} is in use (another mock still running?): stop it, or pick another with --port (0: any free port)`,
+      );
+    throw error;
+  });
   // With --log json, stdout carries only the log's JSON lines (one object per line, for jq or a log
   // shipper): the banner and the shutdown line go to stderr.
   const say = (line: string): void => {
