@@ -224,10 +224,14 @@ describe('the coverage counter, on the outcome stream', () => {
 
   it('counts an event for each attempt its receiver acknowledged with a 2xx, however often the delivery is heard', () => {
     const counter = fresh();
+    const url = 'https://hooks.test/in';
     const delivery = (statuses: (number | undefined)[]): CoverageDelivery => ({
       id: 'whd_0001',
       event: 'reservation.cancelled',
-      attempts: statuses.map((responseStatus) => (responseStatus === undefined ? {} : { responseStatus })),
+      url,
+      attempts: statuses.map((responseStatus) =>
+        responseStatus === undefined ? { url } : { url, responseStatus },
+      ),
     });
     counter.observeDelivery(delivery([]));
     counter.observeDelivery(delivery([500]));
@@ -238,6 +242,21 @@ describe('the coverage counter, on the outcome stream', () => {
     const report = counter.report();
     expect(count(report, 'reservation.cancelled')).toBe(1);
     expect(report.evidence['reservation.cancelled']).toEqual(['whd_0001']);
+  });
+
+  it('does not count a copy redelivered to another URL, which settles nothing', () => {
+    const counter = fresh();
+    const own = 'https://hooks.test/in';
+    counter.observeDelivery({
+      id: 'whd_0002',
+      event: 'reservation.created',
+      url: own,
+      attempts: [
+        { url: own, responseStatus: 500 },
+        { url: 'http://127.0.0.1:3001/copy', responseStatus: 204 },
+      ],
+    });
+    expect(count(counter.report(), 'reservation.created')).toBe(0);
   });
 
   it('groups the requests the contract refused by operation, field and message', () => {

@@ -2,8 +2,8 @@
 // defines (./space.ts). A pure observer: it takes each API request's outcome and each change of a
 // webhook delivery as plain inputs and counts; it reads nothing else and changes nothing, so the mock
 // wires it to whatever publishes those (mock.ts). Answers count by operation, status and code;
-// transitions by the state machine's moves in an outcome; events by each attempt a receiver acknowledged
-// with a 2xx. Refused requests (400 VALIDATION_ERROR, 415) are grouped by operation, field and message.
+// transitions by the state machine's moves in an outcome; events by each attempt the delivery's own
+// receiver acknowledged with a 2xx. Refused requests (400 VALIDATION_ERROR, 415) are grouped by operation, field and message.
 
 import type { ApiOutcome } from '../outcome';
 import type { Delivery } from '../webhooks';
@@ -47,8 +47,8 @@ export type CoverageOutcome = Pick<ApiOutcome, 'id' | 'operationId' | 'error' | 
 };
 
 /** What the counter reads of a delivery's change. */
-export type CoverageDelivery = Pick<Delivery, 'id' | 'event'> & {
-  attempts: readonly Pick<Delivery['attempts'][number], 'responseStatus'>[];
+export type CoverageDelivery = Pick<Delivery, 'id' | 'event' | 'url'> & {
+  attempts: readonly Pick<Delivery['attempts'][number], 'responseStatus' | 'url'>[];
 };
 
 export interface CoverageCounter {
@@ -130,7 +130,10 @@ export function createCoverageCounter(space: CoverageSpace): CoverageCounter {
       const seen = attemptsSeen.get(delivery.id) ?? 0;
       for (const attempt of delivery.attempts.slice(seen)) {
         const status = attempt.responseStatus;
-        if (status !== undefined && status >= 200 && status < 300) count(delivery.event, delivery.id);
+        // Only the delivery's own receiver: a copy redelivered to another URL settles nothing (mock
+        // README, "Redeliver"), so its 2xx acknowledges no event either.
+        if (attempt.url === delivery.url && status !== undefined && status >= 200 && status < 300)
+          count(delivery.event, delivery.id);
       }
       attemptsSeen.set(delivery.id, Math.max(seen, delivery.attempts.length));
     },
