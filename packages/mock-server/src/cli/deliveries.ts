@@ -28,9 +28,13 @@ Usage: reservation-mock deliveries [options]
   --json               one JSON object per line (deliveries, then attempts)
 ${CONNECTION_HELP}`;
 
-/** The last attempt's outcome in a table cell: the receiver's status, or the network error. */
+/**
+ * The outcome of the last attempt to the delivery's own URL in a table cell: the receiver's status,
+ * or the network error. A copy redelivered elsewhere settles nothing (README, "Redeliver"), so its
+ * answer is not the one beside the delivery's status and URL.
+ */
 function lastOutcome(delivery: Delivery): string {
-  const last = delivery.attempts[delivery.attempts.length - 1];
+  const last = delivery.attempts.findLast((attempt) => attempt.url === delivery.url);
   if (!last) return '-';
   return last.responseStatus !== undefined
     ? String(last.responseStatus)

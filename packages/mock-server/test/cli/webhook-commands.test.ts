@@ -310,6 +310,9 @@ describe('reservation-mock deliveries and redeliver', () => {
       ),
     );
     expect(other.received.map((r) => r.headers['x-webhook-delivery'])).toEqual([id]);
+    // The table's LAST is still the delivery's own receiver's answer (500), not the copy's 200.
+    const [, afterCopy] = (await runCli(['deliveries', '--url', url])).stdout.trim().split('\n');
+    expect(afterCopy).toMatch(new RegExp(`^${id} +reservation\\.created +pending +2 +500 `));
 
     const follow = startCli(['deliveries', '--url', url, '--follow']);
     await follow.waitFor(/Following new attempts/);
