@@ -115,6 +115,25 @@ async function printWebhooks(
   }
 }
 
+/**
+ * The server's flags as parseArgs reads them; bad usage exits 2, as every subcommand's does: an
+ * unknown word names the commands there are, an unknown flag points at --help.
+ */
+function parseUsage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message: string };
+    const word = /^Unexpected argument '(.*)'/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && word !== undefined)
+      throw new CommandError(
+        `Unknown command '${word}': the commands are ${Object.keys(COMMANDS).join(', ')}; without one, the mock starts (reservation-mock --help)`,
+        2,
+      );
+    throw new CommandError(`${message} (reservation-mock --help lists the options)`, 2);
+  }
+}
+
 async function main(): Promise<void> {
   // `pnpm start -- --port 4011` passes the `--` on; strict parseArgs would reject every flag after it.
   const argv = process.argv.slice(2);
@@ -136,23 +155,25 @@ async function main(): Promise<void> {
     import('./control/schemas'),
     import('./domain/records'),
   ]);
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      now: { type: 'string' },
-      'max-sessions': { type: 'string' },
-      'session-idle-ms': { type: 'string' },
-      'webhook-url': { type: 'string', multiple: true },
-      'no-control': { type: 'boolean' },
-      'allowed-host': { type: 'string', multiple: true },
-      log: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-  });
+  const { values } = parseUsage(() =>
+    parseArgs({
+      args,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        seed: { type: 'string' },
+        now: { type: 'string' },
+        'max-sessions': { type: 'string' },
+        'session-idle-ms': { type: 'string' },
+        'webhook-url': { type: 'string', multiple: true },
+        'no-control': { type: 'boolean' },
+        'allowed-host': { type: 'string', multiple: true },
+        log: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }),
+  );
   if (values.help) {
     console.log(HELP);
     return;

@@ -98,10 +98,18 @@ describe('reservation-mock terminal log', () => {
     expect(cli.stdout()).not.toContain('GET /api/v1/demo-bistro/reservations');
   }, 60_000);
 
-  it('takes no inherited object member for a command name', async () => {
+  it('takes no inherited object member for a command name: an unknown command, bad usage (2), listing them', async () => {
     const cli = startCli(['toString']);
-    expect(await cli.exited).toBe(1);
-    expect(cli.stderr()).toContain("Unexpected argument 'toString'");
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr().trim()).toBe(
+      "Unknown command 'toString': the commands are trigger, listen, deliveries, redeliver, coverage; without one, the mock starts (reservation-mock --help)",
+    );
+  }, 30_000);
+
+  it('refuses an unknown flag as bad usage (2), pointing at --help', async () => {
+    const cli = startCli(['--prot', '4011']);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr()).toMatch(/Unknown option '--prot'.*\(reservation-mock --help lists the options\)/);
   }, 30_000);
 
   it('refuses an unknown --log value, naming the three', async () => {
