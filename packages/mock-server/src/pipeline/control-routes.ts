@@ -27,7 +27,7 @@ interface ControlRoute extends RouteDefinition {
   run(
     control: RawInputControl,
     params: Record<string, string>,
-    input: { query: URLSearchParams; body: () => Promise<Record<string, unknown>> },
+    input: { query: () => Record<string, string>; body: () => Promise<Record<string, unknown>> },
   ): Promise<MockAnswer> | MockAnswer;
 }
 
@@ -66,7 +66,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     method: 'GET',
     path: '/projects/:slug/reservations',
     run: async (control, { slug = '' }, { query }) =>
-      ok({ reservations: await control.reservations(slug, Object.fromEntries(query)) }),
+      ok({ reservations: await control.reservations(slug, query()) }),
   },
   {
     method: 'POST',
@@ -144,7 +144,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/webhooks/deliveries',
-    run: (control, _, { query }) => ok({ deliveries: control.deliveries(Object.fromEntries(query)) }),
+    run: (control, _, { query }) => ok({ deliveries: control.deliveries(query()) }),
   },
   {
     method: 'POST',
@@ -187,7 +187,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/requests',
-    run: (control, _, { query }) => ok({ requests: control.requests.list(Object.fromEntries(query)) }),
+    run: (control, _, { query }) => ok({ requests: control.requests.list(query()) }),
   },
   {
     method: 'DELETE',
@@ -206,6 +206,20 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 ];
 
 const router = createRouter(CONTROL_ROUTES);
+
+/**
+ * A route's query as the control's filter input: each filter takes one value, so a name given twice
+ * (`?status=200&status=404`) is refused, as on the API (openapi.yaml), not one of its values taken.
+ */
+function filterInput(params: URLSearchParams): Record<string, string> {
+  const names = new Set<string>();
+  for (const name of params.keys()) {
+    if (names.has(name)) throw new MockControlError(`${name}: must be given once`);
+    names.add(name);
+  }
+  // fromEntries: a `__proto__` parameter is an own key (which the filter schema then refuses).
+  return Object.fromEntries(params);
+}
 
 /** The path of a control route below `{basePath}/__mock`, or undefined when the URL is not one. */
 export function controlPath(url: URL, baseUrl: URL): string | undefined {
@@ -252,7 +266,10 @@ export async function answerControl(
           `${request.method} /__mock${path} takes no body; got ${fields.map((f) => `"${f}"`).join(', ')}`,
         );
     }
-    return await match.route.run(control, match.params, { query: request.url.searchParams, body });
+    return await match.route.run(control, match.params, {
+      query: () => filterInput(request.url.searchParams),
+      body,
+    });
   } catch (error) {
     if (error instanceof RequestAbortedError) throw error;
     const answer = controlFailureAnswer(error);

@@ -210,3 +210,19 @@ describe('control input that could never take effect', () => {
     core.close();
   });
 });
+
+describe('a control filter given twice', () => {
+  it.each([
+    '/__mock/requests?status=200&status=404',
+    '/__mock/webhooks/deliveries?status=pending&status=failed',
+    '/__mock/projects/demo-bistro/reservations?date=2026-06-16&date=2026-06-17',
+  ])('%s is 400 naming it, as on the API (not the last value taken)', async (path) => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const answer = await send(server, 'GET', path, { key: null });
+    const name = /[?&](\w+)=/.exec(path)?.[1];
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 400,
+      body: { error: 'Bad Request', message: `${name}: must be given once`, code: 'VALIDATION_ERROR' },
+    });
+  });
+});
