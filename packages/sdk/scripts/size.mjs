@@ -19,7 +19,7 @@ const KB = 1024;
 // a middleware that reads a body is a HookError, an async onRetry runs beside the backoff (a rejection
 // is a HookError, not a crash), 304 and 300 are no redirects, the key is masked at any length, and a
 // write answered 2xx without its body says it was accepted: each one a test in test/ or test/contract.
-// It grew to 9.02 kB with the next outside review's findings: fetch gets `redirect: 'manual'` in its
+// It grew to 9.04 kB with the next outside review's findings: fetch gets `redirect: 'manual'` in its
 // init (a Request a middleware rebuilt followed redirects, the key with it), an attempt already over
 // is never sent by a fetch that ignores its signal, the caller's abort ends an async onRetry that
 // never settles, a custom fetch's bad Response is its own TypeError (not a network error or a

@@ -34,7 +34,7 @@ import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs 
  */
 export type FetchLike = (
   request: Request,
-  init: { signal: AbortSignal; redirect: 'manual' },
+  init: { signal: AbortSignal; redirect?: 'manual' },
 ) => Promise<Response>;
 
 export interface FetchSettings {
@@ -102,7 +102,8 @@ const TIMED_OUT_AFTER_ANSWER = { answered: 'middleware-out', reading: 'body' } a
 /**
  * Runs one call: attempts until one gives a value or a failure the retry policy does not repeat.
  * Rejects with a ReservationApiError, with the caller's abort reason, or with what openapi-fetch
- * threw while building the request (an invalid id or body: your bug, shown as it is).
+ * threw while building the request (an invalid id or body: your bug, shown as it is), or with the
+ * TypeError of a custom fetch that returned no unread Response (the request may have been sent).
  */
 export async function runCall<A extends Answer, T>(
   settings: FetchSettings,
@@ -376,8 +377,12 @@ function fetchFor(
     // openapi-fetch cannot build is), never retried, since the server may have answered.
     if (typeof response?.text !== 'function' || response.bodyUsed) {
       state.progress = BUILDING;
+      // Its type only: the value itself (a body's text?) could hold what errors must never show.
+      const what = response?.bodyUsed
+        ? 'a Response whose body was already read'
+        : `${response === null ? 'null' : typeof response}, not a Response`;
       throw new TypeError(
-        `createReservationClient: your \`fetch\` returned ${response?.bodyUsed ? 'a Response whose body was already read' : `${response}, not a Response`}; the request may have reached the server`,
+        `createReservationClient: your \`fetch\` returned ${what} for ${request.method} ${request.url}; the request may have reached the server`,
       );
     }
     // With middleware, the marker moves on to `reading` once every onResponse has run.

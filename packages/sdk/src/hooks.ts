@@ -31,8 +31,9 @@ export interface RetryInfo {
 
 /**
  * How far an attempt got, which says what an exception means: while `building`, openapi-fetch could
- * not build the request (your bug, shown as it is); in `middleware-in`, an `onRequest` threw (or
- * read the body, or outlasted the timeout) and this attempt was not sent; `sent` and `no-answer` mean no answer (a network error or a timeout); in
+ * not build the request (your bug, shown as it is; a custom fetch's bad answer is put back here); in
+ * `middleware-in`, an `onRequest` threw (or read the body, or outlasted the timeout, or answered with
+ * a Response of its own) and this attempt was not sent; `sent` and `no-answer` mean no answer (a network error or a timeout); in
  * `answered`, an `onResponse` threw after the server answered; in `reading`, the body was read.
  */
 export type Progress =

@@ -11,16 +11,15 @@ const MAX_DEPTH = 32;
 export const REDACTED = '[redacted]';
 
 /**
- * The values to mask in errors: the API key, whatever its length (it is the secret), and every header
- * value the caller added (8+ characters), each also in lower case (as a URL's host, a header name or
- * `Object.fromEntries(headers)` show it).
+ * The values to mask in errors: the API key, whatever its length (it is the secret), also in lower
+ * case (as a URL's host, a header name or `Object.fromEntries(headers)` show it), and every header
+ * value the caller added (8+ characters; as given: lower-casing those would mask a project slug too).
  */
 export function secretValues(headers: ReadonlyArray<readonly [string, string]>, apiKey: string): string[] {
   const values = headers
     .filter(([name, value]) => !PUBLIC_HEADERS.test(name) && value.length >= MIN_SECRET_LENGTH)
     .map(([, value]) => value);
-  if (!values.includes(apiKey)) values.push(apiKey);
-  return [...new Set(values.flatMap((value) => [value, value.toLowerCase()]))];
+  return [...new Set([...values, apiKey, apiKey.toLowerCase()])];
 }
 
 export function redactText(text: string, secrets: readonly string[]): string {
@@ -54,8 +53,11 @@ export function redactValue(value: unknown, secrets: readonly string[], depth = 
   const descriptors: PropertyDescriptorMap = Object.getOwnPropertyDescriptors(value);
   for (const [name, descriptor] of Object.entries(descriptors)) {
     // Names too: a body can hold the key as a property name (`{ "<key>": true }`).
-    const safeName = redactText(name, secrets);
+    let safeName = redactText(name, secrets);
     if (safeName !== name) {
+      // Numbered when taken (two names masked alike, or one already `[redacted]`): nothing is lost.
+      for (let n = 2; Object.hasOwn(descriptors, safeName); n++)
+        safeName = `${redactText(name, secrets)} ${n}`;
       delete descriptors[name];
       descriptors[safeName] = descriptor;
       changed = true;

@@ -10,6 +10,7 @@ import {
   ReservationApiError,
   ServerError,
 } from '../src/index';
+import { redactValue } from '../src/redact';
 import { clientOn } from './support/client';
 import { API_KEY, SLUG } from './support/fixtures';
 import { localServer } from './support/local-server';
@@ -90,6 +91,13 @@ describe('a server that echoes the key', () => {
     expect(error).toBeInstanceOf(AuthenticationError);
     expect((error as AuthenticationError).body).toMatchObject({
       seen: { '[redacted]': true, nested: [{ '[redacted]': '[redacted]' }] },
+    });
+    expect(
+      redactValue({ [key]: 1, [key.toLowerCase()]: 2, '[redacted]': 3 }, [key, key.toLowerCase()]),
+    ).toEqual({
+      '[redacted]': 3,
+      '[redacted] 2': 1,
+      '[redacted] 3': 2,
     });
     for (const text of everyRendering(error)) expect(text.toLowerCase()).not.toContain(key.toLowerCase());
   });
