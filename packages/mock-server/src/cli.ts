@@ -125,6 +125,12 @@ function parseUsage<T>(parse: () => T): T {
   } catch (error) {
     const { code, message } = error as { code?: unknown; message: string };
     const word = /^Unexpected argument '(.*)'/.exec(message)?.[1];
+    if (
+      code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' &&
+      word !== undefined &&
+      Object.hasOwn(COMMANDS, word)
+    )
+      throw new CommandError(`'${word}' must come first: reservation-mock ${word} [options]`, 2);
     if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && word !== undefined)
       throw new CommandError(
         `Unknown command '${word}': the commands are ${Object.keys(COMMANDS).join(', ')}; without one, the mock starts (reservation-mock --help)`,

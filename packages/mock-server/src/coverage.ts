@@ -147,8 +147,15 @@ export function coverageGlobalSetup(
     print(message);
     process.exitCode = 1;
   };
+  // A bad threshold fails the run's start, not its end.
+  checkThreshold(options.threshold);
   return async () => {
+    // The last run's report goes too: a run that saves no part writes none, and must not leave an
+    // old one to read (or upload) as if it were this run's.
     await clearCoverageParts(options.dir);
+    await Promise.all(
+      ['coverage.json', 'coverage.md'].map((name) => rm(join(options.dir, name), { force: true })),
+    );
     return async () => {
       if ((await coverageParts(options.dir)).length === 0) {
         const message = `API coverage: no test saved a part under ${options.dir} (saveCoveragePart, README "Coverage"); no report written`;

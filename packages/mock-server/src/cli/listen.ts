@@ -16,7 +16,8 @@ Usage: reservation-mock listen [options]
 
   --forward-to URL     for this run, send the events to URL (each project's secret is kept;
                        set again after a reset); on exit every project's target, or --project's,
-                       is put back unless something else changed it meanwhile
+                       is put back while it is still this run's (not if another listener or a
+                       test set another meanwhile)
   --project SLUG       with --forward-to: only this project (repeatable)
   --json               one JSON object per attempt
 ${CONNECTION_HELP}
@@ -60,11 +61,12 @@ async function forward(
   url: string,
   only: readonly string[],
   forwarded: Forwarded[],
+  options: { onlyExisting?: boolean } = {},
 ): Promise<void> {
   const { control, target } = connection;
   const urls = await targets(connection);
   const unknown = only.filter((slug) => !urls.has(slug));
-  if (unknown.length > 0)
+  if (unknown.length > 0 && !options.onlyExisting)
     throw new CommandError(
       `Unknown project ${unknown.map((s) => `"${safeText(s)}"`).join(', ')} (projects: ${safeText([...urls.keys()].join(', '))})`,
       2,
@@ -135,22 +137,29 @@ export const runListen: Command = async (args, io) => {
   const connection = await connect(target);
   const forwarded: Forwarded[] = [];
   let stop: (() => void) | undefined;
+  let refreshing = Promise.resolve();
   // A reset brings back the seed's targets: forward again, and put back the seed's on exit.
   const onEvent = (event: MockEvent): void => {
     if (forwardTo === undefined || event.type !== 'state' || event.data.kind !== 'reset') return;
     const slugs = forwarded.map((f) => f.slug);
     // Not forwarding yet (the reset came first): the start sets the targets itself.
     if (slugs.length === 0) return;
-    const again: Forwarded[] = [];
-    forward(connection, forwardTo, slugs, again).then(
-      () => {
-        forwarded.splice(0, forwarded.length, ...again);
+    // Chained, and awaited before the exit puts targets back: a Ctrl-C during it cannot leave the
+    // target on this run's URL once it has gone.
+    refreshing = refreshing.then(async () => {
+      const again: Forwarded[] = [];
+      try {
+        // A project the reset removed (one added at run time) is left out, not a reason to stop.
+        await forward(connection, forwardTo, slugs, again, { onlyExisting: true });
         io.err(
-          `The mock was reset: forwarding ${safeText(slugs.join(', '))} events to ${clipText(forwardTo, 200)} again`,
+          `The mock was reset: forwarding ${safeText(again.map((f) => f.slug).join(', '))} events to ${clipText(forwardTo, 200)} again`,
         );
-      },
-      (error: unknown) => io.err((error as Error).message),
-    );
+      } catch (error) {
+        io.err((error as Error).message);
+      } finally {
+        forwarded.splice(0, forwarded.length, ...again);
+      }
+    });
   };
   try {
     stop = await follow(connection, io, values.json === true, onEvent);
@@ -164,6 +173,7 @@ export const runListen: Command = async (args, io) => {
     return await untilStreamEnds(connection, io);
   } finally {
     stop?.();
+    await refreshing;
     const restored =
       forwardTo === undefined || forwarded.length === 0 || (await restore(connection, forwarded, io.err));
     await connection.close();

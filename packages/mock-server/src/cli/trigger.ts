@@ -89,11 +89,11 @@ export const runTrigger: Command = async (args, io) => {
     if (values.wait && result.deliveries.length > 0) {
       await connection.control.settled().catch((error: unknown) => {
         // Said whole: the trigger did take effect (so it is not to be run again), and a receiver that
-        // is slow to answer holds an attempt for up to 5 s.
+        // is slow to answer holds an attempt for the mock's webhook timeout (5 s unless configured).
         throw describeFailure(
           error,
           target,
-          `waiting for the deliveries ${safeText(result.deliveries.join(' '))} of ${safeText(result.reservationId)} to settle: the trigger took effect, and an attempt waits up to 5 s for the receiver's answer`,
+          `waiting for the deliveries ${safeText(result.deliveries.join(' '))} of ${safeText(result.reservationId)} to settle: the trigger took effect, and an attempt waits for the receiver's answer (5 s by default)`,
         );
       });
       const caused = new Set(result.deliveries);

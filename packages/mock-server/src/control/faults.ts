@@ -38,7 +38,10 @@ const HTTP_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const STATUS_MESSAGE = 'status must be an integer from 400 to 599';
 const HEADER_NAME_MESSAGE = `headers: a name must be an HTTP token other than ${[...FRAMING_HEADERS].join(', ')}`;
 
-/** The methods an API request can have (openapi.yaml's, and the OPTIONS of a CORS preflight). */
+/**
+ * The methods a request to the API's paths can have: openapi.yaml's, HEAD, and OPTIONS (which reaches
+ * a fault through MSW or core.fetch; the standalone server answers a CORS preflight itself, first).
+ */
 const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
 const positiveInt = (name: string) =>

@@ -11,7 +11,7 @@ import { MockControlError, parseControl, type RawInputControl } from '../control
 import { clockBody } from '../control/schemas';
 import type { MockLogger } from '../runtime/logger';
 import { MOCK_VERSION } from '../runtime/version';
-import { readJsonBody } from './body';
+import { readControlBody, refuseControlBody } from './control-body';
 import { RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
 import { controlFailureAnswer, fixedAnswer, jsonAnswer, messageAnswer } from './responses';
@@ -20,7 +20,7 @@ import { createRouter, pathSegments, type RouteDefinition } from './router';
 interface ControlRoute extends RouteDefinition {
   /**
    * `none`: a POST or DELETE that takes no body. A body sent anyway is refused before the route runs
-   * (not JSON: 400 INVALID_JSON; any field: 400 VALIDATION_ERROR), as a body with an unknown field
+   * (400 VALIDATION_ERROR, whether it is not JSON or has any field), as a body with an unknown field
    * is on the other routes: bad input changes nothing.
    */
   body?: 'none';
@@ -242,30 +242,9 @@ export async function answerControl(
   if (!segments) return fixedAnswer('CONTROL_MALFORMED_PATH');
   const match = router.match(request.method, segments);
   if (!match) return messageAnswer('CONTROL_NO_ROUTE', `No control route ${request.method} /__mock${path}`);
-  // Control bodies are JSON whatever their Content-Type says (curl -d sends a form type). A key the
-  // body reader drops (`__proto__`, `constructor`, `prototype`) is refused here instead: dropped, it
-  // would change what was asked for (a fault's `query: { constructor: "1" }` would match every request).
-  const body = async () => {
-    const dropped = new Set<string>();
-    const parsed = await readJsonBody(request, {
-      optional: true,
-      anyMediaType: true,
-      dropped: (key) => dropped.add(key),
-    });
-    if (dropped.size > 0)
-      throw new MockControlError(
-        `a body key named ${[...dropped].map((k) => `"${k}"`).join(', ')} is not accepted (the mock drops such keys, which would change what you asked for)`,
-      );
-    return parsed;
-  };
+  const body = () => readControlBody(request);
   try {
-    if (match.route.body === 'none') {
-      const fields = Object.keys(await body());
-      if (fields.length > 0)
-        throw new MockControlError(
-          `${request.method} /__mock${path} takes no body; got ${fields.map((f) => `"${f}"`).join(', ')}`,
-        );
-    }
+    if (match.route.body === 'none') await refuseControlBody(request, `${request.method} /__mock${path}`);
     return await match.route.run(control, match.params, {
       query: () => filterInput(request.url.searchParams),
       body,

@@ -5,7 +5,7 @@
 import { MockControlError, parseControl } from '../control/control';
 import { sessionInput } from '../control/schemas';
 import type { MockCore } from '../mock';
-import { readJsonBody } from '../pipeline/body';
+import { readControlBody, refuseControlBody } from '../pipeline/control-body';
 import type { MockAnswer, MockRequest } from '../pipeline/exchange';
 import { controlFailureAnswer, jsonAnswer, SESSION_NOT_FOUND_MESSAGE } from '../pipeline/responses';
 import { createRouter, pathSegments, type RouteDefinition } from '../pipeline/router';
@@ -187,13 +187,14 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
     if (!match) return undefined;
     if (match.route.name === 'list') return jsonAnswer(200, { sessions: list() });
     if (match.route.name === 'create') {
-      const body = await readJsonBody(request, { optional: true, anyMediaType: true });
+      const body = await readControlBody(request);
       const { id: created, baseUrl } = create(body);
       return jsonAnswer(201, { id: created, baseUrl });
     }
     const decoded = match.params.id;
     if (decoded === undefined || !SESSION_ID.test(decoded))
       throw new MockControlError('A session id is 1-64 characters of A-Z, a-z, 0-9, _ and -');
+    await refuseControlBody(request, `DELETE /__mock/sessions/${decoded}`);
     // Answered once nothing of the session is left (mock README, "Ending a world").
     if (!(await end(decoded)))
       throw new MockControlError(SESSION_NOT_FOUND_MESSAGE, 'not_found', 'SESSION_NOT_FOUND');

@@ -106,6 +106,12 @@ describe('reservation-mock terminal log', () => {
     );
   }, 30_000);
 
+  it('says a command given after a flag must come first', async () => {
+    const cli = startCli(['--port', '0', 'listen']);
+    expect(await cli.exited).toBe(2);
+    expect(cli.stderr().trim()).toBe("'listen' must come first: reservation-mock listen [options]");
+  }, 30_000);
+
   it('refuses an unknown flag as bad usage (2), pointing at --help', async () => {
     const cli = startCli(['--prot', '4011']);
     expect(await cli.exited).toBe(2);

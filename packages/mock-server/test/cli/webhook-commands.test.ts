@@ -123,7 +123,7 @@ describe('reservation-mock trigger', () => {
     const run = await runCli(['trigger', 'reservation.created', '--url', url, '--wait', '--timeout', '1000']);
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toMatch(
-      /^No answer from the mock at \S+ within 1000 ms while waiting for the deliveries whd_[0-9a-f]+ of res_\w+ to settle: the trigger took effect, and an attempt waits up to 5 s for the receiver's answer \(--timeout MS to wait longer\)\.$/,
+      /^No answer from the mock at \S+ within 1000 ms while waiting for the deliveries whd_[0-9a-f]+ of res_\w+ to settle: the trigger took effect, and an attempt waits for the receiver's answer \(5 s by default\) \(--timeout MS to wait longer\)\.$/,
     );
   }, 30_000);
 
@@ -223,8 +223,10 @@ describe('reservation-mock listen', () => {
       `Left demo-bistro's webhook target as it is: changed since to ${second.url}`,
     );
     expect(await bistroTarget(url)).toBe(second.url);
+    // The last to stop puts back what it found when it started: the first one's URL (README).
     b.child.kill('SIGINT');
     expect(await b.exited).toBe(0);
+    expect(await bistroTarget(url)).toBe(first.url);
   }, 60_000);
 
   it('--session follows that session only, and exits 1 when the mock stops', async () => {

@@ -226,3 +226,28 @@ describe('a control filter given twice', () => {
     });
   });
 });
+
+describe('the session routes, as the other control routes', () => {
+  it('refuse a body key the reader would drop, and a body sent to DELETE; nothing changes', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const created = await send(server, 'POST', '/__mock/sessions', {
+      key: null,
+      body: '{"id":"s1","constructor":{"seed":"empty"}}',
+    });
+    expect({ status: created.status, code: (created.body as { code?: string }).code }).toEqual({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    });
+    expect(server.sessions()).toEqual([]);
+    expect((await send(server, 'POST', '/__mock/sessions', { key: null, body: '{"id":"s1"}' })).status).toBe(
+      201,
+    );
+    const ended = await send(server, 'DELETE', '/__mock/sessions/s1', { key: null, body: '{"now":1}' });
+    expect({ status: ended.status, message: (ended.body as { message?: string }).message }).toEqual({
+      status: 400,
+      message: 'DELETE /__mock/sessions/s1 takes no body; got "now"',
+    });
+    expect(server.sessions().map((s) => s.id)).toEqual(['s1']);
+    expect((await send(server, 'DELETE', '/__mock/sessions/s1', { key: null })).status).toBe(200);
+  });
+});

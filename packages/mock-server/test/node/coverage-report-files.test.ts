@@ -94,6 +94,8 @@ describe('coverage report files', () => {
     for (const threshold of [undefined, 80]) {
       process.exitCode = undefined;
       const dir = await folder();
+      // The report of an earlier run is gone as the run starts: none is left to read as this run's.
+      await writeCoverageReport(dir, await worker('/info'));
       const printed: string[] = [];
       const teardown = await coverageGlobalSetup({ dir, threshold, print: (text) => printed.push(text) })();
       await teardown();
@@ -101,6 +103,10 @@ describe('coverage report files', () => {
       expect(await readFile(join(dir, 'coverage.md'), 'utf8').catch(() => 'none')).toBe('none');
       expect(process.exitCode).toBe(threshold === undefined ? undefined : 1);
     }
+  });
+
+  it('as Vitest globalSetup, refuses a threshold that is no percentage when the config is read', () => {
+    expect(() => coverageGlobalSetup({ dir: 'x', threshold: 150 })).toThrow(RangeError);
   });
 
   it('as Vitest globalSetup, at or above the threshold: the run keeps its exit code', async () => {
