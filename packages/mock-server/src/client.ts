@@ -37,6 +37,13 @@ export interface MockConnection {
   /** The base URL of the mock driven: the API is under `{baseUrl}/api/v1/`. */
   baseUrl: string;
   control: RemoteControl;
+  /**
+   * Whether this connection created its session. False for the root mock, and for a session that
+   * existed already (one a crashed run left, say): that one is joined as it is, with its data,
+   * clock and faults, `now` and `seed` do not apply, and close() does not end it. For a fresh
+   * world then: `await mock.control.reset()` (README, "Remote control").
+   */
+  created: boolean;
   /** Closes event streams, and ends the session if this connection created it. */
   close(): Promise<void>;
 }
@@ -174,6 +181,18 @@ export async function connectMock(serverUrl: string, options: ConnectOptions = {
       baseUrl = session.baseUrl;
       created = true;
     } catch (error) {
+      // No session route: a server started with --max-sessions 0 or --no-control. Said so, rather
+      // than its bare 404 (`Not found`, `No control route POST /__mock/sessions`).
+      if (error instanceof RemoteControlError && error.status === 404)
+        throw new RemoteControlError(
+          404,
+          {
+            ...error.body,
+            message: `The mock at ${server} serves no sessions: it was started with --max-sessions 0 or --no-control (${error.method} ${error.url} answered 404: ${error.message})`,
+          },
+          error.method,
+          error.url,
+        );
       if (!(error instanceof RemoteControlError && error.code === 'SESSION_EXISTS')) throw error;
       baseUrl = `${server}/sessions/${encodeURIComponent(options.session)}`;
     }
@@ -183,6 +202,7 @@ export async function connectMock(serverUrl: string, options: ConnectOptions = {
   return {
     baseUrl,
     control,
+    created,
     async close() {
       for (const stream of streams) stream.abort();
       streams.clear();

@@ -184,6 +184,23 @@ const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
   'access-control-allow-headers': 'X-API-Key, Content-Type',
   'access-control-max-age': '600',
 };
+/** `Access-Control-Request-Headers`: header names (tokens) separated by commas. */
+const REQUESTED_HEADERS = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(\s*,\s*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
+
+/**
+ * The answer to a preflight: X-API-Key and Content-Type, and whatever other headers the page's
+ * request asks for (a front end's `traceparent`, `Authorization`, a correlation id), as Prism and
+ * WireMock allow them; the mock reads none of them, so allowing them opens nothing.
+ */
+function preflightHeaders(req: IncomingMessage, id: Record<string, string>): Record<string, string> {
+  const asked = (req.headers['access-control-request-headers'] ?? '').trim();
+  const extra = asked.length <= 1000 && REQUESTED_HEADERS.test(asked) ? `, ${asked}` : '';
+  return {
+    ...PREFLIGHT_HEADERS,
+    'access-control-allow-headers': `${PREFLIGHT_HEADERS['access-control-allow-headers']}${extra}`,
+    ...id,
+  };
+}
 
 interface ReadBody {
   bytes: Buffer;
@@ -465,6 +482,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // `/sessions/{id}/…` is that session's own mock; the rules below apply to it as to the root.
       const visit = control ? sessions?.resolve(parsedUrl) : undefined;
       if (visit === 'missing') {
+        // A preflight is answered all the same, so that a page sees the 404 SESSION_NOT_FOUND of
+        // its request rather than a CORS failure that reads as "the mock is down".
+        if (method === 'OPTIONS') {
+          res.writeHead(204, preflightHeaders(req, idHeader(root)));
+          res.end();
+          return;
+        }
         send(res, SESSION_NOT_FOUND, withId(CORS_LIST, root));
         return;
       }
@@ -487,7 +511,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       if (method === 'OPTIONS') {
-        res.writeHead(204, { ...PREFLIGHT_HEADERS, ...idHeader(active) });
+        res.writeHead(204, preflightHeaders(req, idHeader(active)));
         res.end();
         return;
       }

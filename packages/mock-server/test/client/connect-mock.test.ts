@@ -15,6 +15,7 @@ describe('connectMock', () => {
     const server = await startServer({ logger: silentLogger });
     const mock = await connectMock(server.url, { session: 'w1', now: NOW, seed: 'empty' });
     expect(mock.baseUrl).toBe(`${server.url}/sessions/w1`);
+    expect(mock.created).toBe(true);
     expect(server.sessions().map((s) => s.id)).toEqual(['w1']);
     expect(await mock.control.clock.now()).toBe(NOW);
     expect(await mock.control.projects()).toEqual([]);
@@ -28,15 +29,31 @@ describe('connectMock', () => {
     await owner.control.clock.advance(60_000);
     const guest = await connectMock(server.url, { session: 'shared', now: '2040-01-01T00:00:00Z' });
     expect(await guest.control.clock.now()).toBe('2030-06-17T08:01:00.000Z');
+    // It says it joined: `now` did not apply, and a reset gives a fresh world.
+    expect(guest.created).toBe(false);
     await guest.close();
     expect(server.sessions().map((s) => s.id)).toEqual(['shared']);
     await owner.close();
     expect(server.sessions()).toEqual([]);
   });
 
+  it.each([
+    [{ maxSessions: 0 }, 'No control route POST /__mock/sessions'],
+    [{ control: false }, 'Not found'],
+  ])('against a server without sessions (%j), says which flags turn them off', async (options, answered) => {
+    const server = await startServer({ logger: silentLogger, ...options });
+    const error = await connectMock(server.url, { session: 'w1' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RemoteControlError);
+    expect(error).toMatchObject({ status: 404, kind: 'not_found' });
+    expect((error as Error).message).toBe(
+      `The mock at ${server.url} serves no sessions: it was started with --max-sessions 0 or --no-control (POST ${server.url}/__mock/sessions answered 404: ${answered})`,
+    );
+  });
+
   it('throws a RemoteControlError with the status and the route error body', async () => {
     const server = await startServer({ now: NOW, logger: silentLogger });
     const mock = await connectMock(server.url);
+    expect(mock.created).toBe(false);
     const error = await mock.control.clock.set('2020-01-01T00:00:00Z').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RemoteControlError);
     expect(error).toMatchObject({

@@ -82,5 +82,43 @@ describe('CORS', () => {
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-headers')).toBe('X-API-Key, Content-Type');
     });
+
+    it("allows the headers a page's preflight asks for (traceparent, Authorization), and only header names", async () => {
+      const ask = (requested: string) =>
+        fetch(`${server.url}/api/v1/demo-bistro/info`, {
+          method: 'OPTIONS',
+          headers: {
+            Origin: 'http://127.0.0.1:5173',
+            'Access-Control-Request-Method': 'GET',
+            'Access-Control-Request-Headers': requested,
+          },
+        });
+      const allowed = await ask('x-api-key,traceparent,authorization');
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-headers')).toBe(
+        'X-API-Key, Content-Type, x-api-key,traceparent,authorization',
+      );
+      // Not a list of header names: only the two the API reads.
+      const odd = await ask('x-api-key, <script>');
+      expect(odd.headers.get('access-control-allow-headers')).toBe('X-API-Key, Content-Type');
+    });
+
+    it('answers the preflight of a session that does not exist, so the page sees its 404 SESSION_NOT_FOUND', async () => {
+      const url = `${server.url}/sessions/nope/api/v1/demo-bistro/info`;
+      const preflight = await fetch(url, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: 'http://127.0.0.1:5173',
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'x-api-key',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      const answer = await fetch(url, { headers: { 'x-api-key': 'rk_demo_full' } });
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+      expect(await answer.json()).toMatchObject({ code: 'SESSION_NOT_FOUND' });
+    });
   });
 });
