@@ -54,7 +54,9 @@ export function setClock(iso, jumped) {
   if (Number.isNaN(mock)) return;
   const wall = Date.now();
   const base = clock.base;
-  if (jumped || !base) {
+  // Backwards is a jump too: the clock only ever moves back with a reset (a move back is refused),
+  // and a reset read as a move would show a running clock as frozen until the next reading.
+  if (jumped || !base || mock < base.mock) {
     clock.base = { mock, wall };
   } else if (wall - base.wall >= 900) {
     const moved = mock - base.mock;

@@ -21,7 +21,7 @@ import {
   reloadReservations,
   shownProject,
 } from './reservations.js';
-import { loadSessions, resetButton } from './session-bar.js';
+import { followSessions, loadSessions, resetButton } from './session-bar.js';
 
 /** @typedef {import('../src/public').JournalEntry} JournalEntry */
 /** @typedef {import('../src/public').Delivery} Delivery */
@@ -205,6 +205,11 @@ function connect() {
       if (ended) {
         setConnection('disconnected', 'This session no longer exists: nothing more to show');
         stopClock();
+        // Nothing here can act on it any more: only the session switcher (read again now) stays.
+        for (const control of document.querySelectorAll('button, input, select, textarea')) {
+          if (!control.closest('#sessions')) /** @type {HTMLButtonElement} */ (control).disabled = true;
+        }
+        void loadSessions().catch(() => undefined);
       } else setTimeout(connect, RECONNECT_MS);
     });
   });
@@ -221,6 +226,5 @@ resetButton(async () => {
 byId('base-url').textContent = `${location.origin}${location.pathname.replace(/__mock\/$/, '')}api/v1`;
 connect();
 void resync();
-// A server without sessions answers 404: the switcher stays hidden.
-loadSessions().catch(() => undefined);
+followSessions();
 const stopClock = followClock();

@@ -12,6 +12,9 @@ function rootControlUrl() {
   return new URL(inSession ? '../../../__mock/' : './', location.href);
 }
 
+/** How often the switcher reads the sessions again: workers of a test run come and go. */
+const SESSIONS_POLL_MS = 5000;
+
 export async function loadSessions() {
   const root = rootControlUrl();
   const here = location.href;
@@ -31,8 +34,24 @@ export async function loadSessions() {
     ...pages.map((p) => h('option', { value: p.url, selected: p.url === here }, p.label)),
   );
   const nav = byId('sessions');
-  if (root.href !== here) nav.append(h('a', { href: root.href }, 'Back to the default mock'));
+  if (root.href !== here && !nav.querySelector('a'))
+    nav.append(h('a', { href: root.href }, 'Back to the default mock'));
   nav.hidden = false;
+}
+
+/**
+ * Reads the sessions now and every few seconds while the page is visible, but not while the
+ * switcher is in use (its options would change under the pointer). Returns the stop function.
+ */
+export function followSessions() {
+  // A server without sessions answers 404: the switcher stays hidden.
+  const load = () => loadSessions().catch(() => undefined);
+  void load();
+  const poll = setInterval(() => {
+    if (document.visibilityState === 'visible' && document.activeElement !== byId('session-select'))
+      void load();
+  }, SESSIONS_POLL_MS);
+  return () => clearInterval(poll);
 }
 
 byId('session-select').addEventListener('change', (event) => {

@@ -621,6 +621,17 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     await page.unroute('**/__mock/sessions');
   });
 
+  it('lists a session created after the page opened within seconds (the workers of a test run)', async () => {
+    await page.goto(`${server.url}/__mock/`);
+    await live();
+    await control('sessions', 'POST', { id: 'w-late', now: NOW });
+    const switcher = page.getByRole('combobox', { name: 'Session' });
+    await eventually(async () =>
+      (await switcher.getByRole('option').allTextContents()).some((o) => o.startsWith('w-late')),
+    ).toBe(true);
+    await fetch(`${server.url}/__mock/sessions/w-late`, { method: 'DELETE' });
+  });
+
   it('says a session it shows no longer exists once it is deleted, and stops reading it', async () => {
     await control('sessions', 'POST', { id: 'w-end', now: NOW });
     await page.goto(`${server.url}/sessions/w-end/__mock/`);
@@ -629,6 +640,13 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     expect(deleted.status).toBe(200);
     const ended = page.getByRole('status').filter({ hasText: /^This session no longer exists/ });
     await ended.waitFor();
+    // Nothing on the page can act on it any more; the switcher (read again) no longer offers it.
+    expect(await page.getByTestId('reset').isDisabled()).toBe(true);
+    expect(await page.getByTestId('fault-add').isDisabled()).toBe(true);
+    const switcher = page.getByRole('combobox', { name: 'Session' });
+    await eventually(async () =>
+      (await switcher.getByRole('option').allTextContents()).some((o) => o.startsWith('w-end')),
+    ).toBe(false);
     // From then on the page asks nothing of the session: no reconnection to its event stream, no
     // reading of its clock (which polls every 5 s).
     const asked: string[] = [];
