@@ -159,7 +159,7 @@ describe('the response body under MSW', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as Error).message).toMatch(
-      /^Could not reach the Reservation API after 1 attempt over \d+\.\d s: \S/,
+      /^No answer from the Reservation API after 1 attempt over \d+\.\d s: \S/,
     );
     expect(error).toMatchObject({ method: 'GET', url: `${BASE_URL}/api/v1/${SLUG}/tables` });
   });

@@ -20,11 +20,13 @@ import {
   type AttemptFetch,
   type AttemptState,
   BODY_READ,
+  bodyTaken,
   type Hooks,
   type Progress,
   setHeaders,
 } from './hooks';
 import type { Log } from './logger';
+import { bodyText } from './redact';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
 
 /**
@@ -288,10 +290,18 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
       if (isRetryableStatus(status) && stage !== 'middleware-in')
         outcome = { kind: 'response', status, retryAfter: answered.headers.get('retry-after') };
     }
+    // `answered`, not the progress's answer: what onRetry and the logs report is the answer the
+    // call judged (an onResponse may have swapped the server's).
     try {
-      return { ok: true, result: spec.settle(answer, request, secrets), outcome, request, response };
+      return {
+        ok: true,
+        result: spec.settle(answer, request, secrets),
+        outcome,
+        request,
+        response: answered,
+      };
     } catch (error) {
-      return failed(progress, error, outcome);
+      return { ...failed(progress, error, outcome), response: answered };
     }
   }
 
@@ -319,7 +329,8 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   if (stage === 'reading' && failure instanceof SyntaxError) {
     // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
     const { status, headers } = response;
-    const type = headers.get('content-type') ?? 'no Content-Type';
+    // One line of at most 1,000 characters, as any text from an answer in a message.
+    const type = bodyText(headers.get('content-type') ?? 'no Content-Type');
     return failed(
       progress,
       new ReservationApiError({
@@ -364,7 +375,7 @@ function fetchFor(
     if (headers) setHeaders(request, headers);
     // Only middleware can have read the body by now (then the progress is still `middleware-in`, and
     // this is the HookError of an onRequest: nothing was sent), not a network failure of fetch.
-    else if (request.bodyUsed) throw new TypeError(BODY_READ);
+    else if (bodyTaken(request)) throw new TypeError(BODY_READ);
     state.progress = { stage: 'sent', request };
     let response: Response;
     try {
@@ -375,12 +386,13 @@ function fetchFor(
     }
     // A custom fetch's bug, not the network's nor a middleware's: rejected as it is (as a request
     // openapi-fetch cannot build is), never retried, since the server may have answered.
-    if (typeof response?.text !== 'function' || response.bodyUsed) {
+    const notResponse = typeof response?.text !== 'function' || typeof response.headers?.get !== 'function';
+    if (notResponse || bodyTaken(response)) {
       state.progress = BUILDING;
       // Its type only: the value itself (a body's text?) could hold what errors must never show.
-      const what = response?.bodyUsed
-        ? 'a Response whose body was already read'
-        : `${response === null ? 'null' : typeof response}, not a Response`;
+      const what = notResponse
+        ? `${response === null ? 'null' : typeof response}, not a Response`
+        : 'a Response whose body was already read';
       throw new TypeError(
         `createReservationClient: your \`fetch\` returned ${what} for ${request.method} ${request.url}; the request may have reached the server`,
       );

@@ -363,7 +363,11 @@ export function createReservationClient(options: ReservationClientOptions): Rese
   };
   const eject = (...middleware: Middleware[]): void => {
     api.eject(...middleware);
-    hooks.middleware = hooks.middleware.filter((m) => !middleware.includes(m));
+    // One copy per argument, as openapi-fetch ejects (a middleware added twice runs once after one eject).
+    for (const m of middleware) {
+      const at = hooks.middleware.indexOf(m);
+      if (at !== -1) hooks.middleware.splice(at, 1);
+    }
     if (hooks.middleware.length === 0) api.eject(MARKER);
   };
 

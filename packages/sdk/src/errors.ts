@@ -87,6 +87,11 @@ export class ReservationApiError<Code extends ErrorCode | undefined = ErrorCode 
   readonly requestId: string | undefined;
 
   constructor(options: ReservationApiErrorInit<Code>) {
+    const { headers } = options;
+    // Headers of another class (a custom fetch's undici or node-fetch answer) are copied into this
+    // runtime's, which masking knows, as every reader of `headers` expects.
+    if (headers && !(headers instanceof Headers))
+      options = { ...options, headers: new Headers([...(headers as Iterable<[string, string]>)]) };
     const init = options.redact ? (redactValue(options, options.redact) as typeof options) : options;
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
@@ -242,7 +247,8 @@ export class RedirectError extends ReservationApiError<undefined> {
  * but no message). One line and capped, with `redact` values masked: they are the request's header
  * values (the API key among them), which a custom fetch could mention, and messages end up in logs.
  */
-function causeSummary(cause: unknown, redact: readonly string[]): string {
+/** The messages along a cause chain (each once, joined) and the first string `code` on it. */
+function causeChain(cause: unknown): { text: string; code: string | undefined } {
   const parts: string[] = [];
   let code: string | undefined;
   let error = cause;
@@ -254,13 +260,20 @@ function causeSummary(cause: unknown, redact: readonly string[]): string {
     if (code === undefined && typeof link.code === 'string') code = link.code;
     error = link.cause;
   }
-  let text = parts.join(': ');
+  return { text: parts.join(': '), code };
+}
+
+function causeSummary(cause: unknown, redact: readonly string[]): string {
+  let { text, code } = causeChain(cause);
   if (code !== undefined && !text.includes(code)) text += ` (${code})`;
   // Before the cut, so that no part of a value is left at it; `redact` is already the values to mask
   // (redact.ts's secretValues() leaves out short header values, never the key).
   text = redactText(text, redact).replace(/\s+/g, ' ').trim().slice(0, 300);
   return text === '' ? '' : `: ${text}`;
 }
+
+/** The codes of a connection that failed to open (nothing was sent), as Node and undici name them. */
+const NOT_CONNECTED = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT)$/;
 
 /** How a call that got no usable response went: how many attempts, over how long. */
 export interface AttemptsInfo extends Partial<RequestInfo> {
@@ -298,9 +311,13 @@ export class ConnectionError extends ReservationApiError<undefined> {
       redact?: readonly string[] | undefined;
     } = {},
   ) {
+    // "Could not reach" only when the connection itself failed (refused, no such host): a request
+    // that went out and got no answer may have been taken, so that must not read as never sent.
     const what = options.headers
-      ? 'The connection to the Reservation API broke off while reading the response body'
-      : 'Could not reach the Reservation API';
+      ? `The Reservation API answered ${options.status}, but its body could not be read`
+      : NOT_CONNECTED.test(causeChain(cause).code ?? '')
+        ? 'Could not reach the Reservation API'
+        : 'No answer from the Reservation API';
     super({
       ...options,
       status: options.status ?? 0,

@@ -58,6 +58,10 @@ export type AttemptFetch = CallFetch & { state?: AttemptState };
 /** Why a middleware that read a body (not a clone of it) fails its call: the HookError's cause. */
 export const BODY_READ = 'a middleware read the body; read a clone() of it instead';
 
+/** The body was read, or is being read (a reader holds its stream): nobody else can read it. */
+export const bodyTaken = (message: Request | Response): boolean =>
+  message.bodyUsed || message.body?.locked === true;
+
 /** The client's hooks, shared by all its calls (and changed by `use` / `eject` at any time). */
 export interface Hooks {
   /** The middleware added with `client.use`, in order (registered on openapi-fetch behind MARKER). */
@@ -84,7 +88,7 @@ export const MARKER: Middleware = {
     const { state } = options.fetch as AttemptFetch;
     // Still `answered`, so this is the HookError of an onResponse (the server answered), not a
     // body that broke off.
-    if (response.bodyUsed) throw new TypeError(BODY_READ);
+    if (bodyTaken(response)) throw new TypeError(BODY_READ);
     if (state) state.progress = { stage: 'reading', request, response: state.progress.response ?? response };
   },
 };

@@ -12,14 +12,15 @@ export const REDACTED = '[redacted]';
 
 /**
  * The values to mask in errors: the API key, whatever its length (it is the secret), also in lower
- * case (as a URL's host, a header name or `Object.fromEntries(headers)` show it), and every header
+ * case (as a URL's host, a header name or `Object.fromEntries(headers)` show it) and percent-encoded, and every header
  * value the caller added (8+ characters; as given: lower-casing those would mask a project slug too).
  */
 export function secretValues(headers: ReadonlyArray<readonly [string, string]>, apiKey: string): string[] {
   const values = headers
     .filter(([name, value]) => !PUBLIC_HEADERS.test(name) && value.length >= MIN_SECRET_LENGTH)
     .map(([, value]) => value);
-  return [...new Set([...values, apiKey, apiKey.toLowerCase()])];
+  // And as a URL writes it: percent-encoded (a key may hold `"`, `<`, `{`…), in a Location.
+  return [...new Set([...values, apiKey, apiKey.toLowerCase(), encodeURIComponent(apiKey)])];
 }
 
 export function redactText(text: string, secrets: readonly string[]): string {
@@ -70,15 +71,22 @@ export function redactValue(value: unknown, secrets: readonly string[], depth = 
     }
   }
   if (!changed) return value;
-  if (isError) {
-    // Some errors (DOMException) read name and message from internal slots a copy lacks.
-    const own = (text: string) => ({ value: redactText(text, secrets), writable: true, configurable: true });
-    descriptors.message ??= own(String(value.message));
-    descriptors.name ??= own(value.name);
-  }
   // A real Error (so util.inspect shows it as one) with the original prototype (so `instanceof
   // TypeError` still holds) and the masked own properties (message, stack, cause, code, …).
   const copy = isError ? new Error() : Array.isArray(value) ? [] : {};
+  if (isError) {
+    // Some errors (DOMException) read name, message and code from internal slots a copy lacks: own
+    // values, set before the prototype, since V8 reads the name when the copy's stack is replaced.
+    const own = (v: unknown) => ({
+      value: typeof v === 'string' ? redactText(v, secrets) : v,
+      writable: true,
+      configurable: true,
+    });
+    descriptors.message ??= own(String(value.message));
+    descriptors.name ??= own(value.name);
+    if ('code' in value) descriptors.code ??= own(value.code);
+    Object.defineProperties(copy, { name: descriptors.name, message: descriptors.message });
+  }
   Object.setPrototypeOf(copy, proto);
   return Object.defineProperties(copy, descriptors);
 }

@@ -439,7 +439,7 @@ describe('the response body', () => {
     const error = await client.schedule.get().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect((error as ConnectionError).message).toBe(
-      'The connection to the Reservation API broke off while reading the response body: terminated: other side closed (UND_ERR_SOCKET)',
+      'The Reservation API answered 200, but its body could not be read: terminated: other side closed (UND_ERR_SOCKET)',
     );
     expect((error as ConnectionError).cause).toBeInstanceOf(TypeError);
     expect((error as ConnectionError).headers.get('content-type')).toBe('application/json');
@@ -508,6 +508,19 @@ describe('connection failures', () => {
     expect(error).toMatchObject({ method: 'GET', url: `${BASE_URL}${P}/schedule` });
   });
 
+  it('a write whose connection drops after the server read it reads "No answer", never "Could not reach"', async () => {
+    const api = await localServer((_request, response) => response.socket?.destroy());
+    const client = createReservationClient({ baseUrl: api.origin, apiKey: API_KEY, project: SLUG });
+    const error = await client.reservations
+      .create({ email: 'a@example.com', date: '2030-06-18', from: '18:00', to: '20:00' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect((error as ConnectionError).message).toMatch(
+      /^No answer from the Reservation API after 1 attempt over /,
+    );
+    expect(api.requests.map((r) => r.method)).toEqual(['POST']);
+  });
+
   it('name a code that no message mentions (a refused dual-stack connect has no message)', async () => {
     const refused = Object.assign(new AggregateError([], ''), { code: 'ECONNREFUSED' });
     const stub = stubFetch(async () => {
@@ -516,6 +529,49 @@ describe('connection failures', () => {
     const { client } = clientOn(stub, { maxRetries: 0 });
     await expect(client.schedule.get()).rejects.toThrow(
       /^Could not reach the Reservation API after 1 attempt over \d+\.\d s: fetch failed \(ECONNREFUSED\)$/,
+    );
+  });
+});
+
+describe('a 2xx that is not JSON', () => {
+  it('quotes its Content-Type on one line of at most 1,000 characters, as any text from an answer', async () => {
+    const type = `text/html; x=\u009b31m${'a'.repeat(3000)}`;
+    const { client } = clientOn(
+      stubFetch(async () => new Response('<html>', { headers: { 'content-type': type } })),
+    );
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReservationApiError);
+    const { message } = error as Error;
+    expect(message).not.toMatch(/[\u0080-\u009f]/);
+    expect(message).toMatch(
+      /^The Reservation API answered 200 with a body that is not JSON \(text\/html; x= 31ma+…\); check baseUrl/,
+    );
+    expect(message.length).toBeLessThan(1200);
+  });
+});
+
+describe('a custom fetch that answers with no unread Response', () => {
+  it.each([
+    [
+      'an object with text() but no headers',
+      async () => ({ text: async () => '{}' }) as unknown as Response,
+      'object, not a Response',
+    ],
+    [
+      'a Response whose body a reader holds',
+      async () => {
+        const answer = Response.json(schedule);
+        answer.body?.getReader();
+        return answer;
+      },
+      'a Response whose body was already read',
+    ],
+  ])('%s: a TypeError naming your fetch and the request, not a network error', async (_, fetch, what) => {
+    const { client } = clientOn({ fetch });
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(
+      `createReservationClient: your \`fetch\` returned ${what} for GET ${BASE_URL}${P}/schedule; the request may have reached the server`,
     );
   });
 });
@@ -717,6 +773,17 @@ describe('redirects are never followed', () => {
     expect(error.location).toBe(`${api.origin}/elsewhere?key=[redacted]`);
     expect(inspect(error, { depth: 10 })).not.toContain(API_KEY);
     expect(JSON.stringify(error)).not.toContain(API_KEY);
+  });
+
+  it('a percent-encoded copy of the key (a Location path) is masked too', async () => {
+    const key = 'rk_ab"c<d>e{f}g';
+    const api = await localServer((_request, response) => {
+      response.writeHead(302, { Location: `https://other.example/p/${encodeURIComponent(key)}` }).end();
+    });
+    const client = createReservationClient({ baseUrl: api.origin, apiKey: key, project: SLUG });
+    const error = (await client.tables.list().catch((e: unknown) => e)) as RedirectError;
+    expect(error.location).toBe('https://other.example/p/[redacted]');
+    expect(inspect(error, { depth: 10 })).not.toContain(encodeURIComponent(key));
   });
 
   it('sends every request with redirect: manual, so a fetch that forwards the Request follows nothing', async () => {

@@ -372,7 +372,7 @@ describe('header values in option errors and connection messages', () => {
     expect(error).toBeInstanceOf(ConnectionError);
     const { message } = error as ConnectionError;
     expect(message).toMatch(
-      /^Could not reach the Reservation API after \d attempts? over [\d.]+ s: fetch failed for /,
+      /^No answer from the Reservation API after \d attempts? over [\d.]+ s: fetch failed for /,
     );
     expect(message).toContain('"x-api-key":"[redacted]"');
     expect(message).not.toContain(API_KEY);

@@ -60,6 +60,22 @@ describe('middleware', () => {
     expect(seen).toEqual(['/api/v1/{slug}/schedule', '/api/v1/{slug}/schedule']);
   });
 
+  it('eject() removes one copy of a middleware added twice, as openapi-fetch does, and the SDK still watches the other', async () => {
+    const stub = stubFetch(reply('POST', `${P}/reservations`, 201, createdReservation));
+    const { client } = clientOn(stub);
+    const boom: Middleware = {
+      onResponse: () => {
+        throw new TypeError('boom');
+      },
+    };
+    client.use(boom, boom);
+    client.eject(boom);
+    const error = await client.reservations
+      .create({ email: 'a@example.com', date: '2026-06-15', from: '18:00', to: '19:00' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'HookError', hook: 'onResponse', status: 201 });
+  });
+
   it('rejects something that is not a middleware at once', () => {
     const { client } = clientOn(stubFetch());
     expect(() => client.use(42 as unknown as Middleware)).toThrow(
@@ -87,6 +103,46 @@ describe('a hook that throws', () => {
     expect(error).toMatchObject({ hook: 'onResponse', status: 201, requestId: 'req_000201', method: 'POST' });
     expect(stub.calls).toHaveLength(1);
     expect(sleeps).toEqual([]);
+  });
+
+  it('that locks a body without reading it (getReader()): a HookError naming the hook, not a network error', async () => {
+    const stub = stubFetch(created);
+    const { client } = clientOn(stub);
+    client.use({ onResponse: ({ response }) => void response.body?.getReader() });
+    const error = await client.reservations.create(booking).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: 'HookError',
+      hook: 'onResponse',
+      status: 201,
+      requestId: 'req_000201',
+    });
+    expect(stub.calls).toHaveLength(1);
+    const sent = stubFetch(created);
+    const locking = clientOn(sent).client;
+    locking.use({ onRequest: ({ request }) => void request.body?.getReader() });
+    const before = await locking.reservations.create(booking).catch((e: unknown) => e);
+    expect(before).toMatchObject({ name: 'HookError', hook: 'onRequest', status: 0 });
+    expect((before as Error).message).toMatch(/^onRequest threw; nothing was sent/);
+    expect(sent.calls).toHaveLength(0);
+  });
+
+  it('whose onResponse swaps the answer: onRetry and the retry are about the answer the call judged', async () => {
+    const stub = stubFetch(
+      reply('GET', `${P}/schedule`, 200, schedule),
+      reply('GET', `${P}/schedule`, 200, schedule),
+    );
+    const seen: unknown[] = [];
+    const { client } = clientOn(stub, { maxRetries: 1, onRetry: (info) => void seen.push(info.status) });
+    let swapped = false;
+    client.use({
+      onResponse: () => {
+        if (swapped) return undefined;
+        swapped = true;
+        return Response.json(errorBody('Service Unavailable', 'down', 'INTERNAL_ERROR'), { status: 503 });
+      },
+    });
+    await client.schedule.get();
+    expect(seen).toEqual([503]);
   });
 
   it('in onResponse of a read: a HookError, and the read is not retried', async () => {

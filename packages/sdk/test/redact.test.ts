@@ -248,6 +248,56 @@ describe('a message taken from a body', () => {
   });
 });
 
+describe('errors and headers of other kinds', () => {
+  it('a DOMException that quotes the key (its fields live in internal slots): masked, and the HookError kept', async () => {
+    const stub = stubFetch(async () =>
+      Response.json({ success: true, schedule: [] }, { headers: { 'x-request-id': 'req_9' } }),
+    );
+    const { client } = clientOn(stub);
+    client.use({
+      onResponse: () => {
+        throw new DOMException(`key ${API_KEY}`, 'DataError');
+      },
+    });
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'HookError', hook: 'onResponse', status: 200, requestId: 'req_9' });
+    const cause = (error as Error).cause as DOMException;
+    expect(cause).toBeInstanceOf(DOMException);
+    expect(cause).toMatchObject({ name: 'DataError', message: 'key [redacted]' });
+    expectNoKey(error);
+  });
+
+  it("another runtime's Headers (a custom fetch's undici or node-fetch answer) are masked as the runtime's", () => {
+    class OtherHeaders {
+      readonly #entries: [string, string][];
+      constructor(entries: [string, string][]) {
+        this.#entries = entries;
+      }
+      get(name: string) {
+        return this.#entries.find(([n]) => n === name)?.[1] ?? null;
+      }
+      [Symbol.iterator]() {
+        return this.#entries[Symbol.iterator]();
+      }
+    }
+    const error = new ReservationApiError({
+      status: 401,
+      message: 'no',
+      headers: new OtherHeaders([
+        ['x-echo-key', API_KEY],
+        [`x-${API_KEY}`, '1'],
+      ]) as unknown as Headers,
+      redact: [API_KEY],
+    });
+    expect(error.headers).toBeInstanceOf(Headers);
+    expect([...error.headers]).toEqual([
+      ['x-echo-key', '[redacted]'],
+      ['x-redacted', '1'],
+    ]);
+    expectNoKey(error);
+  });
+});
+
 describe('cause', () => {
   const chatty: Responder = async (request) => {
     const headers = JSON.stringify(Object.fromEntries(request.headers));

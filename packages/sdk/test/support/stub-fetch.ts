@@ -79,7 +79,9 @@ export const hang: Responder = (_request, init) =>
 
 /** A fetch that fails like an unreachable host. */
 export const networkFailure: Responder = async () => {
-  throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') });
+  // As undici fails a refused connection: its cause carries the system error's code.
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+  throw new TypeError('fetch failed', { cause: refused });
 };
 
 /**
