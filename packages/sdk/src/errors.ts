@@ -272,8 +272,14 @@ function causeSummary(cause: unknown, redact: readonly string[]): string {
   return text === '' ? '' : `: ${text}`;
 }
 
-/** The codes of a connection that failed to open (nothing was sent), as Node and undici name them. */
+/** The codes of a connection that failed to open (nothing was sent), as Node, undici and Bun name them. */
 const NOT_CONNECTED = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|UND_ERR_CONNECT_TIMEOUT)$/;
+
+/** The connection failed to open: a code above, or Deno's words for it (its errors carry no code). */
+function notConnected(cause: unknown): boolean {
+  const { text, code } = causeChain(cause);
+  return NOT_CONNECTED.test(code ?? '') || text.includes('client error (Connect)');
+}
 
 /** How a call that got no usable response went: how many attempts, over how long. */
 export interface AttemptsInfo extends Partial<RequestInfo> {
@@ -315,7 +321,7 @@ export class ConnectionError extends ReservationApiError<undefined> {
     // that went out and got no answer may have been taken, so that must not read as never sent.
     const what = options.headers
       ? `The Reservation API answered ${options.status}, but its body could not be read`
-      : NOT_CONNECTED.test(causeChain(cause).code ?? '')
+      : notConnected(cause)
         ? 'Could not reach the Reservation API'
         : 'No answer from the Reservation API';
     super({
