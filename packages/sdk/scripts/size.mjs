@@ -23,7 +23,7 @@ const KB = 1024;
 // init (a Request a middleware rebuilt followed redirects, the key with it), an attempt already over
 // is never sent by a fetch that ignores its signal, the caller's abort ends an async onRetry that
 // never settles, a custom fetch's bad Response is its own TypeError (not a network error or a
-// middleware's), and the key is masked as a property name and in lower case. And to 9.25 kB with a
+// middleware's), and the key is masked as a property name and in lower case. And to 9.28 kB with a
 // second such review: "Could not reach" only when the connection failed to open (a request lost
 // after it went out reads "No answer", a write may have been taken), a body that cannot be read
 // after the headers keeps that status in the message, a DOMException cause is masked without
