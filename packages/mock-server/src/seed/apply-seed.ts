@@ -48,48 +48,27 @@ export function toDayHours(week: SeedWeeklyHours): DayHours[] {
  * not at all (control.createProject: "input is validated before anything changes").
  */
 function takenIds(store: DomainContext['store'], seed: HashedSeedProject): string[] {
+  // Each kind of record the seed gives ids to, beside the collection it goes into.
+  const kinds: [readonly { id?: string | undefined }[], { get(id: string): unknown }][] = [
+    [[seed], store.projects],
+    [seed.branches, store.branches],
+    [seed.zones, store.zones],
+    [seed.tables, store.tables],
+    [seed.services, store.services],
+    [seed.photos, store.photos],
+    [seed.reviews, store.reviews],
+    [seed.apiKeys, store.apiKeys],
+    [seed.reservations, store.reservations],
+  ];
   const taken = new Set<string>();
-  const check = (ids: readonly (string | undefined)[], inStore: (id: string) => unknown): void => {
+  for (const [records, collection] of kinds) {
     const seen = new Set<string>();
-    for (const id of ids) {
+    for (const { id } of records) {
       if (id === undefined) continue;
-      if (seen.has(id) || inStore(id)) taken.add(id);
+      if (seen.has(id) || collection.get(id)) taken.add(id);
       seen.add(id);
     }
-  };
-  check([seed.id], (id) => store.projects.get(id));
-  check(
-    seed.branches.map((b) => b.id),
-    (id) => store.branches.get(id),
-  );
-  check(
-    seed.zones.map((z) => z.id),
-    (id) => store.zones.get(id),
-  );
-  check(
-    seed.tables.map((t) => t.id),
-    (id) => store.tables.get(id),
-  );
-  check(
-    seed.services.map((s) => s.id),
-    (id) => store.services.get(id),
-  );
-  check(
-    seed.photos.map((p) => p.id),
-    (id) => store.photos.get(id),
-  );
-  check(
-    seed.reviews.map((r) => r.id),
-    (id) => store.reviews.get(id),
-  );
-  check(
-    seed.apiKeys.map((k) => k.id),
-    (id) => store.apiKeys.get(id),
-  );
-  check(
-    seed.reservations.map((r) => r.id),
-    (id) => store.reservations.get(id),
-  );
+  }
   return [...taken];
 }
 
