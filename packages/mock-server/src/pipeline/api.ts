@@ -16,13 +16,21 @@ import type { StoreChanges } from '../observers/store-changes';
 import type { PreparedDelivery, WebhookDispatcher } from '../observers/webhooks';
 import type { Lock } from '../runtime/lock';
 import type { MockLogger } from '../runtime/logger';
-import { type Scheduler, WorldEndedError } from '../runtime/scheduler';
+import { type Scheduler, WorldEndedError, WorldResetError } from '../runtime/scheduler';
 import { ROUTES, type Route } from './api-routes';
 import { readJsonBody } from './body';
 import { httpErrors, RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
 import { RememberedKeys } from './remembered-keys';
-import { errorAnswer, isApiError, journalError, jsonAnswer, ruleOf, statusText } from './responses';
+import {
+  errorAnswer,
+  fixedAnswer,
+  isApiError,
+  journalError,
+  jsonAnswer,
+  ruleOf,
+  statusText,
+} from './responses';
 import { createRouter, pathSegments, type RouteMatch, safeDecode } from './router';
 import { REPEATED_PARAM } from './schemas';
 
@@ -415,6 +423,13 @@ export function createApi(deps: ApiDependencies): Api {
       try {
         return await decide(request, slug ?? '', rest, publish);
       } catch (caught) {
+        // The world was reset while the request waited (a fault delay, its body): it belongs to the
+        // world before and never takes effect in the new one; answered, numbered, not journaled.
+        if (caught instanceof WorldResetError) {
+          const answer = fixedAnswer('RESET_WHILE_WAITING');
+          answer.headers['x-request-id'] = requestIds.nextId();
+          return answer;
+        }
         // The world ended while the request waited (a fault delay, its body, its turn at the lock):
         // it never took effect and nothing of it is observed.
         if (caught instanceof WorldEndedError) return deps.ended();

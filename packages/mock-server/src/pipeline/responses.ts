@@ -40,6 +40,7 @@ export type MockAnswerName =
   | 'FOREIGN_ORIGIN'
   | 'TOO_MANY_WATCHERS'
   | 'SHUTTING_DOWN'
+  | 'RESET_WHILE_WAITING'
   | 'STARTING';
 
 export type ErrorRow = DomainErrorCode | HttpErrorCode | MockControlErrorCode | MockAnswerName;
@@ -143,6 +144,12 @@ export const ERROR_TABLE: Readonly<Record<ErrorRow, ErrorMapping>> = {
     code: null,
     rule: 'the mock is closing or closed',
     message: 'The mock is shutting down',
+  },
+  RESET_WHILE_WAITING: {
+    status: 503,
+    code: null,
+    rule: 'the mock was reset while the request waited (a fault delay, its body)',
+    message: 'The mock was reset while this request waited: it did not take effect',
   },
   STARTING: {
     status: 503,

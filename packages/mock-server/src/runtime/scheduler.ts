@@ -7,10 +7,22 @@ import type { Clock } from './clock';
 
 /** The world ended while this waited: whatever waited must not take effect. */
 export class WorldEndedError extends Error {
-  override readonly name = 'WorldEndedError';
+  override readonly name: string = 'WorldEndedError';
+
+  constructor(message = 'The mock (or session) has ended') {
+    super(message);
+  }
+}
+
+/**
+ * The world was reset while this waited (a fault delay, a request's body): what waited belongs to the
+ * world before, so it must not take effect in the new one either (mock README, "Ending a world").
+ */
+export class WorldResetError extends WorldEndedError {
+  override readonly name = 'WorldResetError';
 
   constructor() {
-    super('The mock (or session) has ended');
+    super('The mock (or session) was reset');
   }
 }
 
@@ -44,22 +56,25 @@ export interface Scheduler {
    */
   signal(): AbortSignal;
   /**
-   * Calls `listener` when the world ends (at once if it has); returns the unsubscribe. For the many
-   * waits of a busy world (attempts in flight, bodies, delays): listeners on `signal` would pass
-   * Node's limit of 10 per EventTarget and print a leak warning.
+   * Calls `listener` when the world ends or is reset (at once if it has ended), with the error a
+   * wait rejects with; returns the unsubscribe. For the many waits of a busy world (bodies, delays):
+   * listeners on `signal` would pass Node's limit of 10 per EventTarget and print a leak warning.
    */
-  onEnd(listener: () => void): () => void;
+  onEnd(listener: (reason: WorldEndedError) => void): () => void;
   /** True once end() was called. */
   readonly ended: boolean;
   /** Runs `task` after `ms` of real time unless cancelled or the world ends first; never keeps a process alive. */
   after(ms: number, task: () => void): () => void;
   /** setTimeout/clearTimeout backed by after(): for code that takes timer functions. */
   readonly timers: Timers;
-  /** Resolves after `ms` of real time; rejects with WorldEndedError when the world ends first. */
+  /**
+   * Resolves after `ms` of real time; rejects with WorldEndedError when the world ends first, or
+   * with WorldResetError when it is reset first.
+   */
   sleep(ms: number): Promise<void>;
   /**
-   * `work`'s result, or a WorldEndedError as soon as the world ends first (for a wait that has no
-   * timer: a request's body). Holds nothing once `work` settles.
+   * `work`'s result, or a WorldEndedError (WorldResetError) as soon as the world ends (is reset)
+   * first, for a wait that has no timer: a request's body. Holds nothing once `work` settles.
    */
   untilEnded<T>(work: Promise<T>): Promise<T>;
   /** Registers work that falls due on the mock clock. */
@@ -75,7 +90,10 @@ export interface Scheduler {
   setTime(epochMs: number, check?: MoveCheck): Promise<void>;
   /** Resolves when no move is under way (moves asked for meanwhile included). */
   moved(): Promise<void>;
-  /** Moves asked for before now stop where they are (a reset starts a new world's time). */
+  /**
+   * A reset starts a new world: moves asked for before now stop where they are, and every wait
+   * (sleep, untilEnded) rejects with WorldResetError.
+   */
   restart(): void;
   /** Cancels every timer and wait, aborts `signal`; later timers never start. */
   end(): void;
@@ -90,10 +108,10 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
   // Made on the first signal() (see there).
   let controller: AbortController | undefined;
   let hasEnded = false;
-  const endListeners = new Set<() => void>();
-  function onEnd(listener: () => void): () => void {
+  const endListeners = new Set<(reason: WorldEndedError) => void>();
+  function onEnd(listener: (reason: WorldEndedError) => void): () => void {
     if (hasEnded) {
-      listener();
+      listener(new WorldEndedError());
       return () => undefined;
     }
     endListeners.add(listener);
@@ -215,7 +233,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
     untilEnded(work) {
       if (hasEnded) return Promise.reject(new WorldEndedError());
       return new Promise((resolve, reject) => {
-        const stop = onEnd(() => reject(new WorldEndedError()));
+        const stop = onEnd(reject);
         work.then(
           (value) => {
             stop();
@@ -244,9 +262,9 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
             resolve();
           });
         };
-        stop = onEnd(() => {
+        stop = onEnd((reason) => {
           cancel();
-          reject(new WorldEndedError());
+          reject(reason);
         });
         step();
       });
@@ -283,6 +301,9 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       generation += 1;
       dueTimer?.();
       dueTimer = null;
+      const waits = [...endListeners];
+      endListeners.clear();
+      for (const listener of waits) listener(new WorldResetError());
     },
     end() {
       if (hasEnded) return;
@@ -292,7 +313,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       controller?.abort(new WorldEndedError());
       const listeners = [...endListeners];
       endListeners.clear();
-      for (const listener of listeners) listener();
+      for (const listener of listeners) listener(new WorldEndedError());
       for (const { cancel } of [...pending.values()]) cancel();
       pending.clear();
       dueTimer = null;

@@ -186,6 +186,44 @@ describe('ending a session', () => {
   });
 });
 
+describe('a reset', () => {
+  it('ends what waits (a fault delay): a booking of the world before never takes effect in the new one', async () => {
+    const core = createMockCore({ now: NOW, logger: silentLogger });
+    await core.control.faults.add({ method: 'POST', path: '/api/v1/demo-bistro/reservations', delayMs: 300 });
+    const booking = core.fetch(
+      new Request(`${core.baseUrl}/api/v1/demo-bistro/reservations`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ ...BOOKING, email: 'leak@example.com' }),
+      }),
+    );
+    // Taken by the booking (it now waits on the delay), then the reset.
+    while (core.control.faults.list().length > 0) await new Promise((resolve) => setImmediate(resolve));
+    await core.control.reset();
+    const answer = await booking;
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({
+      error: 'Service Unavailable',
+      message: 'The mock was reset while this request waited: it did not take effect',
+    });
+    expect(answer.headers.get('x-request-id')).toMatch(/^req_\d{6,}$/);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    const emails = (await core.control.reservations('demo-bistro')).map((r) => r.customer.email);
+    expect(emails).not.toContain('leak@example.com');
+    expect(core.control.requests.list()).toEqual([]);
+    // The new world's ids start where a fresh world's do.
+    const next = await core.fetch(
+      new Request(`${core.baseUrl}/api/v1/demo-bistro/reservations`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(BOOKING),
+      }),
+    );
+    expect(((await next.json()) as { reservation: { id: string } }).reservation.id).toBe('res_0001');
+    await core.close();
+  });
+});
+
 describe('server.close()', () => {
   it('refuses new requests with 503 while it closes and resolves once every world has ended', async () => {
     const server = await startServer({ now: NOW, logger: silentLogger });
