@@ -129,7 +129,8 @@ export async function main(options: QuickstartOptions): Promise<QuickstartResult
     day = await client.availability.get({ date: addDays(today, ahead), duration: DURATION_MINUTES });
     log(`Next: ${describeDay(day)}`);
   }
-  for (const slot of day.slots) log(`  ${slot.from}–${slot.to} ${slot.available ? 'free' : 'taken'}`);
+  // Unavailable: booked, or already past (project local time): "taken" would say the first only.
+  for (const slot of day.slots) log(`  ${slot.from}–${slot.to} ${slot.available ? 'free' : 'not free'}`);
 
   // 3. Every reservation, page by page. A small page size makes the paging visible with the demo
   //    data; in production leave `limit` out (the API's maximum, 100, means the fewest requests).

@@ -11,13 +11,8 @@
 import { fileURLToPath } from 'node:url';
 import { type CoverageReport, createMockService, type MockService } from '@reservation-api/mock-server';
 import { mergeCoverage, writeCoverageReport } from '@reservation-api/mock-server/coverage';
-import {
-  createReservationClient,
-  PermissionDeniedError,
-  type ReservationClient,
-  type WebhookEvent,
-} from '@reservation-api/sdk';
-import { constructWebhookEvent } from '@reservation-api/sdk/webhooks';
+import { createReservationClient, PermissionDeniedError, type ReservationClient } from '@reservation-api/sdk';
+import { constructWebhookEvent, type VerifiedWebhookEvent } from '@reservation-api/sdk/webhooks';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -282,14 +277,12 @@ describe('webhooks from the mock, on its fake clock', () => {
 
     // The receiver, as MSW intercepts it: it verifies every delivery like production code would,
     // and fails the first two.
-    const received: WebhookEvent[] = [];
+    const received: VerifiedWebhookEvent[] = [];
     server.use(
       http.post(hookUrl, async ({ request: delivery }) => {
-        const event = await constructWebhookEvent(
-          await delivery.text(),
-          delivery.headers.get('X-Webhook-Signature'),
-          secret,
-        );
+        // The request's headers, not only the signature: the event then carries its delivery id,
+        // the key to deduplicate retries by (SDK README, "Webhooks").
+        const event = await constructWebhookEvent(await delivery.text(), delivery.headers, secret);
         received.push(event);
         return received.length <= 2
           ? new HttpResponse(null, { status: 500 })
@@ -317,5 +310,7 @@ describe('webhooks from the mock, on its fake clock', () => {
     // Every attempt carried the same, validly signed event.
     expect(received.map((event) => event.event)).toEqual(Array(3).fill('reservation.created'));
     expect(new Set(received.map((event) => JSON.stringify(event))).size).toBe(1);
+    // One delivery, retried: every attempt had its id.
+    expect(received.map((event) => event.deliveryId)).toEqual(Array(3).fill(delivery?.id));
   });
 });

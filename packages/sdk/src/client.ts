@@ -19,12 +19,20 @@ import { createServicesResource, type ServicesResource } from './resources/servi
 import { createTablesResource, type TablesResource } from './resources/tables';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 
-/** Delays in ms, each from 0 to 2 147 483 647 (the longest a timer can wait). */
-export interface RetryOptions extends Partial<Omit<RetryPolicy, 'maxRetries'>> {
+/**
+ * Delays in ms, each from 0 to 2 147 483 647 (the longest a timer can wait). Each may be given as
+ * `undefined` (under `exactOptionalPropertyTypes` too), which keeps its default.
+ */
+export interface RetryOptions {
+  /** Backoff before retry n (0-based) is baseDelayMs * 2^n, capped at maxDelayMs, with equal jitter. */
+  baseDelayMs?: RetryPolicy['baseDelayMs'] | undefined;
+  maxDelayMs?: RetryPolicy['maxDelayMs'] | undefined;
+  /** The longest `Retry-After` the client waits for; a longer one goes to the caller as the error. */
+  maxRetryAfterMs?: RetryPolicy['maxRetryAfterMs'] | undefined;
   /** Replaces the backoff timer, e.g. to make tests instant. Must reject when `signal` aborts. */
-  sleep?: Sleep;
+  sleep?: Sleep | undefined;
   /** Source of jitter in [0, 1); Math.random by default. */
-  random?: () => number;
+  random?: (() => number) | undefined;
 }
 
 export interface ReservationClientOptions {
@@ -38,34 +46,34 @@ export interface ReservationClientOptions {
    * Per attempt, in ms: from sending the request until the response body has been read (a body that
    * stalls counts). Greater than 0 and at most 2 147 483 647, or `Infinity` for no timeout. Default 30 000.
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Retries of reads (GET) after network errors, timeouts, 408, 429, 500, 502, 503 and 504 (not other
    * 5xx): a whole number ≥ 0. Default 2.
    */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** A fetch implementation; default: `globalThis.fetch`, looked up at call time. */
-  fetch?: FetchLike;
+  fetch?: FetchLike | undefined;
   /** Sent with every request (the API key always wins over an `X-API-Key` given here). */
-  headers?: HeadersInit;
+  headers?: HeadersInit | undefined;
   /** Allows creating the client where `window` and `document` exist. The key is then exposed to users. */
-  dangerouslyAllowBrowser?: boolean;
+  dangerouslyAllowBrowser?: boolean | undefined;
   /** Fine-tuning of backoff; the defaults suit production. */
-  retry?: RetryOptions;
+  retry?: RetryOptions | undefined;
   /**
    * The least severe level to log: `debug` (every attempt: method, URL, status, attempt, duration),
    * `warn` (every retry), `error` (a call that got no response). Default `off`: nothing is logged.
    */
-  logLevel?: LogLevel;
+  logLevel?: LogLevel | undefined;
   /** Where records go (default `console`), e.g. pino or winston. Never receives the API key. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /**
    * Called before each retry (reads only) with the failed attempt's number, the wait, the reason
    * (`status` with `status`, `network-error`, `timeout`), its request id, method and URL: for
    * metrics or tracing. It may be async: the retry waits for its promise. An exception it throws (or
    * a promise it rejects) rejects the call with a HookError (no further attempt).
    */
-  onRetry?: (info: RetryInfo) => void;
+  onRetry?: ((info: RetryInfo) => void) | undefined;
 }
 
 export interface ReservationClient {

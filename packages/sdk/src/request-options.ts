@@ -4,14 +4,14 @@
  */
 export interface RequestOptions {
   /** Aborting rejects the call at once with the signal's reason, also while the body is read; no retry follows. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /**
    * Overrides the client's per-attempt timeout for this call: ms from sending the request until the
    * body has been read, greater than 0 and at most 2 147 483 647, or `Infinity` for none.
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Overrides the client's retry count for this call: a whole number ≥ 0 (reads only; writes are never retried). */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Extra headers for this call, applied after the client's headers (`X-API-Key` still wins). */
-  headers?: HeadersInit;
+  headers?: HeadersInit | undefined;
 }

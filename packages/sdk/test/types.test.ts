@@ -146,3 +146,29 @@ describe('type names on hover', () => {
     for (const [name, type] of printed) expect(type, name).not.toContain('components[');
   });
 });
+
+describe('under exactOptionalPropertyTypes', () => {
+  it('takes an option given as undefined (it keeps its default), per call and in retry', () => {
+    const source = `
+import { createReservationClient } from '../src/index';
+declare const maybe: number | undefined;
+declare const signal: AbortSignal | undefined;
+const client = createReservationClient({
+  baseUrl: 'http://127.0.0.1:4010',
+  apiKey: 'rk_demo_full',
+  project: 'demo-bistro',
+  timeoutMs: maybe,
+  retry: { baseDelayMs: maybe, maxDelayMs: maybe, maxRetryAfterMs: maybe, sleep: undefined, random: undefined },
+});
+void client.schedule.get({ signal, timeoutMs: maybe, maxRetries: maybe, headers: undefined });
+`;
+    const { program, sourceFile } = virtualProgram(file, source, {
+      exactOptionalPropertyTypes: true,
+      noUnusedLocals: false,
+    });
+    const messages = ts
+      .getPreEmitDiagnostics(program, sourceFile)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(messages).toEqual([]);
+  });
+});

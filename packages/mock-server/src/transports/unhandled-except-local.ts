@@ -83,8 +83,14 @@ export function unhandledExceptLocal(
 ): UnhandledExceptLocal {
   const list = listOf(mocks);
   // A bad base URL fails here, not on the first unhandled request.
-  for (const mock of list)
+  for (const mock of list) {
+    // The usual slip: a mock made per test (in beforeEach) is still undefined in beforeAll.
+    if (mock === undefined || mock === null)
+      throw new TypeError(
+        "unhandledExceptLocal: got no mock (a mock made in beforeEach is undefined in beforeAll): pass the mocks' base URL instead, unhandledExceptLocal({ baseUrl: 'https://api.test' })",
+      );
     if (!URL.canParse(mock.baseUrl)) throw new TypeError(`Not a URL: ${JSON.stringify(mock.baseUrl)}`);
+  }
   const warn = options.otherwise === 'warn';
   return {
     onUnhandledRequest(request, print) {

@@ -82,6 +82,15 @@ describe('isOwnLocalServer', () => {
     expect(isOwnLocalServer('http://127.0.0.1:4010/api/v1/x', mock)).toBe(false);
   });
 
+  it('says what to pass instead when the mock does not exist yet (made in beforeEach, read in beforeAll)', () => {
+    let later: { baseUrl: string } | undefined;
+    expect(() => unhandledExceptLocal(later as unknown as { baseUrl: string })).toThrow(
+      /^unhandledExceptLocal: got no mock \(a mock made in beforeEach is undefined in beforeAll\): pass the mocks' base URL instead/,
+    );
+    later = { baseUrl: 'https://api.test' };
+    expect(unhandledExceptLocal(later)).toHaveProperty('onUnhandledRequest');
+  });
+
   it('refuses a mock whose base URL is no URL, before any request', () => {
     expect(() => unhandledExceptLocal({ baseUrl: 'nope' })).toThrow('Not a URL: "nope"');
   });
