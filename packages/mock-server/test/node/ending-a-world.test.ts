@@ -201,6 +201,7 @@ describe('a reset', () => {
     while (core.control.faults.list().length > 0) await new Promise((resolve) => setImmediate(resolve));
     await core.control.reset();
     const answer = await booking;
+    if (!answer) throw new Error('the API route answers');
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({
       error: 'Service Unavailable',
@@ -219,7 +220,7 @@ describe('a reset', () => {
         body: JSON.stringify(BOOKING),
       }),
     );
-    expect(((await next.json()) as { reservation: { id: string } }).reservation.id).toBe('res_0001');
+    expect(((await next?.json()) as { reservation: { id: string } }).reservation.id).toBe('res_0001');
     await core.close();
   });
 });
