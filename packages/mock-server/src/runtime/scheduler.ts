@@ -56,11 +56,11 @@ export interface Scheduler {
    */
   signal(): AbortSignal;
   /**
-   * Calls `listener` when the world ends or is reset (at once if it has ended), with the error a
-   * wait rejects with; returns the unsubscribe. For the many waits of a busy world (bodies, delays):
-   * listeners on `signal` would pass Node's limit of 10 per EventTarget and print a leak warning.
+   * Calls `listener` when the world ends (at once if it has); returns the unsubscribe. For the many
+   * listeners of a busy world (webhook attempts in flight): listeners on `signal` would pass Node's
+   * limit of 10 per EventTarget and print a leak warning. A reset does not call it.
    */
-  onEnd(listener: (reason: WorldEndedError) => void): () => void;
+  onEnd(listener: () => void): () => void;
   /** True once end() was called. */
   readonly ended: boolean;
   /** Runs `task` after `ms` of real time unless cancelled or the world ends first; never keeps a process alive. */
@@ -108,15 +108,30 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
   // Made on the first signal() (see there).
   let controller: AbortController | undefined;
   let hasEnded = false;
-  const endListeners = new Set<(reason: WorldEndedError) => void>();
-  function onEnd(listener: (reason: WorldEndedError) => void): () => void {
+  const endListeners = new Set<() => void>();
+  function onEnd(listener: () => void): () => void {
     if (hasEnded) {
-      listener(new WorldEndedError());
+      listener();
       return () => undefined;
     }
     endListeners.add(listener);
     return () => endListeners.delete(listener);
   }
+  /**
+   * The waits of requests (sleep, untilEnded): rejected when the world ends and when it is reset,
+   * whose new world they do not belong to. Kept apart from endListeners: a webhook attempt in
+   * flight outlives a reset (the dispatcher starts over by itself) but not the world's end.
+   */
+  const waits = new Set<(reason: WorldEndedError) => void>();
+  function onWaitEnd(listener: (reason: WorldEndedError) => void): () => void {
+    waits.add(listener);
+    return () => waits.delete(listener);
+  }
+  const endWaits = (reason: () => WorldEndedError): void => {
+    const listeners = [...waits];
+    waits.clear();
+    for (const listener of listeners) listener(reason());
+  };
   const pending = new Map<object, { handle: unknown; cancel: () => void }>();
   const work: DueWork[] = [];
   let moves: Promise<void> = Promise.resolve();
@@ -233,7 +248,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
     untilEnded(work) {
       if (hasEnded) return Promise.reject(new WorldEndedError());
       return new Promise((resolve, reject) => {
-        const stop = onEnd(reject);
+        const stop = onWaitEnd(reject);
         work.then(
           (value) => {
             stop();
@@ -262,7 +277,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
             resolve();
           });
         };
-        stop = onEnd((reason) => {
+        stop = onWaitEnd((reason) => {
           cancel();
           reject(reason);
         });
@@ -301,9 +316,7 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       generation += 1;
       dueTimer?.();
       dueTimer = null;
-      const waits = [...endListeners];
-      endListeners.clear();
-      for (const listener of waits) listener(new WorldResetError());
+      endWaits(() => new WorldResetError());
     },
     end() {
       if (hasEnded) return;
@@ -313,7 +326,8 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
       controller?.abort(new WorldEndedError());
       const listeners = [...endListeners];
       endListeners.clear();
-      for (const listener of listeners) listener(new WorldEndedError());
+      for (const listener of listeners) listener();
+      endWaits(() => new WorldEndedError());
       for (const { cancel } of [...pending.values()]) cancel();
       pending.clear();
       dueTimer = null;

@@ -225,6 +225,32 @@ describe('a reset', () => {
   });
 });
 
+describe('a reset and webhook attempts', () => {
+  it('lets an attempt in flight finish (the dispatcher starts over by itself): only the world end aborts one', async () => {
+    let aborted: boolean | undefined;
+    let release = (): void => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const core = createMockCore({
+      now: NOW,
+      logger: silentLogger,
+      webhookTransport: async (post) => {
+        await answered;
+        aborted = post.signal.aborted;
+        return { status: 204, headers: [], read: async () => undefined, cancel: async () => {} };
+      },
+    });
+    await core.control.setWebhook('demo-bistro', { url: 'https://hooks.test/in' });
+    await core.control.trigger('demo-bistro', 'reservation.created');
+    await core.control.reset();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(aborted).toBe(false);
+    await core.close();
+  });
+});
+
 describe('server.close()', () => {
   it('refuses new requests with 503 while it closes and resolves once every world has ended', async () => {
     const server = await startServer({ now: NOW, logger: silentLogger });
