@@ -83,6 +83,13 @@ function renderClock() {
     : '';
 }
 
+/** Forgets whether the clock runs (after a reset): the next two readings tell again. */
+export function forgetClockMode() {
+  clock.running = null;
+  clock.base = null;
+  renderClock();
+}
+
 export async function loadClock() {
   /** @type {{ now: string }} */
   const { now } = await api('clock');

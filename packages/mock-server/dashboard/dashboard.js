@@ -7,10 +7,10 @@
 // attributes), never parsed as HTML. Every URL is relative to the page, which is served at
 // {baseUrl}/__mock/ (with its trailing slash). Checked by the compiler (tsconfig.dashboard.json,
 // in `pnpm typecheck`) against the mock's own types.
-import { followClock, loadClock, setClock } from './clock.js';
+import { followClock, forgetClockMode, loadClock, setClock } from './clock.js';
 import { followCoverage, loadCoverage } from './coverage.js';
 import { loadDeliveries, setDeliveries, updateDeliveries } from './deliveries.js';
-import { byId, showError } from './dom.js';
+import { byId, endActions, showError } from './dom.js';
 import { forgetFaultAnswers, loadFaults, noteFaultAnswers, reloadFaults } from './faults.js';
 import { addRequests, loadRequests, onEntries, setRequests } from './requests.js';
 import {
@@ -67,6 +67,8 @@ function setConnection(status, text) {
 /** @param {StateChange} data */
 function applyState(data) {
   if (data.kind === 'reset') {
+    // A reset may freeze a running clock or restart a frozen one: learned again from new readings.
+    forgetClockMode();
     forgetDate();
     forgetFaultAnswers();
     setRequests([]);
@@ -185,6 +187,18 @@ async function sessionEnded() {
   }
 }
 
+/** The controls that change the mock: the clock's, reset, clearing the journal, trigger, faults. */
+const ACTING_CONTROLS = [
+  '.clock button',
+  '.clock input',
+  '.clock select',
+  '#reset',
+  '#reset-confirmed',
+  '#requests-clear',
+  '#trigger-form :is(button, input, select)',
+  '#fault-form :is(button, input, select, textarea)',
+].join(', ');
+
 function connect() {
   const source = new EventSource('./events');
   source.addEventListener('open', async () => {
@@ -205,9 +219,11 @@ function connect() {
       if (ended) {
         setConnection('disconnected', 'This session no longer exists: nothing more to show');
         stopClock();
-        // Nothing here can act on it any more: only the session switcher (read again now) stays.
-        for (const control of document.querySelectorAll('button, input, select, textarea')) {
-          if (!control.closest('#sessions')) /** @type {HTMLButtonElement} */ (control).disabled = true;
+        // Nothing here can act on it any more (what was recorded stays readable): the controls that
+        // change it are disabled, and act() refuses any other, such as a fault's Remove.
+        endActions();
+        for (const control of document.querySelectorAll(ACTING_CONTROLS)) {
+          if ('disabled' in control) control.disabled = true;
         }
         void loadSessions().catch(() => undefined);
       } else setTimeout(connect, RECONNECT_MS);

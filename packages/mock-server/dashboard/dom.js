@@ -89,14 +89,26 @@ export function notify(message, kind = 'info') {
   setTimeout(() => toast.remove(), kind === 'error' ? 8000 : 4000);
 }
 
+/** Set once the session this page shows has ended: nothing can act on it any more. */
+const page = { ended: false };
+
+/** The session this page shows has ended: every action is refused from now on (act()). */
+export function endActions() {
+  page.ended = true;
+}
+
 /**
- * Runs an action from a button: disabled meanwhile, failures shown.
+ * Runs an action from a button: disabled meanwhile, failures shown; refused once the session ended.
  * @template T
  * @param {EventTarget | null} target the button (the event's `currentTarget` or `submitter`)
  * @param {() => Promise<T>} action
  * @returns {Promise<T | undefined>}
  */
 export async function act(target, action) {
+  if (page.ended) {
+    notify('This session no longer exists: nothing here can change it', 'error');
+    return undefined;
+  }
   const button = target instanceof HTMLButtonElement ? target : null;
   if (button) button.disabled = true;
   try {

@@ -15,14 +15,16 @@ function rootControlUrl() {
 /** How often the switcher reads the sessions again: workers of a test run come and go. */
 const SESSIONS_POLL_MS = 5000;
 
+/** Shows the sessions; false when the server has none (404: sessions off), so there is nothing to follow. */
 export async function loadSessions() {
   const root = rootControlUrl();
   const here = location.href;
   const response = await fetch(new URL('sessions', root), { headers: { Accept: 'application/json' } });
-  if (!response.ok) return;
+  if (response.status === 404) return false;
+  if (!response.ok) return true;
   /** @type {{ sessions?: SessionInfo[] }} */
   const body = await response.json();
-  if (!Array.isArray(body.sessions)) return;
+  if (!Array.isArray(body.sessions)) return true;
   /** @type {HTMLSelectElement} */
   const select = byId('session-select');
   const pages = body.sessions.map((s) => ({
@@ -37,6 +39,7 @@ export async function loadSessions() {
   if (root.href !== here && !nav.querySelector('a'))
     nav.append(h('a', { href: root.href }, 'Back to the default mock'));
   nav.hidden = false;
+  return true;
 }
 
 /**
@@ -44,10 +47,18 @@ export async function loadSessions() {
  * switcher is in use (its options would change under the pointer). Returns the stop function.
  */
 export function followSessions() {
-  // A server without sessions answers 404: the switcher stays hidden.
-  const load = () => loadSessions().catch(() => undefined);
+  // A server without sessions answers 404: the switcher stays hidden, and is not asked again.
+  /** @type {ReturnType<typeof setInterval> | undefined} */
+  let poll;
+  const load = () =>
+    loadSessions().then(
+      (has) => {
+        if (!has) clearInterval(poll);
+      },
+      () => undefined,
+    );
   void load();
-  const poll = setInterval(() => {
+  poll = setInterval(() => {
     if (document.visibilityState === 'visible' && document.activeElement !== byId('session-select'))
       void load();
   }, SESSIONS_POLL_MS);

@@ -181,14 +181,19 @@ export async function connectMock(serverUrl: string, options: ConnectOptions = {
       baseUrl = session.baseUrl;
       created = true;
     } catch (error) {
-      // No session route: a server started with --max-sessions 0 or --no-control. Said so, rather
-      // than its bare 404 (`Not found`, `No control route POST /__mock/sessions`).
-      if (error instanceof RemoteControlError && error.status === 404)
+      // No session route: a server started with --max-sessions 0 (`No control route POST
+      // /__mock/sessions`) or --no-control (the API's `Not found`). Said so, rather than its bare 404;
+      // any other 404 (SESSION_NOT_FOUND: `serverUrl` is a session's URL) goes on as it is.
+      if (
+        error instanceof RemoteControlError &&
+        error.status === 404 &&
+        (error.code === undefined || error.code === 'NOT_FOUND')
+      )
         throw new RemoteControlError(
           404,
           {
             ...error.body,
-            message: `The mock at ${server} serves no sessions: it was started with --max-sessions 0 or --no-control (${error.method} ${error.url} answered 404: ${error.message})`,
+            message: `The mock at ${server} serves no sessions: it was started with --max-sessions 0 or --no-control, or that is not the server's root URL (${error.method} ${error.url} answered 404: ${error.message})`,
           },
           error.method,
           error.url,

@@ -26,7 +26,7 @@ import {
   setHeaders,
 } from './hooks';
 import type { Log } from './logger';
-import { bodyText } from './redact';
+import { bodyText, redactText } from './redact';
 import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
 
 /**
@@ -330,7 +330,8 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
     // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
     const { status, headers } = response;
     // One line of at most 1,000 characters, as any text from an answer in a message.
-    const type = bodyText(headers.get('content-type') ?? 'no Content-Type');
+    // Masked before the cut, so that no part of a secret is left at it.
+    const type = bodyText(redactText(headers.get('content-type') ?? 'no Content-Type', secrets));
     return failed(
       progress,
       new ReservationApiError({

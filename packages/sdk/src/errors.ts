@@ -320,7 +320,7 @@ export class ConnectionError extends ReservationApiError<undefined> {
     // "Could not reach" only when the connection itself failed (refused, no such host): a request
     // that went out and got no answer may have been taken, so that must not read as never sent.
     const what = options.headers
-      ? `The Reservation API answered ${options.status}, but its body could not be read`
+      ? `The Reservation API answered${options.status === undefined ? '' : ` ${options.status}`}, but its body could not be read`
       : notConnected(cause)
         ? 'Could not reach the Reservation API'
         : 'No answer from the Reservation API';

@@ -84,7 +84,7 @@ export function redactValue(value: unknown, secrets: readonly string[], depth = 
     });
     descriptors.message ??= own(String(value.message));
     descriptors.name ??= own(value.name);
-    if ('code' in value) descriptors.code ??= own(value.code);
+    if (value instanceof DOMException) descriptors.code ??= own(value.code);
     Object.defineProperties(copy, { name: descriptors.name, message: descriptors.message });
   }
   Object.setPrototypeOf(copy, proto);

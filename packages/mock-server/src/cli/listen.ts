@@ -138,11 +138,13 @@ export const runListen: Command = async (args, io) => {
   const forwarded: Forwarded[] = [];
   let stop: (() => void) | undefined;
   let refreshing = Promise.resolve();
+  let chosen: readonly string[] = [];
   // A reset brings back the seed's targets: forward again, and put back the seed's on exit.
   const onEvent = (event: MockEvent): void => {
     if (forwardTo === undefined || event.type !== 'state' || event.data.kind !== 'reset') return;
-    const slugs = forwarded.map((f) => f.slug);
-    // Not forwarding yet (the reset came first): the start sets the targets itself.
+    // The projects this run forwards, as chosen at its start (a failed re-forward does not shrink
+    // them for the next reset). None yet: the reset came first, and the start sets the targets.
+    const slugs = chosen;
     if (slugs.length === 0) return;
     // Chained, and awaited before the exit puts targets back: a Ctrl-C during it cannot leave the
     // target on this run's URL once it has gone.
@@ -152,7 +154,9 @@ export const runListen: Command = async (args, io) => {
         // A project the reset removed (one added at run time) is left out, not a reason to stop.
         await forward(connection, forwardTo, slugs, again, { onlyExisting: true });
         io.err(
-          `The mock was reset: forwarding ${safeText(again.map((f) => f.slug).join(', '))} events to ${clipText(forwardTo, 200)} again`,
+          again.length === 0
+            ? 'The mock was reset: none of the projects forwarded is left, so nothing is forwarded any more'
+            : `The mock was reset: forwarding ${safeText(again.map((f) => f.slug).join(', '))} events to ${clipText(forwardTo, 200)} again`,
         );
       } catch (error) {
         io.err((error as Error).message);
@@ -165,6 +169,7 @@ export const runListen: Command = async (args, io) => {
     stop = await follow(connection, io, values.json === true, onEvent);
     if (forwardTo !== undefined) {
       await forward(connection, forwardTo, values.project ?? [], forwarded);
+      chosen = forwarded.map((f) => f.slug);
       io.err(
         `Forwarding ${forwarded.map((f) => safeText(f.slug)).join(', ') || 'no project'} events to ${clipText(forwardTo, 200)} (signed with each project's own secret)`,
       );

@@ -198,6 +198,8 @@ function preflightHeaders(req: IncomingMessage, id: Record<string, string>): Rec
   return {
     ...PREFLIGHT_HEADERS,
     'access-control-allow-headers': `${PREFLIGHT_HEADERS['access-control-allow-headers']}${extra}`,
+    // The answer depends on what the preflight asked: a cache must not give it to another one.
+    vary: 'Access-Control-Request-Headers',
     ...id,
   };
 }
@@ -482,9 +484,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // `/sessions/{id}/…` is that session's own mock; the rules below apply to it as to the root.
       const visit = control ? sessions?.resolve(parsedUrl) : undefined;
       if (visit === 'missing') {
-        // A preflight is answered all the same, so that a page sees the 404 SESSION_NOT_FOUND of
-        // its request rather than a CORS failure that reads as "the mock is down".
-        if (method === 'OPTIONS') {
+        // A preflight to its API is answered all the same, so that a page sees the 404
+        // SESSION_NOT_FOUND of its request rather than a CORS failure that reads as "the mock is
+        // down". Not one to its control routes, whose preflights follow the origin rule below.
+        if (method === 'OPTIONS' && !/\/sessions\/[^/]*\/__mock(\/|$)/.test(parsedUrl.pathname)) {
           res.writeHead(204, preflightHeaders(req, idHeader(root)));
           res.end();
           return;

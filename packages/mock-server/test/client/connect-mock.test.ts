@@ -46,7 +46,7 @@ describe('connectMock', () => {
     expect(error).toBeInstanceOf(RemoteControlError);
     expect(error).toMatchObject({ status: 404, kind: 'not_found' });
     expect((error as Error).message).toBe(
-      `The mock at ${server.url} serves no sessions: it was started with --max-sessions 0 or --no-control (POST ${server.url}/__mock/sessions answered 404: ${answered})`,
+      `The mock at ${server.url} serves no sessions: it was started with --max-sessions 0 or --no-control, or that is not the server's root URL (POST ${server.url}/__mock/sessions answered 404: ${answered})`,
     );
   });
 

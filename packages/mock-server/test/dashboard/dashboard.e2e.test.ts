@@ -643,6 +643,10 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     // Nothing on the page can act on it any more; the switcher (read again) no longer offers it.
     expect(await page.getByTestId('reset').isDisabled()).toBe(true);
     expect(await page.getByTestId('fault-add').isDisabled()).toBe(true);
+    // What was recorded stays readable: the journal's filters still work.
+    expect(await page.getByTestId('request-filters').locator('select, input').first().isDisabled()).toBe(
+      false,
+    );
     const switcher = page.getByRole('combobox', { name: 'Session' });
     await eventually(async () =>
       (await switcher.getByRole('option').allTextContents()).some((o) => o.startsWith('w-end')),

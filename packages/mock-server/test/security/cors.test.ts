@@ -98,6 +98,7 @@ describe('CORS', () => {
       expect(allowed.headers.get('access-control-allow-headers')).toBe(
         'X-API-Key, Content-Type, x-api-key,traceparent,authorization',
       );
+      expect(allowed.headers.get('vary')).toBe('Access-Control-Request-Headers');
       // Not a list of header names: only the two the API reads.
       const odd = await ask('x-api-key, <script>');
       expect(odd.headers.get('access-control-allow-headers')).toBe('X-API-Key, Content-Type');
@@ -119,6 +120,12 @@ describe('CORS', () => {
       expect(answer.status).toBe(404);
       expect(answer.headers.get('access-control-allow-origin')).toBe('*');
       expect(await answer.json()).toMatchObject({ code: 'SESSION_NOT_FOUND' });
+      // Not for its control routes: a page of another origin gets no preflight there.
+      const control = await fetch(`${server.url}/sessions/nope/__mock/reset`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' },
+      });
+      expect(control.status).not.toBe(204);
     });
   });
 });
