@@ -282,9 +282,54 @@ export const seedProjectSchema = z.lazy(() =>
     }),
 );
 
+/**
+ * Ids, slugs and key values are one store's keys: each may be given once in a whole seed (two
+ * projects' tables named `tbl_1` would clash when the seed goes in, leaving an empty mock whose every
+ * reset fails). One issue per repeat, at its path, naming the first use.
+ */
+function uniqueAcrossTheSeed(
+  seed: { projects: readonly z.output<typeof seedProjectSchema>[] },
+  ctx: z.RefinementCtx,
+): void {
+  const firstUse = new Map<string, string>();
+  const once = (kind: string, value: string | undefined, path: (string | number)[]): void => {
+    if (value === undefined) return;
+    const key = `${kind} ${value}`;
+    const first = firstUse.get(key);
+    if (first === undefined) firstUse.set(key, path.join('.'));
+    // A key value is a secret: named by where it is, never quoted.
+    else {
+      const what = kind === 'key value' ? kind : `${kind} "${value}"`;
+      ctx.addIssue({ code: 'custom', path, message: `${what} is already used (${first})` });
+    }
+  };
+  const lists = [
+    'branches',
+    'zones',
+    'tables',
+    'services',
+    'photos',
+    'reviews',
+    'apiKeys',
+    'reservations',
+  ] as const;
+  seed.projects.forEach((project, p) => {
+    once('project id', project.id, ['projects', p, 'id']);
+    once('slug', project.slug, ['projects', p, 'slug']);
+    for (const list of lists)
+      project[list].forEach((record: { id?: string | undefined }, i: number) =>
+        once(`${list} id`, record.id, ['projects', p, list, i, 'id']),
+      );
+    // Key values too: a request's key names its project, so a value may belong to one key only.
+    project.apiKeys.forEach((key, i) => once('key value', key.key, ['projects', p, 'apiKeys', i, 'key']));
+  });
+}
+
 export const seedDataSchema = z.lazy(() =>
   // `$schema` at the root, which editors add to a JSON file, is allowed and ignored.
-  z.strictObject({ $schema: z.string().optional(), projects: z.array(seedProjectSchema) }),
+  z
+    .strictObject({ $schema: z.string().optional(), projects: z.array(seedProjectSchema) })
+    .superRefine(uniqueAcrossTheSeed),
 );
 export type SeedProjectInput = z.input<typeof seedProjectSchema>;
 
