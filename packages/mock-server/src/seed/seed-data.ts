@@ -313,16 +313,18 @@ function uniqueAcrossTheSeed(
     'apiKeys',
     'reservations',
   ] as const;
-  seed.projects.forEach((project, p) => {
+  for (const [p, project] of seed.projects.entries()) {
     once('project id', project.id, ['projects', p, 'id']);
     once('slug', project.slug, ['projects', p, 'slug']);
-    for (const list of lists)
-      project[list].forEach((record: { id?: string | undefined }, i: number) =>
-        once(`${list} id`, record.id, ['projects', p, list, i, 'id']),
-      );
+    for (const list of lists) {
+      const records: readonly { id?: string | undefined }[] = project[list];
+      for (const [i, record] of records.entries())
+        once(`${list} id`, record.id, ['projects', p, list, i, 'id']);
+    }
     // Key values too: a request's key names its project, so a value may belong to one key only.
-    project.apiKeys.forEach((key, i) => once('key value', key.key, ['projects', p, 'apiKeys', i, 'key']));
-  });
+    for (const [i, key] of project.apiKeys.entries())
+      once('key value', key.key, ['projects', p, 'apiKeys', i, 'key']);
+  }
 }
 
 export const seedDataSchema = z.lazy(() =>

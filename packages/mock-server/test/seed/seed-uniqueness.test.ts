@@ -5,13 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService, demoSeed, parseSeedData, SeedError, silentLogger } from '../../src/index';
 
+type Project = ReturnType<typeof demoSeed>['projects'][number];
+type Change = (first: Project, second: Project) => void;
+
 /** The demo seed with its second project given something of the first's. */
-function clashing(
-  change: (
-    first: ReturnType<typeof demoSeed>['projects'][number],
-    second: ReturnType<typeof demoSeed>['projects'][number],
-  ) => void,
-) {
+function clashing(change: Change) {
   const seed = demoSeed();
   const [first, second] = seed.projects;
   if (!first || !second) throw new Error('the demo seed has two projects');
@@ -19,30 +17,42 @@ function clashing(
   return seed;
 }
 
+const CASES: [string, Change, RegExp][] = [
+  [
+    'a project id',
+    (a, b) => {
+      b.id = a.id;
+    },
+    /projects\.1\.id: project id "prj_demo_bistro" is already used \(projects\.0\.id\)/,
+  ],
+  [
+    'a slug',
+    (a, b) => {
+      b.slug = a.slug;
+    },
+    /projects\.1\.slug: slug "demo-bistro" is already used/,
+  ],
+  [
+    'a service id',
+    (a, b) => {
+      b.services = [...(b.services ?? []), { ...(a.services?.[0] as object), branchId: null } as never];
+    },
+    /projects\.1\.services\.\d+\.id: services id "\w+" is already used \(projects\.0\.services\.0\.id\)/,
+  ],
+  [
+    'a key value (never quoted)',
+    (a, b) => {
+      b.apiKeys = [
+        ...(b.apiKeys ?? []),
+        { id: 'key_other', key: a.apiKeys?.[0]?.key ?? '', permissions: [] },
+      ];
+    },
+    /projects\.1\.apiKeys\.\d+\.key: key value is already used \(projects\.0\.apiKeys\.0\.key\)/,
+  ],
+];
+
 describe('a seed that gives an id, a slug or a key value twice', () => {
-  it.each([
-    [
-      'a project id',
-      (a, b) => void (b.id = a.id),
-      /projects\.1\.id: project id "prj_demo_bistro" is already used \(projects\.0\.id\)/,
-    ],
-    ['a slug', (a, b) => void (b.slug = a.slug), /projects\.1\.slug: slug "demo-bistro" is already used/],
-    [
-      'a service id',
-      (a, b) =>
-        void (b.services = [
-          ...(b.services ?? []),
-          { ...(a.services?.[0] as object), branchId: null } as never,
-        ]),
-      /projects\.1\.services\.\d+\.id: services id "\w+" is already used \(projects\.0\.services\.0\.id\)/,
-    ],
-    [
-      'a key value (never quoted)',
-      (a, b) =>
-        void (b.apiKeys = [...b.apiKeys, { id: 'key_other', key: a.apiKeys[0]?.key ?? '', permissions: [] }]),
-      /projects\.1\.apiKeys\.\d+\.key: key value is already used \(projects\.0\.apiKeys\.0\.key\)/,
-    ],
-  ] as const)('is refused as a whole, naming %s where it repeats', (_, change, message) => {
+  it.each(CASES)('is refused as a whole, naming %s where it repeats', (_, change, message) => {
     const seed = clashing(change);
     expect(() => parseSeedData(seed)).toThrow(SeedError);
     expect(() => parseSeedData(seed)).toThrow(message);
@@ -50,7 +60,9 @@ describe('a seed that gives an id, a slug or a key value twice', () => {
   });
 
   it('never starts a mock with it: createMockService refuses it', () => {
-    const seed = clashing((a, b) => void (b.slug = a.slug));
+    const seed = clashing((a, b) => {
+      b.slug = a.slug;
+    });
     expect(() => createMockService({ seed, logger: silentLogger })).toThrow(SeedError);
   });
 });
