@@ -294,7 +294,15 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     if (scheduler.ended) return endedWithId();
     const answer = await api.answer(request);
     if (answer || handleOptions.control === false) return answer;
-    const controlAnswer = await answerControl(control, base, request, logger);
+    let controlAnswer: MockAnswer | undefined;
+    try {
+      controlAnswer = await answerControl(control, base, request, logger, scheduler.untilEnded);
+    } catch (error) {
+      // The world ended while the control request waited (its body, a clock move): as any request
+      // of an ended world, it is refused and nothing of it is done.
+      if (error instanceof WorldEndedError) return endedWithId();
+      throw error;
+    }
     // Control requests are not journaled (the dashboard's polling would fill the journal), but their
     // ids come from the same counter, so every id names one request.
     if (controlAnswer) controlAnswer.headers['x-request-id'] = journal.nextId();

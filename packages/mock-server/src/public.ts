@@ -48,6 +48,7 @@ export type { MockAnswer, MockRequest } from './pipeline/exchange';
 export { type Clock, createManualClock, createSystemClock } from './runtime/clock';
 export { createSequentialIds, type IdSource } from './runtime/ids';
 export { consoleLogger, type MockLogger, silentLogger } from './runtime/logger';
+export { WorldEndedError, WorldResetError } from './runtime/scheduler';
 export { DEMO_KEYS, demoSeed } from './seed/demo';
 export { emptySeed } from './seed/empty';
 export { parseSeedData, parseSeedJson, SeedError } from './seed/from-json';

@@ -10,6 +10,7 @@
 import { MockControlError, parseControl, type RawInputControl } from '../control/control';
 import { clockBody } from '../control/schemas';
 import type { MockLogger } from '../runtime/logger';
+import { WorldEndedError, WorldResetError } from '../runtime/scheduler';
 import { MOCK_VERSION } from '../runtime/version';
 import { readControlBody, refuseControlBody } from './control-body';
 import { RequestAbortedError } from './errors';
@@ -235,6 +236,8 @@ export async function answerControl(
   baseUrl: URL,
   request: MockRequest,
   logger: MockLogger,
+  /** The world's untilEnded (runtime/scheduler.ts): a body still arriving when it is reset or ends is given up. */
+  untilEnded: <T>(work: Promise<T>) => Promise<T> = (work) => work,
 ): Promise<MockAnswer | undefined> {
   const path = controlPath(request.url, baseUrl);
   if (path === undefined) return undefined;
@@ -242,7 +245,8 @@ export async function answerControl(
   if (!segments) return fixedAnswer('CONTROL_MALFORMED_PATH');
   const match = router.match(request.method, segments);
   if (!match) return messageAnswer('CONTROL_NO_ROUTE', `No control route ${request.method} /__mock${path}`);
-  const body = () => readControlBody(request);
+  // A body that arrives after a reset belongs to the world before: what it asks is not done.
+  const body = () => untilEnded(readControlBody(request));
   try {
     if (match.route.body === 'none') await refuseControlBody(request, `${request.method} /__mock${path}`);
     return await match.route.run(control, match.params, {
@@ -251,6 +255,10 @@ export async function answerControl(
     });
   } catch (error) {
     if (error instanceof RequestAbortedError) throw error;
+    // Waited across a reset (its body, a clock move, a redelivery): refused as an API request is.
+    if (error instanceof WorldResetError) return fixedAnswer('RESET_WHILE_WAITING');
+    // The world ended meanwhile: its caller answers as an ended world does.
+    if (error instanceof WorldEndedError) throw error;
     const answer = controlFailureAnswer(error);
     if (answer) return answer;
     logger.error('control request failed', error);

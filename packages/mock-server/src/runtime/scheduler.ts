@@ -202,11 +202,20 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
    * the move). Real time may flow meanwhile (a system clock): the distance still to go is kept, not
    * an end time, so the whole move is exactly `shift`.
    */
+  /** Why a move asked for in `startedIn` cannot go on: the world ended, or a reset started another. */
+  function interrupted(startedIn: number): WorldEndedError | undefined {
+    if (hasEnded) return new WorldEndedError();
+    return startedIn === generation ? undefined : new WorldResetError();
+  }
+
   async function moveBy(shift: number, startedIn: number): Promise<void> {
     let remaining = shift;
     for (;;) {
       await settled();
-      if (startedIn !== generation || hasEnded) return;
+      // A move the reset (or the end) cut short is refused, not reported as made (mock README,
+      // "Ending a world"): its caller must not read the new world's clock as the result.
+      const stop = interrupted(startedIn);
+      if (stop) throw stop;
       const due = nextDue(clock.now() + remaining);
       if (due === undefined) break;
       const step = due - clock.now();
@@ -224,8 +233,9 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
   function queueMove(move: (startedIn: number) => Promise<void>): Promise<void> {
     const startedIn = generation;
     const result = moves.then(() => {
-      if (hasEnded) throw new WorldEndedError();
-      return startedIn === generation ? move(startedIn) : undefined;
+      const stop = interrupted(startedIn);
+      if (stop) throw stop;
+      return move(startedIn);
     });
     moves = result.catch(() => undefined);
     return result;

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMockCore, silentLogger } from '../../src/index';
 import { startMockServer } from '../../src/node';
 import { SESSION_NOT_FOUND_MESSAGE } from '../../src/pipeline/responses';
+import { WorldResetError } from '../../src/runtime/scheduler';
 import { createSessionRegistry } from '../../src/transports/sessions';
 import { mockRequest } from '../support/mock-request';
 import { startServer } from '../support/server';
@@ -222,6 +223,98 @@ describe('a reset', () => {
     );
     if (!next) throw new Error('the API route answers');
     expect(((await next.json()) as { reservation: { id: string } }).reservation.id).toBe('res_0001');
+    await core.close();
+  });
+});
+
+/** Sends `body` in two halves to `url`: resolves once the first half is in, with the rest to send. */
+async function halfSent(url: string, body: string) {
+  const half = body.length >> 1;
+  const sent = httpRequest(new URL(url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+  });
+  const answered = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+    sent.on('response', (answer: IncomingMessage) => {
+      let text = '';
+      answer.setEncoding('utf8');
+      answer.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    sent.on('error', reject);
+  });
+  sent.flushHeaders();
+  sent.write(body.slice(0, half));
+  // Nothing outside the server tells when the head has arrived: a while, as in the test above.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return {
+    finish: () => {
+      sent.end(body.slice(half));
+      return answered;
+    },
+  };
+}
+
+describe('a control request still waiting on its body', () => {
+  const FAULT = JSON.stringify({ path: '/api/v1/*', status: 503, times: 'always' });
+
+  it('when the mock is reset: 503, and nothing of it is done in the new world', async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    const pending = await halfSent(`${server.url}/__mock/faults`, FAULT);
+    expect((await fetch(`${server.url}/__mock/reset`, { method: 'POST' })).status).toBe(200);
+    const answer = await pending.finish();
+    expect(answer).toEqual({
+      status: 503,
+      body: {
+        error: 'Service Unavailable',
+        message: 'The mock was reset while this request waited: it did not take effect',
+      },
+    });
+    expect(server.service.control.faults.list()).toEqual([]);
+  });
+
+  it('when its session is deleted: 404 SESSION_NOT_FOUND, and the ended world is not changed', async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    const w1 = await session(server.url, 'w1');
+    const pending = await halfSent(`${w1}/__mock/faults`, FAULT);
+    expect((await fetch(`${server.url}/__mock/sessions/w1`, { method: 'DELETE' })).status).toBe(200);
+    const answer = await pending.finish();
+    expect(answer).toMatchObject({ status: 404, body: { code: 'SESSION_NOT_FOUND' } });
+  });
+});
+
+describe('a clock move cut short by a reset', () => {
+  it('is refused (WorldResetError; 503 over HTTP), never reported as made, and sends no clock event', async () => {
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const core = createMockCore({
+      now: NOW,
+      logger: silentLogger,
+      // The first attempt fails; the retry a minute on holds the move until released.
+      webhookTransport: async () => {
+        await held;
+        return { status: 500, headers: [], read: async () => undefined, cancel: async () => {} };
+      },
+    });
+    await core.control.setWebhook('demo-bistro', { url: 'https://hooks.test/in' });
+    await core.control.trigger('demo-bistro', 'reservation.created');
+    const kinds: string[] = [];
+    core.control.subscribe((event) => {
+      if (event.type === 'state') kinds.push(event.data.kind);
+    });
+    const move = core.control.clock.advance(3_600_000).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const reset = core.control.reset();
+    release();
+    await reset;
+    const refused = await move;
+    expect(refused).toBeInstanceOf(WorldResetError);
+    expect(core.control.clock.now()).toBe(NOW);
+    expect(kinds).toEqual(['reset']);
     await core.close();
   });
 });

@@ -8,7 +8,7 @@
 // for a flowing clock; each due time on the way of a control.clock move). Attempt timeouts are the
 // scheduler's timers, and an attempt in flight is aborted when the world ends.
 import { isoOf } from '../../domain/time';
-import { createScheduler } from '../../runtime/scheduler';
+import { createScheduler, WorldEndedError, WorldResetError } from '../../runtime/scheduler';
 import { pruneDeliveryLog } from './delivery-log';
 import { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS, validateDelays, validateTimeout } from './schedule';
 import { type AttemptOutcome, sendAttempt } from './send-attempt';
@@ -335,8 +335,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       const entry = entries.get(id);
       if (entry === undefined) throw new Error(`No webhook delivery with id "${id}"`);
       await chain(entry, true, redeliverOptions.url);
-      if (entry.discarded)
-        throw new Error(`Webhook delivery "${id}" was removed by reset() during redelivery`);
+      // Its world was reset (or ended) while the copy was on its way: refused like any request
+      // that waited across a reset, never reported as a redelivery of a delivery that is gone.
+      if (entry.discarded) throw scheduler.ended ? new WorldEndedError() : new WorldResetError();
       return copyDelivery(entry.record);
     },
 
