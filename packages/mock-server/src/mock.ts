@@ -44,7 +44,7 @@ import { demoSeed } from './seed/demo';
 import { emptySeed } from './seed/empty';
 import { parseSeedData } from './seed/from-json';
 import type { ResolvedSeedData, SeedData } from './seed/seed-data';
-import { seedTooLate } from './seed/seed-dates';
+import { seedFromTheFuture, seedTooLate } from './seed/seed-dates';
 import { seededStore } from './seed/seeded-store';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
@@ -167,6 +167,9 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   // A frozen start too late for the seed's dates is refused here, not left with no data.
   const tooLate = startClock.manual ? seedTooLate(seed.projects, startedAt) : null;
   if (tooLate !== null) throw new MockControlError(tooLate);
+  // And one too early for a booking's given creation time (its history would be in the future).
+  const tooEarly = seedFromTheFuture(seed.projects, startedAt);
+  if (tooEarly !== null) throw new MockControlError(tooEarly);
   const ids = options.ids ?? createSequentialIds();
   // The store's change events feed each write's outcome; whichever store the world holds (a reset or
   // a load swaps it) is the one heard.
@@ -247,6 +250,11 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     // Refused before anything changes: never half a reset.
     const late = now === undefined ? null : seedTooLate(seed.projects, now);
     if (late !== null) throw new MockControlError(late);
+    const early = seedFromTheFuture(
+      seed.projects,
+      now ?? (startClock.manual ? startedAt : Date.now() + startOffset),
+    );
+    if (early !== null) throw new MockControlError(early);
     // Moves under way stop: the new world's time starts here.
     scheduler.restart();
     faults.clear();

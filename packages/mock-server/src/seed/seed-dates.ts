@@ -46,6 +46,27 @@ export function surelyFits(projects: readonly DatedProject[], now: number): bool
   return now < YEAR_10000_MS - (ahead + 1) * DAY_MS;
 }
 
+/** What placing a project's bookings reads of their creation times. */
+type CreatedProject = {
+  slug: string;
+  reservations: readonly { id?: string | undefined; createdAt?: string | undefined }[];
+};
+
+/**
+ * Why `now` is too early for `projects`: a booking created after it (its status history would lie in
+ * the future, which openapi.yaml rules out for seeded bookings too); null when none is.
+ */
+export function seedFromTheFuture(projects: readonly CreatedProject[], now: number): string | null {
+  for (const project of projects) {
+    for (const [i, reservation] of project.reservations.entries()) {
+      const { createdAt } = reservation;
+      if (createdAt !== undefined && Date.parse(createdAt) > now)
+        return `reservation ${reservation.id ?? `#${i + 1}`} of ${project.slug} was created at ${createdAt}, later than the mock's now, ${isoOf(now)}: a status history is never in the future`;
+    }
+  }
+  return null;
+}
+
 /** The words every refusal of a too-late instant ends with. */
 export const FOUR_DIGIT_DATES =
   "every local date, its bookings' included, must be at most 9999-12-31 in each project's time zone";

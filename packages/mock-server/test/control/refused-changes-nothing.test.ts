@@ -251,3 +251,42 @@ describe('the session routes, as the other control routes', () => {
     expect((await send(server, 'DELETE', '/__mock/sessions/s1', { key: null })).status).toBe(200);
   });
 });
+
+describe('a seeded booking created later than the mock clock (its history would be in the future)', () => {
+  const future = {
+    ...PROJECT,
+    reservations: [
+      {
+        id: 'res_later',
+        date: '2026-06-15',
+        from: '10:00',
+        to: '11:00',
+        status: 'COMPLETED',
+        customer: { email: 'later@example.com' },
+        createdAt: '2099-01-01T00:00:00Z',
+      },
+    ],
+  };
+  const message =
+    /^reservation res_later of u was created at 2099-01-01T00:00:00Z, later than the mock's now, .+: a status history is never in the future$/;
+
+  it('is refused by createProject, and nothing of the project is stored', async () => {
+    const core = createMockCore({ now: TUESDAY_NOON, logger: silentLogger });
+    const before = await core.control.snapshot();
+    await expect(core.control.createProject(future as never)).rejects.toThrow(message);
+    expect(await core.control.snapshot()).toEqual(before);
+    core.close();
+  });
+
+  it('in a seed: refused at the start, and by a reset to an instant before it (which changes nothing)', async () => {
+    const seed = { projects: [future] };
+    expect(() => createMockCore({ now: TUESDAY_NOON, seed: seed as never, logger: silentLogger })).toThrow(
+      message,
+    );
+    const core = createMockCore({ now: '2099-06-01T00:00:00Z', seed: seed as never, logger: silentLogger });
+    const before = await core.control.snapshot();
+    await expect(core.control.reset({ now: TUESDAY_NOON })).rejects.toThrow(message);
+    expect(await core.control.snapshot()).toEqual(before);
+    core.close();
+  });
+});
