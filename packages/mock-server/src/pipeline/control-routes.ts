@@ -10,7 +10,7 @@
 import { MockControlError, parseControl, type RawInputControl } from '../control/control';
 import { clockBody } from '../control/schemas';
 import type { MockLogger } from '../runtime/logger';
-import { WorldEndedError, WorldResetError } from '../runtime/scheduler';
+import { RESET_MESSAGE, WorldEndedError, WorldResetError } from '../runtime/scheduler';
 import { MOCK_VERSION } from '../runtime/version';
 import { readControlBody, refuseControlBody } from './control-body';
 import { RequestAbortedError } from './errors';
@@ -248,7 +248,8 @@ export async function answerControl(
   // A body that arrives after a reset belongs to the world before: what it asks is not done.
   const body = () => untilEnded(readControlBody(request));
   try {
-    if (match.route.body === 'none') await refuseControlBody(request, `${request.method} /__mock${path}`);
+    if (match.route.body === 'none')
+      await untilEnded(refuseControlBody(request, `${request.method} /__mock${path}`));
     return await match.route.run(control, match.params, {
       query: () => filterInput(request.url.searchParams),
       body,
@@ -256,7 +257,10 @@ export async function answerControl(
   } catch (error) {
     if (error instanceof RequestAbortedError) throw error;
     // Waited across a reset (its body, a clock move, a redelivery): refused as an API request is.
-    if (error instanceof WorldResetError) return fixedAnswer('RESET_WHILE_WAITING');
+    if (error instanceof WorldResetError)
+      return error.message === RESET_MESSAGE
+        ? fixedAnswer('RESET_WHILE_WAITING')
+        : messageAnswer('RESET_WHILE_WAITING', error.message);
     // The world ended meanwhile: its caller answers as an ended world does.
     if (error instanceof WorldEndedError) throw error;
     const answer = controlFailureAnswer(error);

@@ -148,7 +148,7 @@ export const ERROR_TABLE: Readonly<Record<ErrorRow, ErrorMapping>> = {
   RESET_WHILE_WAITING: {
     status: 503,
     code: null,
-    rule: 'the mock was reset while the request waited (a fault delay, its body)',
+    rule: 'the mock was reset while the request waited (a fault delay, its body, a clock move, a redelivery)',
     message: 'The mock was reset while this request waited: it did not take effect',
   },
   STARTING: {

@@ -21,10 +21,17 @@ export class WorldEndedError extends Error {
 export class WorldResetError extends WorldEndedError {
   override readonly name = 'WorldResetError';
 
-  constructor() {
-    super('The mock (or session) was reset');
+  /** `message`: what became of the request, when the answer should say more than the default. */
+  constructor(message = RESET_MESSAGE) {
+    super(message);
   }
 }
+
+export const RESET_MESSAGE = 'The mock (or session) was reset';
+
+/** A redelivery cut short by a reset: its copy may have been sent, but the delivery is gone. */
+export const REDELIVERY_RESET =
+  'The mock was reset while this redelivery was under way: its copy may have reached the receiver, and is not recorded';
 
 /** The two timer functions the scheduler uses; the globals by default (looked up on use, so fake timers apply). */
 export interface Timers {
@@ -83,7 +90,8 @@ export interface Scheduler {
   wake(): void;
   /**
    * Moves the clock forward by `ms` after every move asked for before: each piece of due work on the
-   * way runs at its own due time, and the move resolves when that work has finished.
+   * way runs at its own due time, and the move resolves when that work has finished; it rejects
+   * with WorldResetError (WorldEndedError) when a reset (the world's end) cuts it short.
    */
   advance(ms: number, check?: MoveCheck): Promise<void>;
   /** The same to an absolute time; a time in the past just sets the clock. */
@@ -91,8 +99,9 @@ export interface Scheduler {
   /** Resolves when no move is under way (moves asked for meanwhile included). */
   moved(): Promise<void>;
   /**
-   * A reset starts a new world: moves asked for before now stop where they are, and every wait
-   * (sleep, untilEnded) rejects with WorldResetError.
+   * A reset starts a new world: a move under way stops where it is and rejects with
+   * WorldResetError (one queued, not started yet, runs in the new world), and so does every wait
+   * (sleep, untilEnded).
    */
   restart(): void;
   /** Cancels every timer and wait, aborts `signal`; later timers never start. */
@@ -196,18 +205,18 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
     });
   }
 
+  /** Why a move started in `startedIn` cannot go on: the world ended, or a reset started another. */
+  function interrupted(startedIn: number): WorldEndedError | undefined {
+    if (hasEnded) return new WorldEndedError();
+    return startedIn === generation ? undefined : new WorldResetError();
+  }
+
   /**
    * Moves the clock forward by `shift` ms, stepping to each due time on the way. Before each step it
    * waits for the work under way, whose outcome decides its next due time (a retry may fall inside
    * the move). Real time may flow meanwhile (a system clock): the distance still to go is kept, not
    * an end time, so the whole move is exactly `shift`.
    */
-  /** Why a move asked for in `startedIn` cannot go on: the world ended, or a reset started another. */
-  function interrupted(startedIn: number): WorldEndedError | undefined {
-    if (hasEnded) return new WorldEndedError();
-    return startedIn === generation ? undefined : new WorldResetError();
-  }
-
   async function moveBy(shift: number, startedIn: number): Promise<void> {
     let remaining = shift;
     for (;;) {
@@ -231,11 +240,11 @@ export function createScheduler(options: { clock: Clock; timers?: Timers }): Sch
   }
 
   function queueMove(move: (startedIn: number) => Promise<void>): Promise<void> {
-    const startedIn = generation;
+    // The world a move belongs to is the one it starts in: a move queued behind a reset runs in the
+    // new world, as a request queued behind it does; only one cut short by a reset is refused.
     const result = moves.then(() => {
-      const stop = interrupted(startedIn);
-      if (stop) throw stop;
-      return move(startedIn);
+      if (hasEnded) throw new WorldEndedError();
+      return move(generation);
     });
     moves = result.catch(() => undefined);
     return result;

@@ -228,10 +228,10 @@ describe('a reset', () => {
 });
 
 /** Sends `body` in two halves to `url`: resolves once the first half is in, with the rest to send. */
-async function halfSent(url: string, body: string) {
+async function halfSent(url: string, body: string, method = 'POST') {
   const half = body.length >> 1;
   const sent = httpRequest(new URL(url), {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
   });
   const answered = new Promise<{ status: number; body: unknown }>((resolve, reject) => {
@@ -275,6 +275,21 @@ describe('a control request still waiting on its body', () => {
     expect(server.service.control.faults.list()).toEqual([]);
   });
 
+  it('to a route that takes no body (a key revoked), when the mock is reset: 503, the new world keeps the key', async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    const pending = await halfSent(
+      `${server.url}/__mock/projects/demo-bistro/keys/key_demo_full`,
+      '{ }',
+      'DELETE',
+    );
+    expect((await fetch(`${server.url}/__mock/reset`, { method: 'POST' })).status).toBe(200);
+    expect(await pending.finish()).toMatchObject({ status: 503 });
+    const keys = await server.service.control.keys.list('demo-bistro');
+    const key = keys.find((listed) => listed.id === 'key_demo_full');
+    expect(key).toBeDefined();
+    expect(key).not.toHaveProperty('revokedAt', expect.anything());
+  });
+
   it('when its session is deleted: 404 SESSION_NOT_FOUND, and the ended world is not changed', async () => {
     const server = await startServer({ now: NOW, logger: silentLogger });
     const w1 = await session(server.url, 'w1');
@@ -315,6 +330,17 @@ describe('a clock move cut short by a reset', () => {
     expect(refused).toBeInstanceOf(WorldResetError);
     expect(core.control.clock.now()).toBe(NOW);
     expect(kinds).toEqual(['reset']);
+    await core.close();
+  });
+});
+
+describe('a clock move queued (not started) when a reset comes', () => {
+  it('runs in the new world, as a request queued behind the reset does: never refused', async () => {
+    const core = createMockCore({ now: NOW, logger: silentLogger });
+    const move = core.control.clock.advance(60_000);
+    const reset = core.control.reset();
+    await expect(move).resolves.toBeUndefined();
+    await reset;
     await core.close();
   });
 });

@@ -8,7 +8,7 @@
 // for a flowing clock; each due time on the way of a control.clock move). Attempt timeouts are the
 // scheduler's timers, and an attempt in flight is aborted when the world ends.
 import { isoOf } from '../../domain/time';
-import { createScheduler, WorldEndedError, WorldResetError } from '../../runtime/scheduler';
+import { createScheduler, REDELIVERY_RESET, WorldEndedError, WorldResetError } from '../../runtime/scheduler';
 import { pruneDeliveryLog } from './delivery-log';
 import { DEFAULT_DELAYS_MS, DEFAULT_TIMEOUT_MS, validateDelays, validateTimeout } from './schedule';
 import { type AttemptOutcome, sendAttempt } from './send-attempt';
@@ -75,6 +75,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
    */
   const scheduled = new Set<Entry>();
   let nextSeq = 0;
+  /** How many resets so far: a redelivery tells a reset from its delivery leaving the log. */
+  let resets = 0;
   // Time comes from the world's scheduler (runtime/scheduler.ts): it owns every timer and moves the
   // clock; the dispatcher only says when its attempts fall due. Alone (tests), it makes its own.
   const scheduler =
@@ -334,10 +336,19 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     async redeliver(id: string, redeliverOptions: { url?: string } = {}): Promise<Delivery> {
       const entry = entries.get(id);
       if (entry === undefined) throw new Error(`No webhook delivery with id "${id}"`);
+      const resetsBefore = resets;
       await chain(entry, true, redeliverOptions.url);
-      // Its world was reset (or ended) while the copy was on its way: refused like any request
-      // that waited across a reset, never reported as a redelivery of a delivery that is gone.
-      if (entry.discarded) throw scheduler.ended ? new WorldEndedError() : new WorldResetError();
+      // Its world was reset (or ended) while the copy was on its way: refused like any request that
+      // waited across a reset (the copy may have reached the receiver; it is not recorded), never
+      // reported as a redelivery of a delivery that is gone. Dropped from the log meanwhile (it
+      // keeps the newest 1,000): said so.
+      if (entry.discarded) {
+        if (scheduler.ended) throw new WorldEndedError();
+        if (resets !== resetsBefore) throw new WorldResetError(REDELIVERY_RESET);
+        throw new Error(
+          `Webhook delivery "${id}" left the delivery log (it keeps the newest 1,000) while it was redelivered`,
+        );
+      }
       return copyDelivery(entry.record);
     },
 
@@ -351,6 +362,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     },
 
     reset(): void {
+      resets += 1;
       // Moves under way stop (the world's reset restarts its scheduler itself).
       if (ownScheduler) scheduler.restart();
       for (const entry of entries.values()) entry.discarded = true;
