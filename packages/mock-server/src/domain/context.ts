@@ -15,6 +15,21 @@ export interface DomainContext {
   randomBytes(length: number): Uint8Array;
 }
 
+/**
+ * The next id of `prefix` that `taken` does not hold. A seed may give a record an id of the same
+ * form (`res_0001`, `key_0001`): a generated one skips it rather than clash with it.
+ */
+export function freshId(
+  ctx: Pick<DomainContext, 'ids'>,
+  prefix: string,
+  taken: (id: string) => unknown,
+): string {
+  for (;;) {
+    const id = ctx.ids.next(prefix);
+    if (!taken(id)) return id;
+  }
+}
+
 /** The clock's now as an ISO 8601 UTC timestamp. */
 export function nowIso(ctx: Pick<DomainContext, 'clock'>): string {
   return isoOf(ctx.clock.now());

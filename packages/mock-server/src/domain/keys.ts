@@ -7,7 +7,7 @@
 // is needed (and comparing the found record's hash with the hash it was found by would prove nothing).
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { base64Url, type DomainContext, nowIso } from './context';
+import { base64Url, type DomainContext, freshId, nowIso } from './context';
 import { errors } from './errors';
 import type { ApiKeyRecord, Permission, ProjectRecord } from './records';
 import type { Store } from './store';
@@ -98,7 +98,7 @@ export function hashedKey(value: string, key: NewKey): HashedKey {
 /** Stores a key given by its hash (seed data keep only hashes). */
 export async function storeKey(ctx: DomainContext, projectId: string, key: HashedKey): Promise<ApiKeyRecord> {
   if (ctx.store.keyByHash(key.hash)) throw new Error('This key value is already in use');
-  const id = key.id ?? ctx.ids.next('key');
+  const id = key.id ?? freshId(ctx, 'key', (taken) => ctx.store.apiKeys.get(taken));
   return ctx.store.apiKeys.insert({
     id,
     projectId,

@@ -4,7 +4,7 @@
 // follows it cannot interleave with another booking: of concurrent bookings of one table, exactly
 // one wins and the others see its record and get DOUBLE_BOOKING.
 import type { components } from '../contract';
-import { type DomainContext, nowIso } from './context';
+import { type DomainContext, freshId, nowIso } from './context';
 import { errors, type ValidationIssue } from './errors';
 import { createdEvent } from './events';
 import { daySchedule, outsideOpening } from './opening-hours';
@@ -173,7 +173,7 @@ export async function createReservation(
   const at = isoOf(now);
   const customer = await upsertCustomer(ctx, project.id, existing, { ...input, email }, at);
   const reservation = await store.reservations.insert({
-    id: ctx.ids.next('res'),
+    id: freshId(ctx, 'res', (id) => store.reservations.get(id)),
     projectId: project.id,
     branchId: branch?.id ?? null,
     customerId: customer.id,
@@ -407,7 +407,7 @@ export async function insertReservation(
     previous = to;
   }
   return store.reservations.insert({
-    id: data.id ?? ctx.ids.next('res'),
+    id: data.id ?? freshId(ctx, 'res', (id) => store.reservations.get(id)),
     projectId: project.id,
     branchId: resolveBranch(store, project, branch, table)?.id ?? null,
     customerId: customer.id,

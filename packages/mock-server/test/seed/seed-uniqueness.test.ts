@@ -66,3 +66,35 @@ describe('a seed that gives an id, a slug or a key value twice', () => {
     expect(() => createMockService({ seed, logger: silentLogger })).toThrow(SeedError);
   });
 });
+
+describe('an id the mock generates, where a seed gave one of the same form', () => {
+  it('skips it: a key without an id after a seeded `key_0001` is `key_0002`, and a booking after a seeded `res_0001` is `res_0002`', async () => {
+    const seed = clashing((a, b) => {
+      a.apiKeys = [...(a.apiKeys ?? []), { id: 'key_0001', key: 'rk_first_123456', permissions: ['read'] }];
+      b.apiKeys = [...(b.apiKeys ?? []), { key: 'rk_second_12345', permissions: ['read'] }];
+      a.reservations = [
+        {
+          id: 'res_0001',
+          date: '2030-06-18',
+          from: '12:00',
+          to: '13:00',
+          customer: { email: 'seeded@example.com' },
+        },
+      ];
+    });
+    const mock = createMockService({ seed, now: '2030-06-17T08:00:00Z', logger: silentLogger });
+    const keys = await mock.control.keys.list('demo-salon');
+    expect(keys.map((key) => key.id)).toContain('key_0002');
+    const answer = await mock.fetch(
+      new Request(`${mock.baseUrl}/api/v1/demo-bistro/reservations`, {
+        method: 'POST',
+        headers: { 'x-api-key': 'rk_demo_full', 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'new@example.com', date: '2030-06-18', from: '18:00', to: '19:00' }),
+      }),
+    );
+    if (!answer) throw new Error('the API route answers');
+    expect(answer.status).toBe(201);
+    expect(((await answer.json()) as { reservation: { id: string } }).reservation.id).toBe('res_0002');
+    mock.close();
+  });
+});
