@@ -1,6 +1,8 @@
 // The control interface over HTTP under `{baseUrl}/__mock/` (outside /api/v1), JSON in and out: the
 // rows of the mock README's control table, each a thin route over the JavaScript control. A route hands
-// the body or query over as it came, and the control method parses it with its zod schema before
+// the body or query over as it came (what HTTP alone can get wrong is refused first: a body that is
+// not a JSON object or holds a key the reader drops, a body sent to a route that takes none, a
+// query name given twice), and the control method parses it with its zod schema before
 // anything changes (RawInputControl in control/control.ts): the one input check, so no route parses or
 // casts control input. Only POST /clock (which move it asks for) and POST .../trigger (the event, apart
 // from the options) look inside the body first; the values are still the control method's to check.

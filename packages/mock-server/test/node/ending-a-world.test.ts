@@ -11,6 +11,7 @@ import { WorldResetError } from '../../src/runtime/scheduler';
 import { createSessionRegistry } from '../../src/transports/sessions';
 import { mockRequest } from '../support/mock-request';
 import { startServer } from '../support/server';
+import { emptyReply } from '../support/webhook-reply';
 import { closeAll, startReceiver } from '../webhooks/e2e-support';
 
 afterEach(closeAll);
@@ -312,7 +313,7 @@ describe('a clock move cut short by a reset', () => {
       // The first attempt fails; the retry a minute on holds the move until released.
       webhookTransport: async () => {
         await held;
-        return { status: 500, headers: [], read: async () => undefined, cancel: async () => {} };
+        return emptyReply(500);
       },
     });
     await core.control.setWebhook('demo-bistro', { url: 'https://hooks.test/in' });
@@ -358,7 +359,7 @@ describe('a reset and webhook attempts', () => {
       webhookTransport: async (post) => {
         await answered;
         aborted = post.signal.aborted;
-        return { status: 204, headers: [], read: async () => undefined, cancel: async () => {} };
+        return emptyReply(204);
       },
     });
     await core.control.setWebhook('demo-bistro', { url: 'https://hooks.test/in' });

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runToExit } from '../../../../test/support/child-process';
 import { createMockCore, demoSeed, parseSeedData, SeedError, silentLogger } from '../../src/index';
 import { startMockServer } from '../../src/node';
+import { emptyReply } from '../support/webhook-reply';
 
 const BAD = ['file:///etc/passwd', 'javascript:alert(1)', 'ftp://127.0.0.1/x', 'data:,x'];
 const WITH_CREDENTIALS = ['http://user:s3cret@127.0.0.1:9/hook', 'https://user@example.com/hook'];
@@ -70,7 +71,7 @@ describe('the control', () => {
       logger: silentLogger,
       webhookTransport: async (post) => {
         sentTo.push(post.url);
-        return { status: 204, headers: [], read: async () => undefined, cancel: async () => {} };
+        return emptyReply(204);
       },
     });
     const { control } = core;
