@@ -25,9 +25,11 @@ Usage: reservation-mock [options]
   --host HOST          interface to bind (default 127.0.0.1)
   --seed FILE          start with the data in this JSON file instead of the demo data
   --now ISO            freeze the mock clock at this instant (e.g. 2030-06-17T08:00:00Z); the
-                       demo data (or the seed's dayOffset bookings) are laid out around it
-  --webhook-url URL    send every project's webhook events to URL (each signed with its
-                       project's secret: whsec_demo_bistro, whsec_demo_salon in the demo data)
+                       demo data (or the seed's dayOffset bookings) are laid out around it; an
+                       instant too late for that (see "The clock's edges") stops the CLI
+  --webhook-url URL    send every project's webhook events to URL, an http: or https: URL
+                       without credentials (each signed with its project's secret:
+                       whsec_demo_bistro, whsec_demo_salon in the demo data)
   --webhook-url SLUG=URL
                        send one project's events to URL (repeatable; beside a plain URL, it
                        overrides that project's target)
@@ -41,9 +43,9 @@ Usage: reservation-mock [options]
                        terminal only), json (one object per line) or off
   --help               show this help
 
-\`reservation-mock <command> --help\` explains trigger, listen, deliveries, redeliver
-and coverage; each
-talks to a running mock (--url, default http://127.0.0.1:4010) with a timeout (--timeout MS).
+\`reservation-mock <command> --help\` explains trigger, listen, deliveries, redeliver and
+coverage; each talks to a running mock (--url, default http://127.0.0.1:4010) with a timeout
+(--timeout MS).
 
 The API is under {url}/api/v1/:slug/..., e.g.
   curl -H 'X-API-Key: rk_demo_full' http://127.0.0.1:4010/api/v1/demo-bistro/reservations`;

@@ -104,6 +104,14 @@ describe('the demo data (mock README, "Demo data")', () => {
 });
 
 describe('seed data from JSON', () => {
+  it('refuses a built-in seed name it does not know instead of starting empty', () => {
+    for (const seed of ['Demo', 'nope', '']) {
+      expect(() => createMockService({ seed: seed as 'demo' })).toThrow(
+        `seed must be "demo", "empty" or a seed object; got "${seed}"`,
+      );
+    }
+  });
+
   it('loads the example seed file and serves it', async () => {
     const seed = await loadSeedFile(fileURLToPath(new URL('../seed.example.json', import.meta.url)));
     const service = createMockService({ seed, now: MONDAY_MORNING });

@@ -445,8 +445,9 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     },
     deliveries(filter = {}) {
       const { event, status, project: slug, reservationId, order } = parseControl(deliveriesFilter, filter);
-      // An unknown slug matches nothing (a filter, not a lookup).
-      const projectId = slug === undefined ? undefined : (ctx.store.projectBySlug(slug)?.id ?? null);
+      // An unknown slug is a 404 as on every other control route: a misspelt one (or a project id
+      // such as `prj_demo_bistro`) would otherwise read as "no deliveries".
+      const projectId = slug === undefined ? undefined : project(slug).id;
       const found = dispatcher
         .deliveries()
         .filter(

@@ -19,6 +19,13 @@ function deepFreeze<T>(value: T): T {
 
 /** The built-in seed `name`, validated and with its keys hashed; frozen, shared, never mutated. */
 export function builtInSeed(name: 'demo' | 'empty'): HashedSeed {
+  // A misspelt name from JavaScript (`'Demo'`) would otherwise start an empty mock without a word.
+  if (name !== 'demo' && name !== 'empty') {
+    const given: unknown = name;
+    throw new TypeError(
+      `seed must be "demo", "empty" or a seed object; got ${JSON.stringify(String(given).slice(0, 40))}`,
+    );
+  }
   let seed = memo.get(name);
   if (!seed) {
     seed = deepFreeze(hashSeed(parseSeedData(name === 'demo' ? demoSeed() : emptySeed())));

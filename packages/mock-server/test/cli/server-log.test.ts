@@ -3,6 +3,7 @@
 // code, request id, duration, the rule of a 4xx) and per webhook attempt (delivery id, event,
 // target, status or network error, duration, next attempt); --log json and off; no control
 // character from input ever reaches the terminal.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createAttemptTracker, requestLine } from '../../src/cli/event-lines';
 import { createLineWriter } from '../../src/cli/server-log';
@@ -116,6 +117,19 @@ describe('reservation-mock terminal log', () => {
     const cli = startCli(['--prot', '4011']);
     expect(await cli.exited).toBe(2);
     expect(cli.stderr()).toMatch(/Unknown option '--prot'.*\(reservation-mock --help lists the options\)/);
+  }, 30_000);
+
+  it('prints the options the README lists, word for word', async () => {
+    const cli = startCli(['--help']);
+    expect(await cli.exited).toBe(0);
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const block = /```\n(--port PORT[\s\S]*?)```/.exec(readme)?.[1];
+    // The help's options: from `--port` to the blank line after them, without the indent.
+    const help = cli.stdout().split('\n');
+    const first = help.indexOf('  --port PORT          port to listen on (default 4010; 0 = any free port)');
+    const options = help.slice(first, help.indexOf('', first)).map((line) => line.slice(2));
+    expect(first).toBeGreaterThan(0);
+    expect(block?.trimEnd().split('\n')).toEqual(options);
   }, 30_000);
 
   it('refuses an unknown --log value, naming the three', async () => {

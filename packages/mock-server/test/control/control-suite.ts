@@ -140,6 +140,14 @@ export function controlSuite(name: string, start: () => Promise<ControlUnderTest
       expect(await failure(() => control.deliveries({ status: 'lost' as 'failed' }))).toMatchObject({
         kind: 'invalid',
       });
+      // A project filter is a lookup: a misspelt slug, or the project's id, is a 404, not "none".
+      for (const project of ['demo-bistr', 'prj_demo_bistro']) {
+        expect(await failure(() => control.deliveries({ project }))).toMatchObject({
+          kind: 'not_found',
+          message: `Unknown project slug "${project}"`,
+        });
+      }
+      expect((await control.deliveries({ project: bistro })).length).toBe(2);
 
       const [id = ''] = created.deliveries;
       const again = await control.redeliver(id, { url: 'http://127.0.0.1:9/elsewhere' });
