@@ -155,7 +155,10 @@ function computeZoneDay(date: string, timeZone: string): ZoneDay {
   const plain = Temporal.PlainDate.from(date);
   const start = plain.toZonedDateTime(timeZone);
   const next = plain.add({ days: 1 }).toZonedDateTime(timeZone);
-  const transition = start.getTimeZoneTransition('next');
+  // Searched from just before the day's first instant: in a zone that springs forward at midnight
+  // (America/Santiago, Havana) the day starts at 01:00 exactly at a transition, which 'next' from
+  // the start itself would pass over (offering 00:00–01:00, times that do not exist).
+  const transition = start.subtract({ nanoseconds: 1 }).getTimeZoneTransition('next');
   const uniform =
     next.epochMilliseconds - start.epochMilliseconds === 86_400_000 &&
     (transition === null || Temporal.ZonedDateTime.compare(transition, next) >= 0);

@@ -62,9 +62,36 @@ describe('time: a zone day reused for its times', () => {
     expect(missingMinutes('2026-03-29', 'Europe/Prague')).toEqual([120, 180]);
     expect(missingMinutes('2026-10-25', 'Europe/Prague')).toBeNull();
     expect(missingMinutes('2026-10-04', 'Australia/Lord_Howe')).toEqual([120, 150]);
-    // Santiago springs forward at midnight: the day starts at 01:00, as before this module reused days.
     const skipped = dates.filter((date) => missingMinutes(date, 'Europe/Prague') !== null);
     expect(skipped).toEqual(['2026-03-29']);
+    // Santiago and Havana spring forward at midnight: 00:00–01:00 does not exist (the day starts at 01:00).
+    expect(missingMinutes('2026-09-06', 'America/Santiago')).toEqual([0, 60]);
+    expect(missingMinutes('2026-03-08', 'America/Havana')).toEqual([0, 60]);
+  });
+
+  it('finds exactly the local minutes that do not exist, on every day of a year in every zone', () => {
+    for (const zone of [...ZONES, 'America/Havana', 'America/Asuncion']) {
+      for (const date of dates) {
+        const day = Temporal.PlainDate.from(date);
+        const hours = day
+          .add({ days: 1 })
+          .toZonedDateTime(zone)
+          .since(day.toZonedDateTime(zone))
+          .total('hours');
+        // Only a day shorter than 24 hours can skip local times; checked minute by minute against Temporal.
+        let expected: [number, number] | null = null;
+        if (hours < 24) {
+          const gone = [];
+          for (let minute = 0; minute < 1440; minute++) {
+            const local = day.toPlainDateTime({ hour: 0 }).add({ minutes: minute });
+            const exists = local.toZonedDateTime(zone).toPlainDateTime().equals(local);
+            if (!exists) gone.push(minute);
+          }
+          expected = [gone[0] ?? 0, (gone.at(-1) ?? 0) + 1];
+        }
+        expect(missingMinutes(date, zone), `${zone} ${date}`).toEqual(expected);
+      }
+    }
   });
 
   it('counts calendar days as Temporal does, including across years and the year 9999', () => {

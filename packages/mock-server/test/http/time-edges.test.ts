@@ -159,6 +159,27 @@ describe('the spring-forward hour (2026-03-29, Europe/Prague: 02:00 jumps to 03:
   });
 });
 
+describe('a spring-forward at midnight (2026-09-06, America/Santiago: 00:00 jumps to 01:00)', () => {
+  it('offers no slot in [00:00, 01:00) and refuses a booking there with 422', async () => {
+    const server = await startServer({ now: '2026-09-01T12:00:00.000Z' });
+    await server.service.control.createProject(
+      project('scl', {
+        timeZone: 'America/Santiago',
+        openingHours: { sunday: { open: '00:00', close: '02:00' } },
+      }),
+    );
+    expect((await slots(server, 'scl', 'date=2026-09-06')).map(span)).toEqual(['01:00-01:30', '01:30-02:00']);
+    const refused = await send(server, 'POST', '/api/v1/scl/reservations', {
+      key: 'rk_scl_full',
+      json: booking({ date: '2026-09-06', from: '00:00', to: '01:00' }),
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual(OUTSIDE_HOURS);
+    // The Sunday before has its midnight hour (the guard: the gap is that one day's).
+    expect((await slots(server, 'scl', 'date=2026-08-30')).map(span)).toContain('00:00-00:30');
+  });
+});
+
 describe('the autumn hour that occurs twice (2026-10-25, Europe/Prague: 03:00 goes back to 02:00)', () => {
   it('a wall-clock time means its first occurrence', async () => {
     // 00:30 UTC is 02:30 of the first pass (CEST); the second 02:00 is still half an hour away.

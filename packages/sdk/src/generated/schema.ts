@@ -1019,9 +1019,9 @@ export type Settings = {
     };
     /** @enum {string} */
     defaultView: "calendar" | "list";
-    /** @description Show prices. */
+    /** @description Show prices (a setting for the booking front end; the API answers alike). */
     showPrices: boolean;
-    /** @description Allow notes on reservations. */
+    /** @description Whether the booking front end offers a note field. A setting for the front end: the API itself does not enforce it, and `POST /reservations` stores a `note` either way. */
     allowNotes: boolean;
     /** @description Phone is required on `POST /reservations`. */
     requirePhone: boolean;
