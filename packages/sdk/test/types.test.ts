@@ -148,9 +148,10 @@ describe('type names on hover', () => {
 });
 
 describe('under exactOptionalPropertyTypes', () => {
-  it('takes an option given as undefined (it keeps its default), per call and in retry', () => {
+  it('takes an option given as undefined (it keeps its default), per call, in retry and in /webhooks', () => {
     const source = `
 import { createReservationClient } from '../src/index';
+import { constructWebhookEvent, createWebhookDeduplicator } from '../src/webhooks/index';
 declare const maybe: number | undefined;
 declare const signal: AbortSignal | undefined;
 const client = createReservationClient({
@@ -161,6 +162,8 @@ const client = createReservationClient({
   retry: { baseDelayMs: maybe, maxDelayMs: maybe, maxRetryAfterMs: maybe, sleep: undefined, random: undefined },
 });
 void client.schedule.get({ signal, timeoutMs: maybe, maxRetries: maybe, headers: undefined });
+void constructWebhookEvent('{}', 'sha256=', 'whsec_x', { maxAgeSeconds: maybe, now: undefined });
+createWebhookDeduplicator({ ttlSeconds: maybe, maxEntries: maybe, now: undefined });
 `;
     const { program, sourceFile } = virtualProgram(file, source, {
       exactOptionalPropertyTypes: true,

@@ -34,10 +34,10 @@ export function parseOrUsage<T>(parse: () => T, help: string): T {
   try {
     return parse();
   } catch (error) {
-    throw new CommandError(
-      `${safeText(error instanceof Error ? error.message : String(error))}\n\n${help}`,
-      2,
-    );
+    // Line by line: parseArgs' own messages span lines (`… is ambiguous.\nDid you forget …`), and
+    // only the control characters within a line (from the arguments) are escaped.
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CommandError(`${message.split('\n').map(safeText).join('\n')}\n\n${help}`, 2);
   }
 }
 

@@ -17,7 +17,7 @@ Usage: reservation-mock trigger <event> [options]
   --project SLUG       the project (default demo-bistro)
   --reservation ID     move this reservation instead of booking a new one
   --reason TEXT        the cancellation's reason (reservation.cancelled; default none)
-  --guests N           guests of the new booking (default 1; a table seating them is chosen)
+  --guests N           guests of the new booking, 1 to 10000 (default 1; a table seating them is chosen)
   --date YYYY-MM-DD    book on this date: its first free slot after the mock's now
   --table ID           book on this table
   --wait               wait until the mock is settled (no attempt under way) and print each

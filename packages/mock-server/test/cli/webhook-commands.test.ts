@@ -97,6 +97,11 @@ describe('reservation-mock trigger', () => {
     const guests = await runCli(['trigger', 'reservation.created', '--url', url, '--guests', 'many']);
     expect(guests.code).toBe(2);
     expect(guests.stderr).toContain('--guests must be a positive integer, got many');
+    // parseArgs' own message spans two lines: printed as lines, not with an escaped line feed.
+    const ambiguous = await runCli(['trigger', 'reservation.created', '--url', url, '--timeout', '-5']);
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toMatch(/argument is ambiguous\.\nDid you forget/);
+    expect(ambiguous.stderr).not.toContain('\\x0a');
     const unknown = await runCli(['trigger', 'reservation.\u001b[2Jmoved', '--url', url]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown event "reservation.\\x1b[2Jmoved"');

@@ -500,7 +500,7 @@ export interface webhooks {
          * reservation.confirmed
          * @description Sent when a reservation moves PENDING → CONFIRMED (`PATCH /reservations/{id}/status`).
          *     `confirmedBy` is the acting API key's id (`key_…`), the same value as `changedBy` in the status
-         *     history. Delivery and signature rules: see `reservation.created` and `x-webhook-delivery`
+         *     history (`system` for a change the mock's control interface made, e.g. its `trigger`). Delivery and signature rules: see `reservation.created` and `x-webhook-delivery`
          *     (sha256= HMAC over the exact body bytes; attempts at 0, 1, 6, 36, 156 minutes; 5 s timeout;
          *     failed after 5 attempts; deduplicate).
          */
@@ -524,7 +524,8 @@ export interface webhooks {
          * reservation.cancelled
          * @description Sent when a reservation moves PENDING or CONFIRMED → CANCELLED, through
          *     `PATCH /reservations/{id}/status` or `DELETE /reservations/{id}`. `reason` is the given reason or
-         *     null when none was given; `cancelledBy` is the acting API key's id (`key_…`). Delivery and
+         *     null when none was given; `cancelledBy` is the acting API key's id (`key_…`), or `system` for a
+         *     change the mock's control interface made. Delivery and
          *     signature rules: see `reservation.created` and `x-webhook-delivery` (sha256= HMAC over the exact
          *     body bytes; attempts at 0, 1, 6, 36, 156 minutes; 5 s timeout; failed after 5 attempts;
          *     deduplicate).
@@ -824,7 +825,7 @@ export type Reservation = {
 /** @description One change of a reservation's status. `changedAt` is never later than the service's current time. */
 export type StatusHistoryEntry = {
     status: ReservationStatus;
-    /** @description `system` for creation through the API; the acting API key's id (`key_…`) for changes through the API; otherwise an identifier of the acting admin user. */
+    /** @description `system` for creation through the API (and for any change the mock's control interface makes); the acting API key's id (`key_…`) for changes through the API; otherwise an identifier of the acting admin user. */
     changedBy: string;
     action: StatusHistoryAction;
     /** Format: date-time */
@@ -1300,7 +1301,7 @@ export type ReservationConfirmedEvent = {
              * @enum {string}
              */
             previousStatus: "PENDING";
-            /** @description The acting API key's id (`key_…`), as `changedBy` in the status history. */
+            /** @description The acting API key's id (`key_…`), as `changedBy` in the status history; `system` for a change the mock's control interface made (its `trigger`). */
             confirmedBy: string;
         };
     };
@@ -1330,7 +1331,7 @@ export type ReservationCancelledEvent = {
             previousStatus: "PENDING" | "CONFIRMED";
             /** @description The given reason; null when none was given. */
             reason: string | null;
-            /** @description The acting API key's id (`key_…`), as `changedBy` in the status history. */
+            /** @description The acting API key's id (`key_…`), as `changedBy` in the status history; `system` for a change the mock's control interface made (its `trigger`). */
             cancelledBy: string;
         };
     };

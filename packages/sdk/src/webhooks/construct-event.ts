@@ -3,8 +3,8 @@ import { WebhookPayloadError, WebhookSignatureError } from './errors';
 import { webhookEvent } from './events';
 import { describe } from './guard';
 import { atLeastOne } from './options';
-import type { WebhookPayload } from './sign';
-import { isRawBody, isWellFormedSignature, secretsOf, verifyWebhookSignature } from './verify';
+import { isRawBody, type WebhookPayload } from './sign';
+import { isWellFormedSignature, secretsOf, verifyWebhookSignature } from './verify';
 
 export interface ConstructWebhookEventOptions {
   /**
@@ -12,9 +12,9 @@ export interface ConstructWebhookEventOptions {
    * default: the service re-sends a failed delivery with the original timestamp for up to 156 minutes,
    * so a value below ~9 400 s rejects legitimate retries. At least 1 (NaN or 0 throw a TypeError).
    */
-  maxAgeSeconds?: number;
+  maxAgeSeconds?: number | undefined;
   /** The current time (for tests): a Date, or a function returning one or epoch ms. Default Date.now. */
-  now?: Date | (() => Date | number);
+  now?: Date | (() => Date | number) | undefined;
 }
 
 /**
@@ -33,15 +33,14 @@ const RAW_BODY_HINT =
 const EXPECTED = 'expected "sha256=" + 64 lower-case hex digits.';
 
 /**
- * One header's value: a string, or a list of one (Node's `req.headersDistinct`); a header sent more
- * than once is none, since a delivery sends each once.
+ * One header's value: a string, or a list (Node's `req.headersDistinct`) joined as `Headers` joins a
+ * header sent more than once, which no signature or delivery id can match.
  */
 function headerOf(headers: WebhookHeaders, name: string): string | undefined {
   if (typeof headers.get === 'function') return headers.get(name) ?? undefined;
   for (const key in headers) {
-    let value = (headers as Record<string, unknown>)[key];
-    if (Array.isArray(value) && value.length === 1) value = value[0];
-    if (key.toLowerCase() === name && typeof value === 'string') return value;
+    const value = (headers as Record<string, unknown>)[key];
+    if (key.toLowerCase() === name) return Array.isArray(value) ? value.join(', ') : (value as string);
   }
   return undefined;
 }
@@ -99,6 +98,10 @@ export async function constructWebhookEvent(
     headers = header;
     header = headerOf(headers, 'x-webhook-signature');
   }
+  // The options first: a mistake in them must not hide behind the first forged delivery's error.
+  const { maxAgeSeconds } = options;
+  const maxAge = maxAgeSeconds === undefined ? 0 : atLeastOne(maxAgeSeconds, 'maxAgeSeconds');
+  const at = nowMs(options.now);
   const secrets = secretsOf(secret);
   // First: with no secret every delivery fails, and the message should name the real cause.
   if (!secrets.length) {
@@ -113,7 +116,13 @@ export async function constructWebhookEvent(
   if (!isWellFormedSignature(header)) {
     throw new WebhookSignatureError(
       `X-Webhook-Signature header is ${
-        !header ? 'missing' : /^[0-9a-f]{64}$/i.test(header) ? 'without the "sha256=" scheme' : 'malformed'
+        !header
+          ? 'missing'
+          : /^[0-9a-f]{64}$/i.test(header)
+            ? 'without the "sha256=" scheme'
+            : (header as string).includes(',')
+              ? 'sent more than once'
+              : 'malformed'
       }: ${EXPECTED}`,
     );
   }
@@ -133,14 +142,11 @@ export async function constructWebhookEvent(
     throw new WebhookPayloadError(`Webhook body is not a known event:\n${issues.join('\n')}`, issues);
   }
   const event = parsed as VerifiedWebhookEvent;
-  const { maxAgeSeconds, now } = options;
-  const at = nowMs(now);
-  if (
-    maxAgeSeconds !== undefined &&
-    Math.abs(at - Date.parse(event.timestamp)) > atLeastOne(maxAgeSeconds, 'maxAgeSeconds') * 1000
-  ) {
+  const age = at - Date.parse(event.timestamp);
+  // Now and the difference in the message: a frozen mock clock or a skewed one shows at once.
+  if (maxAge && !(Math.abs(age) <= maxAge * 1000)) {
     throw new WebhookSignatureError(
-      `Webhook timestamp ${event.timestamp} is over maxAgeSeconds from now: possible replay.`,
+      `Webhook timestamp ${event.timestamp} is ${Math.round(age / 1000)} s from now (${new Date(at).toISOString()}), over maxAgeSeconds ${maxAge}: possible replay, or a clock that is off.`,
     );
   }
   const deliveryId = headers && headerOf(headers, 'x-webhook-delivery');

@@ -8,11 +8,11 @@ export interface WebhookDeduplicatorOptions {
    * are retried for up to 156 minutes, so anything shorter than ~3 h lets duplicates through.
    * At least 1 (NaN or 0, which would turn deduplication off, throw a TypeError).
    */
-  ttlSeconds?: number;
+  ttlSeconds?: number | undefined;
   /** Upper bound on remembered events; the least recently seen is forgotten first. Default 10 000; at least 1. */
-  maxEntries?: number;
+  maxEntries?: number | undefined;
   /** Current time in ms (for tests); Date.now by default. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 export interface WebhookDeduplicator {

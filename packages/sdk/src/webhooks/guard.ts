@@ -1,5 +1,5 @@
 // A few hundred bytes of runtime validation with type inference, in place of zod: the webhooks entry
-// has a 2.5 kB (min+gzip) budget and zod/mini alone is ~6 kB. events.ts builds the event schemas from
+// has a 2.6 kB (min+gzip) budget and zod/mini alone is ~6 kB. events.ts builds the event schemas from
 // these and asserts at compile time that the inferred types equal the generated ones.
 
 /** Validates `value`, pushing "path: problem" lines to `issues`; true when valid. */

@@ -1,8 +1,13 @@
 // Web Crypto only (no node:crypto) so that signing and verifying run in Node, Deno, Bun,
 // Cloudflare Workers and browsers. The mock server signs its deliveries with the same algorithm
 // (synchronously; its tests compare both signers with this one on any body and secret).
+import { describe } from './guard';
 
 export type WebhookPayload = string | Uint8Array;
+
+export function isRawBody(rawBody: unknown): rawBody is WebhookPayload {
+  return typeof rawBody === 'string' || rawBody instanceof Uint8Array;
+}
 
 const encoder = new TextEncoder();
 
@@ -13,6 +18,9 @@ const encoder = new TextEncoder();
 export async function signWebhookPayload(rawBody: WebhookPayload, secret: string): Promise<string> {
   // Web Crypto's own refusal of an empty key is a DataError that names no argument.
   if (typeof secret !== 'string' || !secret) throw new TypeError('secret must be a non-empty string');
+  // A parsed object (or a number) would sign an empty body (or zero bytes), which no test can see.
+  if (!isRawBody(rawBody))
+    throw new TypeError(`rawBody must be a string or Uint8Array, got ${describe(rawBody)}`);
   const key = await crypto.subtle.importKey(
     'raw',
     encoder.encode(secret),

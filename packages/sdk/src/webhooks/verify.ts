@@ -1,5 +1,5 @@
 // Web Crypto only, so verification runs in Node, Deno, Bun, edge runtimes and browsers alike.
-import { signWebhookPayload, type WebhookPayload } from './sign';
+import { isRawBody, signWebhookPayload, type WebhookPayload } from './sign';
 
 const SIGNATURE = /^sha256=[0-9a-f]{64}$/;
 
@@ -15,10 +15,6 @@ function sameSignature(a: string, b: string): boolean {
 
 export function isWellFormedSignature(header: unknown): header is string {
   return typeof header === 'string' && SIGNATURE.test(header);
-}
-
-export function isRawBody(rawBody: unknown): rawBody is WebhookPayload {
-  return typeof rawBody === 'string' || rawBody instanceof Uint8Array;
 }
 
 /**

@@ -171,6 +171,24 @@ describe('constructWebhookEvent', () => {
       ).rejects.toThrow(/possible replay/);
     });
 
+    it('says how far the timestamp is from which now, so a frozen or skewed clock shows', async () => {
+      const { body, header } = signed(completed);
+      await expect(
+        constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 300, now: at('2026-06-15T12:00:00Z') }),
+      ).rejects.toThrow(
+        new WebhookSignatureError(
+          `Webhook timestamp ${completed.timestamp} is 7200 s from now (2026-06-15T12:00:00.000Z), over maxAgeSeconds 300: possible replay, or a clock that is off.`,
+        ),
+      );
+    });
+
+    it('refuses a bad maxAgeSeconds before the signature, so a forged delivery cannot hide it', async () => {
+      const body = JSON.stringify(completed);
+      await expect(
+        constructWebhookEvent(body, sign(body, 'whsec_forged'), SECRET, { maxAgeSeconds: 0 }),
+      ).rejects.toThrow(new TypeError('maxAgeSeconds must be at least 1, got 0'));
+    });
+
     it('rejects an event too far in the future', async () => {
       const { body, header } = signed(completed);
       await expect(
@@ -215,6 +233,20 @@ describe('constructWebhookEvent', () => {
         ),
       );
       await expect(constructWebhookEvent(body, 'v1=abc', SECRET)).rejects.toThrow(/header is malformed/);
+    });
+
+    it('says a signature header sent more than once is, in Headers and in Node headers alike', async () => {
+      const { body, header } = signed(completed);
+      const twice = new Headers();
+      twice.append('X-Webhook-Signature', header);
+      twice.append('X-Webhook-Signature', header);
+      for (const headers of [twice, { 'x-webhook-signature': [header, header] }]) {
+        await expect(constructWebhookEvent(body, headers, SECRET)).rejects.toThrow(
+          new WebhookSignatureError(
+            'X-Webhook-Signature header is sent more than once: expected "sha256=" + 64 lower-case hex digits.',
+          ),
+        );
+      }
     });
 
     it('says the body is empty rather than that the signature does not match', async () => {
@@ -319,7 +351,7 @@ describe('constructWebhookEvent', () => {
       );
     });
 
-    it("takes Node's req.headersDistinct (each value a list of one); a header sent twice is none", async () => {
+    it("takes Node's req.headersDistinct (each value a list of one); a header sent twice is said so", async () => {
       const { body, header } = signed(completed);
       const distinct = { 'x-webhook-signature': [header], 'x-webhook-delivery': ['whd_0009'] };
       await expect(constructWebhookEvent(body, distinct, SECRET)).resolves.toEqual({
@@ -328,7 +360,7 @@ describe('constructWebhookEvent', () => {
       });
       await expect(
         constructWebhookEvent(body, { 'x-webhook-signature': [header, header] }, SECRET),
-      ).rejects.toThrow(/header is missing/);
+      ).rejects.toThrow(/header is sent more than once/);
     });
   });
 });

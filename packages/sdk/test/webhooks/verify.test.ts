@@ -125,4 +125,14 @@ describe('signWebhookPayload', () => {
       new TypeError('secret must be a non-empty string'),
     );
   });
+
+  it.each([
+    ['a parsed object', { event: 'reservation.created' }, 'object'],
+    ['a number', 32, 'number'],
+    ['null', null, 'null'],
+  ])('refuses %s as the body (it signed an empty body or zero bytes)', async (_, body, got) => {
+    await expect(signWebhookPayload(body as unknown as string, SECRET)).rejects.toThrow(
+      new TypeError(`rawBody must be a string or Uint8Array, got ${got}`),
+    );
+  });
 });
