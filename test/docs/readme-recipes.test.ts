@@ -100,9 +100,34 @@ describe('the coverage recipe of the mock README, with a reset before each test'
     snippet.code.includes('saveCoveragePart('),
   );
 
-  it('saves a part after each test, and says why', () => {
-    expect(recipe?.code).toContain('afterEach(() => saveCoveragePart(');
+  it('saves a part after each test, once the mock is settled, and says why', () => {
+    expect(recipe?.code).toMatch(
+      /afterEach\(async \(\) => \{\s*await mock\.control\.settled\(\);[\s\S]*saveCoveragePart\(/,
+    );
     expect(readme).toContain('**Save a part before every reset.**');
+  });
+
+  it('counts an event a receiver acknowledges a little later only when saved after settled()', async () => {
+    // A receiver that answers in 30 ms: the delivery is still under way when the test ends.
+    const mock = createMockService({
+      now: '2030-06-17T08:00:00Z',
+      fetch: () =>
+        new Promise((resolve) => setTimeout(() => resolve(new Response(null, { status: 204 })), 30)),
+    });
+    const event = (items: { kind: string; id: string; count: number }[]) =>
+      items.find((item) => item.kind === 'event' && item.id === 'reservation.confirmed')?.count;
+    try {
+      await mock.control.setWebhook('demo-bistro', { url: 'http://127.0.0.1:9/hooks' });
+      await mock.control.trigger('demo-bistro', 'reservation.confirmed');
+      await mock.fetch(
+        new Request(`${mock.baseUrl}/api/v1/demo-bistro/info`, { headers: { 'X-API-Key': 'rk_demo_full' } }),
+      );
+      expect(event(mock.control.coverage().items)).toBe(0);
+      await mock.control.settled();
+      expect(event(mock.control.coverage().items)).toBe(1);
+    } finally {
+      await mock.close();
+    }
   });
 
   it('keeps every test of the file, where a part saved after all keeps only the last', async () => {

@@ -202,7 +202,11 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   );
   const journal = createJournal(journalLimitOf(options.journalLimit));
   // Coverage hears outcomes and delivery changes as plain inputs (observers/api-coverage).
-  const coverage = createCoverageCounter(sharedCoverageSpace(contractCoverageSources));
+  // The root mock's outcome paths include its base URL's path; a session's are relative to it.
+  const coverage = createCoverageCounter(
+    sharedCoverageSpace(contractCoverageSources),
+    options.session === undefined ? new URL(baseUrl).pathname.replace(/\/$/, '') : '',
+  );
   const dispatcher = createWebhookDispatcher({
     clock,
     scheduler,

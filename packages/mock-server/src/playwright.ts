@@ -131,6 +131,9 @@ function collectCoverage(session: MockConnection): {
 } {
   let sum: CoverageReport | undefined;
   const collect = async () => {
+    // A webhook event counts once its receiver acknowledged it: the attempts under way finish first
+    // (a receiver that answers in 30 ms was otherwise read as never reached).
+    await session.control.settled();
     const report = await session.control.coverage();
     sum = sum === undefined ? report : mergeCoverage([sum, report]);
     return sum;

@@ -5,7 +5,12 @@
 // every string of the answer is printed safe (terminal-text.ts: the answer may come from anywhere).
 import { parseArgs } from 'node:util';
 import type { CoverageReport } from '../observers/api-coverage';
-import { coverageMarkdown, coveragePercent, coverageTable } from '../observers/api-coverage/report';
+import {
+  belowThreshold,
+  coverageMarkdown,
+  coveragePercent,
+  coverageTable,
+} from '../observers/api-coverage/report';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, type Command, parseOrUsage } from './command';
 import { CommandError, connect, describeFailure, mockTarget } from './mock-connection';
 import { safeJson, safeText } from './terminal-text';
@@ -86,9 +91,8 @@ export const runCoverage: Command = async (args, io) => {
           ? coverageMarkdown(report)
           : coverageTable(report),
     );
-    const percent = coveragePercent(report);
-    if (threshold !== undefined && percent < threshold) {
-      io.err(`Coverage ${percent} % is below the threshold of ${threshold} %.`);
+    if (threshold !== undefined && belowThreshold(report, threshold)) {
+      io.err(`Coverage ${coveragePercent(report)} % is below the threshold of ${threshold} %.`);
       return 1;
     }
     return 0;

@@ -159,6 +159,10 @@ export function describeFailure(error: unknown, target: MockTarget, doing: strin
     );
   if (error instanceof RemoteControlError)
     return new CommandError(`${doing} failed (HTTP ${error.status}): ${clipText(error.message, 500)}`);
+  // fetch's own message is `fetch failed`: the reason (`bad port`, a DNS failure) is its cause's.
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   const message = error instanceof Error ? error.message : String(error);
-  return new CommandError(`Could not reach the mock at ${where} while ${doing}: ${clipText(message, 300)}`);
+  return new CommandError(
+    `${doing} failed: could not reach the mock at ${where} (${clipText(`${message}${cause}`, 300)}).`,
+  );
 }

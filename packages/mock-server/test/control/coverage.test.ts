@@ -34,6 +34,22 @@ describe('control.coverage()', () => {
   });
 });
 
+describe('control.coverage() of a request refused before its route was known (a 401)', () => {
+  it('credits the operation its whole path below the base URL names, and no other', async () => {
+    for (const baseUrl of ['http://127.0.0.1:4010', 'http://127.0.0.1:4010/prefix']) {
+      const core = createMockCore({ now: NOW, logger: silentLogger, baseUrl });
+      const get = (path: string) => core.fetch(new Request(`${core.baseUrl}${path}`));
+      expect((await get('/api/v1/demo-bistro/info'))?.status).toBe(401);
+      // Not a route: the end of its path is one, the whole path is not.
+      expect((await get('/api/v1/x/api/v1/demo-bistro/info'))?.status).toBe(401);
+      const report = core.control.coverage();
+      expect(count(report, 'getProjectInfo 401 API_KEY_MISSING'), baseUrl).toBe(1);
+      expect(report.summary.covered, baseUrl).toBe(1);
+      await core.close();
+    }
+  });
+});
+
 describe('GET /__mock/coverage and connectMock', () => {
   it('answer the same report as the control, per world: sessions count apart', async () => {
     const server = await startServer({ now: NOW, logger: silentLogger });

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vit
 import {
   CoverageThresholdError,
   coverageGlobalSetup,
+  coveragePercent,
   mergeCoverageParts,
   saveCoveragePart,
   writeCoverageReport,
@@ -74,6 +75,24 @@ describe('coverage report files', () => {
     await expect(writeCoverageReport(dir, report, { threshold: 101 })).rejects.toThrow(RangeError);
   });
 
+  it('judges the threshold on the exact share, not on the percentage cut to one decimal', async () => {
+    const dir = await folder();
+    const report = await worker('/info');
+    const { covered, total } = report.summary;
+    const exact = (covered * 100) / total;
+    const shown = coveragePercent(report);
+    expect(shown).toBeLessThan(exact); // e.g. 1 of 118: 0.847… shown as 0.8
+    // Between the two: met by the exact share, though above the percentage shown.
+    await expect(writeCoverageReport(dir, report, { threshold: (shown + exact) / 2 })).resolves.toMatchObject(
+      {
+        percent: shown,
+      },
+    );
+    await expect(writeCoverageReport(dir, report, { threshold: exact + 0.001 })).rejects.toThrow(
+      CoverageThresholdError,
+    );
+  });
+
   it('as Vitest globalSetup: starts with no parts, prints the merged table at the end, fails below the threshold', async () => {
     const dir = await folder();
     await saveCoveragePart(dir, await worker('/info')); // left over from an earlier run
@@ -103,6 +122,25 @@ describe('coverage report files', () => {
       expect(await readFile(join(dir, 'coverage.md'), 'utf8').catch(() => 'none')).toBe('none');
       expect(process.exitCode).toBe(threshold === undefined ? undefined : 1);
     }
+  });
+
+  it('as Vitest globalSetup run once per project (`extends: true`): one report, and a met threshold passes', async () => {
+    const dir = await folder();
+    const printed: string[] = [];
+    const options = { dir, threshold: 1, print: (text: string) => printed.push(text) };
+    // Each project runs its own copy: every setup before the tests, every teardown after them.
+    const teardowns = [
+      await coverageGlobalSetup(options)(),
+      await coverageGlobalSetup(options)(),
+      await coverageGlobalSetup(options)(),
+    ];
+    await saveCoveragePart(dir, await worker('/info', '/tables'));
+    for (const teardown of teardowns) await teardown();
+    expect(process.exitCode).toBeUndefined();
+    expect(printed).toEqual([expect.stringMatching(/^Coverage: 2\/\d+ /)]);
+    expect(JSON.parse(await readFile(join(dir, 'coverage.json'), 'utf8'))).toMatchObject({
+      summary: { covered: 2 },
+    });
   });
 
   it('as Vitest globalSetup, refuses a threshold that is no percentage when the config is read', () => {

@@ -31,6 +31,7 @@ function outcome(
     id: 'req_000001',
     operationId: 'listReservations',
     error: null,
+    rule: 'ok',
     transitions: [],
     request: { method, path },
     answer: { status, body: '{}' },
@@ -175,8 +176,8 @@ describe('the coverage counter, on the outcome stream', () => {
     );
   });
 
-  it('finds the operation by method and path when the checks refused before naming it (401)', () => {
-    const counter = fresh();
+  it('finds the operation by method and path below the base when the checks refused before naming it (401)', () => {
+    const counter = createCoverageCounter(coverageSpace(contractCoverageSources), '/base');
     counter.observeOutcome(
       outcome({
         operationId: null,
@@ -195,9 +196,45 @@ describe('the coverage counter, on the outcome stream', () => {
         error: { code: 'NOT_FOUND', message: 'Not found' },
       }),
     );
+    // Nor is a path whose end is a route: the whole path below the base must be one.
+    counter.observeOutcome(
+      outcome({
+        operationId: null,
+        path: '/base/api/v1/x/api/v1/demo-bistro/info',
+        status: 401,
+        error: { code: 'API_KEY_MISSING', message: 'Missing X-API-Key header' },
+      }),
+    );
     const report = counter.report();
     expect(count(report, 'updateReservationStatus 401 API_KEY_MISSING')).toBe(1);
     expect(report.summary.covered).toBe(1);
+  });
+
+  it('counts a fault-made answer only where a fault is the only way there (429, 5xx), and no refusal', () => {
+    const counter = fresh();
+    const faulted = (status: number, code: string, body = '{}') =>
+      counter.observeOutcome(
+        outcome({
+          operationId: 'createReservation',
+          method: 'POST',
+          rule: 'fault flt_0001',
+          status,
+          error: { code, message: 'injected' },
+          answer: { status, body },
+        }),
+      );
+    faulted(503, 'INTERNAL_ERROR');
+    faulted(429, 'RATE_LIMITED');
+    faulted(422, 'OUTSIDE_OPENING_HOURS');
+    faulted(409, 'DOUBLE_BOOKING');
+    faulted(400, 'VALIDATION_ERROR', JSON.stringify({ details: [{ field: 'date', message: 'injected' }] }));
+    const report = counter.report();
+    expect(count(report, 'createReservation 429 RATE_LIMITED')).toBe(1);
+    expect(count(report, 'createReservation default INTERNAL_ERROR')).toBe(1);
+    expect(count(report, 'createReservation 422 OUTSIDE_OPENING_HOURS')).toBe(0);
+    expect(count(report, 'createReservation 409 DOUBLE_BOOKING')).toBe(0);
+    expect(report.summary.covered).toBe(2);
+    expect(report.refused).toEqual([]);
   });
 
   it('counts transitions from the outcome, a DELETE as a DELETE cancellation', () => {

@@ -84,7 +84,11 @@ describe('the delivery log', () => {
     expect((await list(server, `?reservationId=${first.reservationId}`)).map((d) => d.id)).toEqual(
       first.deliveries,
     );
-    expect(await list(server, '?project=nowhere')).toEqual([]);
+    // A project filter is a lookup, as on every control route: an unknown slug is a 404.
+    expect(await call(server, 'GET', '/__mock/webhooks/deliveries?project=nowhere')).toMatchObject({
+      status: 404,
+      body: { message: 'Unknown project slug "nowhere"' },
+    });
     expect(
       server.service.control.deliveries({ project: 'demo-salon', order: 'newest' }).map((d) => d.id),
     ).toEqual([...second.deliveries].reverse());

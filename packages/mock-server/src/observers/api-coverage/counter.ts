@@ -41,7 +41,7 @@ export interface CoverageReport {
 }
 
 /** What the counter reads of an outcome. */
-export type CoverageOutcome = Pick<ApiOutcome, 'id' | 'operationId' | 'error' | 'transitions'> & {
+export type CoverageOutcome = Pick<ApiOutcome, 'id' | 'operationId' | 'error' | 'transitions' | 'rule'> & {
   request: Pick<ApiOutcome['request'], 'method' | 'path'>;
   answer: ApiOutcome['answer'];
 };
@@ -83,7 +83,11 @@ function details(body: string): { field: string | null; message: string }[] {
   }
 }
 
-export function createCoverageCounter(space: CoverageSpace): CoverageCounter {
+/**
+ * `basePath`: the path of the mock's base URL (`/prefix` of `http://host/prefix`), which the paths
+ * of its outcomes start with; '' when they are relative to it already (a session's).
+ */
+export function createCoverageCounter(space: CoverageSpace, basePath = ''): CoverageCounter {
   let counts = new Map<string, number>();
   let evidence = new Map<string, string[]>();
   let refused = new Map<string, RefusedGroup>();
@@ -112,9 +116,20 @@ export function createCoverageCounter(space: CoverageSpace): CoverageCounter {
   return {
     observeOutcome(outcome) {
       const { method, path } = outcome.request;
-      const operationId = outcome.operationId ?? space.operationOf(method, path);
+      // A request answered before its route was known (a 401) is matched by its path below the base.
+      const operationId =
+        outcome.operationId ??
+        (path.startsWith(basePath) ? space.operationOf(method, path.slice(basePath.length)) : null);
       const code = outcome.error?.code ?? null;
       const status = outcome.answer.status;
+      // An answer a fault made (mock README, "Coverage"): its 429 or 5xx covers that item, since a
+      // fault is the only way to reach one; a 4xx it made is no check of the API's rules, so it
+      // covers nothing and is no refusal of the contract.
+      if (outcome.rule.startsWith('fault ')) {
+        if (operationId && (status === 429 || status >= 500))
+          count(space.answerItem(operationId, status, code), outcome.id);
+        return;
+      }
       if (operationId) count(space.answerItem(operationId, status, code), outcome.id);
       for (const { from, to } of outcome.transitions)
         count(transitionId(from, to, method === 'DELETE'), outcome.id);

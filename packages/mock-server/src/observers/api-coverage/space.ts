@@ -60,7 +60,8 @@ export function coverageSpace(sources: CoverageSources): CoverageSpace {
       byStatus.set(a.status, byCode);
     }
     const template = op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
-    routes.push({ method: op.method, pattern: new RegExp(`${template}$`), operationId: op.operationId });
+    // Whole path, anchored at both ends: `/api/v1/x/api/v1/demo-bistro/info` is no operation.
+    routes.push({ method: op.method, pattern: new RegExp(`^${template}$`), operationId: op.operationId });
   }
   for (const [from, targets] of Object.entries(sources.transitions))
     for (const to of Object.keys(targets))
