@@ -29,13 +29,15 @@ const KB = 1024;
 // after the headers keeps that status in the message, a DOMException cause is masked without
 // crashing, another runtime's Headers (undici's, node-fetch's) are masked too, a locked body is a
 // middleware's or fetch's bug, onRetry and the logs report the answer the call judged, eject()
-// removes one copy as openapi-fetch does, and the key is masked percent-encoded.
+// removes one copy as openapi-fetch does, and the key is masked percent-encoded. And to 9.33 kB
+// with a docs review: `toArray()` without `max` (or with NaN) is a TypeError naming `max`, not a
+// TypeError about destructuring or an empty array.
 // /webhooks grew to 2.6 kB with an outside review of the receiver's side: `maxAgeSeconds` and `now`
 // are checked before the signature (a forged delivery hid a bad option), a refused timestamp names
 // now and the difference (a frozen mock clock showed only "possible replay"), a signature header
 // sent twice says so (it read "missing"), and signWebhookPayload refuses a body that is not bytes
 // (a parsed object signed an empty body).
-const budgets = { core: 9.3 * KB, webhooks: 2.6 * KB };
+const budgets = { core: 9.35 * KB, webhooks: 2.6 * KB };
 
 async function minGzip(stdin) {
   const result = await build({

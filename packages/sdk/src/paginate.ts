@@ -30,7 +30,10 @@ export type PageFetcher<T> = (
 ) => Promise<ListPage<T>>;
 
 export interface ToArrayOptions {
-  /** Required so that "everything" is a decision, not an accident: stops requesting once reached. */
+  /**
+   * Required so that "everything" is a decision (`Infinity`), not an accident: stops requesting once
+   * reached. A number ≥ 0; anything else (missing, NaN, negative) is a TypeError.
+   */
   max: number;
 }
 
@@ -70,9 +73,14 @@ export function paginate<T>(fetchPage: PageFetcher<T>, startOffset: number, limi
   return {
     [Symbol.asyncIterator]: iterate,
     pages: () => ({ [Symbol.asyncIterator]: pages }),
-    async toArray({ max }: ToArrayOptions): Promise<T[]> {
+    async toArray(options: ToArrayOptions): Promise<T[]> {
+      const max = options?.max;
+      // From plain JavaScript too: `toArray()` (a TypeError about destructuring) or `{ max: NaN }`
+      // (an empty array) must not pass for a decision.
+      if (!(max >= 0))
+        throw new TypeError(`toArray: \`max\` must be a number ≥ 0 (Infinity: all); got ${max}`);
       const out: T[] = [];
-      if (!(max > 0)) return out;
+      if (!max) return out;
       // for await calls the generator's return() on break, so no further page is requested.
       for await (const item of iterate()) {
         out.push(item);

@@ -108,6 +108,28 @@ describe('iterate()', () => {
     expect(stub.calls).toHaveLength(0);
   });
 
+  it('toArray({ max: Infinity }) collects every item', async () => {
+    const stub = stubFetch(...reservationPages(3, 2));
+    const { client } = clientOn(stub);
+    await expect(client.reservations.iterate({ limit: 2 }).toArray({ max: Infinity })).resolves.toHaveLength(
+      3,
+    );
+  });
+
+  it.each([
+    ['no options', undefined, 'undefined'],
+    ['no max', {}, 'undefined'],
+    ['NaN', { max: Number.NaN }, 'NaN'],
+    ['a negative max', { max: -1 }, '-1'],
+  ])('toArray with %s is a TypeError naming max, before any request', async (_, options, got) => {
+    const stub = stubFetch(...reservationPages(3, 2));
+    const { client } = clientOn(stub);
+    await expect(client.reservations.iterate().toArray(options as { max: number })).rejects.toThrow(
+      new TypeError(`toArray: \`max\` must be a number ≥ 0 (Infinity: all); got ${got}`),
+    );
+    expect(stub.calls).toHaveLength(0);
+  });
+
   it('starts at the given offset', async () => {
     const stub = stubFetch(
       reply('GET', `${P}/gallery`, 200, { success: true, count: 1, total: 3, photos: [photo(2)] }),

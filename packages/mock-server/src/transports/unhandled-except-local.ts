@@ -89,9 +89,20 @@ export function unhandledExceptLocal(
       throw new TypeError(
         "unhandledExceptLocal: got no mock (a mock made in beforeEach is undefined in beforeAll): pass the mocks' base URL instead, unhandledExceptLocal({ baseUrl: 'https://api.test' })",
       );
-    if (!URL.canParse(mock.baseUrl)) throw new TypeError(`Not a URL: ${JSON.stringify(mock.baseUrl)}`);
+    if (typeof mock.baseUrl !== 'string' || !URL.canParse(mock.baseUrl))
+      throw new TypeError(
+        `unhandledExceptLocal: a mock's baseUrl must be a URL (a mock, or { baseUrl: 'https://api.test' }); got ${
+          typeof mock.baseUrl === 'string' ? JSON.stringify(mock.baseUrl.slice(0, 200)) : typeof mock.baseUrl
+        }`,
+      );
   }
-  const warn = options.otherwise === 'warn';
+  // From JavaScript, another value ('bypass') would silently mean 'error'.
+  const { otherwise } = options;
+  if (otherwise !== undefined && otherwise !== 'error' && otherwise !== 'warn')
+    throw new TypeError(
+      `unhandledExceptLocal: otherwise must be 'error' or 'warn'; got ${JSON.stringify(otherwise)}`,
+    );
+  const warn = otherwise === 'warn';
   return {
     onUnhandledRequest(request, print) {
       if (isOwnLocalServer(request.url, list)) return;

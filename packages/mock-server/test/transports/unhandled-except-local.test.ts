@@ -91,8 +91,17 @@ describe('isOwnLocalServer', () => {
     expect(unhandledExceptLocal(later)).toHaveProperty('onUnhandledRequest');
   });
 
-  it('refuses a mock whose base URL is no URL, before any request', () => {
-    expect(() => unhandledExceptLocal({ baseUrl: 'nope' })).toThrow('Not a URL: "nope"');
+  it('refuses a mock whose base URL is no URL (or missing), before any request, saying what to pass', () => {
+    const expected =
+      "unhandledExceptLocal: a mock's baseUrl must be a URL (a mock, or { baseUrl: 'https://api.test' }); got";
+    expect(() => unhandledExceptLocal({ baseUrl: 'nope' })).toThrow(`${expected} "nope"`);
+    expect(() => unhandledExceptLocal({} as { baseUrl: string })).toThrow(`${expected} undefined`);
+  });
+
+  it("refuses an `otherwise` other than 'error' or 'warn' (from JavaScript, 'bypass' meant 'error')", () => {
+    expect(() =>
+      unhandledExceptLocal({ baseUrl: 'https://api.test' }, { otherwise: 'bypass' as 'warn' }),
+    ).toThrow(`unhandledExceptLocal: otherwise must be 'error' or 'warn'; got "bypass"`);
   });
 });
 
