@@ -35,8 +35,9 @@ const KB = 1024;
 // /webhooks grew to 2.6 kB with an outside review of the receiver's side: `maxAgeSeconds` and `now`
 // are checked before the signature (a forged delivery hid a bad option), a refused timestamp names
 // now and the difference (a frozen mock clock showed only "possible replay"), a signature header
-// sent twice says so (it read "missing"), and signWebhookPayload refuses a body that is not bytes
-// (a parsed object signed an empty body).
+// sent twice says so (it read "missing"), signWebhookPayload refuses a body that is not bytes
+// (a parsed object signed an empty body), and a timestamp without its zone is refused (it was read
+// in the receiver's local time).
 const budgets = { core: 9.35 * KB, webhooks: 2.6 * KB };
 
 async function minGzip(stdin) {

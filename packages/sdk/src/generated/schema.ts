@@ -53,7 +53,9 @@ export interface paths {
          *     - `guests` defaults to **1** when omitted; it must be a positive integer and not above the chosen
          *       table's capacity (otherwise 400 VALIDATION_ERROR).
          *     - Unknown `tableId`, `serviceIds` entry or `branchId`, a bad date or `HH:MM` time, `from` not before
-         *       `to`, or a bad e-mail is 400 VALIDATION_ERROR. `to` may be `24:00` (the end of the day); `from`
+         *       `to`, or a bad e-mail is 400 VALIDATION_ERROR. With `branchId`, a `tableId` of another branch is
+         *       400 VALIDATION_ERROR too (`table is not in branch …`; a table without a branch serves every
+         *       branch); `serviceIds` are not checked against the branch. `to` may be `24:00` (the end of the day); `from`
          *       may not.
          *     - **Customer upsert:** the customer is found by e-mail (case-insensitive) within the project, or
          *       created; given `firstName`, `lastName` and `phone` update it.
@@ -2142,7 +2144,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only tables of this branch. An unknown branch id is 400 VALIDATION_ERROR.
+                 * @description Only tables of exactly this branch (a table without a branch, which availability counts for every branch, is not listed). An unknown branch id is 400 VALIDATION_ERROR.
                  * @example br_old_town
                  */
                 branchId?: string;
@@ -2235,7 +2237,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Only services of this branch. An unknown branch id is 400 VALIDATION_ERROR.
+                 * @description Only services of exactly this branch (a service without a branch is not listed). An unknown branch id is 400 VALIDATION_ERROR.
                  * @example br_old_town
                  */
                 branchId?: string;

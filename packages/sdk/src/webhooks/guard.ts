@@ -31,10 +31,17 @@ function check<T>(test: (value: unknown) => boolean, expected: string): Guard<T>
 export const string: Guard<string> = check((v) => typeof v === 'string', 'string');
 // Number.isFinite is false for anything but a finite number (unlike the global isFinite, it does not coerce).
 export const number: Guard<number> = check(Number.isFinite, 'number');
-/** An ISO 8601 timestamp that Date.parse understands. */
+/**
+ * An RFC 3339 date-time (openapi.yaml `format: date-time`) that Date.parse understands: with its
+ * zone, since one without (`2030-06-17T08:00:00`, or `2030`) is read in the receiver's local time,
+ * and maxAgeSeconds would compare it wrongly.
+ */
 export const timestamp: Guard<string> = check(
-  (v) => typeof v === 'string' && Number.isFinite(Date.parse(v)),
-  'ISO 8601 timestamp',
+  (v) =>
+    typeof v === 'string' &&
+    /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i.test(v) &&
+    Number.isFinite(Date.parse(v)),
+  'date-time with its zone',
 );
 
 export function literal<const T extends string>(...values: T[]): Guard<T> {

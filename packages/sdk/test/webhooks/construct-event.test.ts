@@ -143,6 +143,22 @@ describe('constructWebhookEvent', () => {
     ]);
   });
 
+  it('takes a timestamp only as a date-time with its zone (one without is read in local time)', async () => {
+    for (const timestamp of ['2030', '2030-06-17T08:00:00', '2030-06-17 08:00:00Z', 'x']) {
+      const { body, header } = signed({ ...completed, timestamp });
+      const error = await constructWebhookEvent(body, header, SECRET).catch((e: unknown) => e);
+      expect((error as WebhookPayloadError).issues, timestamp).toEqual([
+        `body.timestamp: expected date-time with its zone, got string`,
+      ]);
+    }
+    for (const timestamp of ['2030-06-17T08:00:00.123Z', '2030-06-17T10:00:00+02:00']) {
+      const { body, header } = signed({ ...completed, timestamp });
+      await expect(constructWebhookEvent(body, header, SECRET), timestamp).resolves.toMatchObject({
+        timestamp,
+      });
+    }
+  });
+
   it('rejects an unknown event name and a wrong status for the event', async () => {
     for (const value of [
       { ...completed, event: 'reservation.no_show' },
