@@ -24,8 +24,9 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
   if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    // Followed even when already aborted: its later rejection is handled here, never unhandled.
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
