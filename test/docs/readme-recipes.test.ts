@@ -128,6 +128,10 @@ describe('the coverage recipe of the mock README, with a reset before each test'
     } finally {
       await mock.close();
     }
+    // The recipe after a hook that closed the mock (Vitest runs afterEach hooks last-added first):
+    // nothing is under way any more, so settled() resolves and the part is still read.
+    await expect(mock.control.settled()).resolves.toBeUndefined();
+    expect(event(mock.control.coverage().items)).toBe(1);
   });
 
   it('keeps every test of the file, where a part saved after all keeps only the last', async () => {

@@ -77,7 +77,7 @@ export function paginate<T>(fetchPage: PageFetcher<T>, startOffset: number, limi
       const max = options?.max;
       // From plain JavaScript too: `toArray()` (a TypeError about destructuring) or `{ max: NaN }`
       // (an empty array) must not pass for a decision.
-      if (!(max >= 0))
+      if (!(typeof max === 'number' && max >= 0))
         throw new TypeError(`toArray: \`max\` must be a number ≥ 0 (Infinity: all); got ${max}`);
       const out: T[] = [];
       if (!max) return out;

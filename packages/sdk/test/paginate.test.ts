@@ -121,6 +121,8 @@ describe('iterate()', () => {
     ['no max', {}, 'undefined'],
     ['NaN', { max: Number.NaN }, 'NaN'],
     ['a negative max', { max: -1 }, '-1'],
+    ['null', { max: null }, 'null'],
+    ['a string', { max: '2' }, '2'],
   ])('toArray with %s is a TypeError naming max, before any request', async (_, options, got) => {
     const stub = stubFetch(...reservationPages(3, 2));
     const { client } = clientOn(stub);

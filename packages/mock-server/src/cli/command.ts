@@ -34,10 +34,13 @@ export function parseOrUsage<T>(parse: () => T, help: string): T {
   try {
     return parse();
   } catch (error) {
-    // Line by line: parseArgs' own messages span lines (`… is ambiguous.\nDid you forget …`), and
-    // only the control characters within a line (from the arguments) are escaped.
-    const message = error instanceof Error ? error.message : String(error);
-    throw new CommandError(`${message.split('\n').map(safeText).join('\n')}\n\n${help}`, 2);
+    // Escaped whole (an argument's line feed must not forge a line), then parseArgs' own line breaks
+    // (`… is ambiguous.\nDid you forget …\nTo specify …`) put back.
+    const message = safeText(error instanceof Error ? error.message : String(error)).replace(
+      /\\x0a(?=Did you forget|To specify)/g,
+      '\n',
+    );
+    throw new CommandError(`${message}\n\n${help}`, 2);
   }
 }
 

@@ -80,10 +80,12 @@ export const runCoverage: Command = async (args, io) => {
   const connection = await connect(target);
   try {
     const report: unknown = await connection.control.coverage().catch((error: unknown) => {
-      throw describeFailure(error, target, 'Coverage');
+      throw describeFailure(error, target, 'reading the coverage');
     });
     if (!isCoverageReport(report))
-      throw new CommandError(`Coverage failed: ${safeText(target.base)} did not answer a coverage report`);
+      throw new CommandError(
+        `Reading the coverage failed: ${safeText(target.base)} did not answer a coverage report`,
+      );
     io.out(
       format === 'json'
         ? safeJson(report)

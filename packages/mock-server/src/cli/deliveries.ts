@@ -104,7 +104,7 @@ export const runDeliveries: Command = async (args, io) => {
         ...(values.reservation === undefined ? {} : { reservationId: values.reservation }),
       };
       const deliveries = await connection.control.deliveries(filter).catch((error: unknown) => {
-        throw describeFailure(error, target, 'Listing the deliveries');
+        throw describeFailure(error, target, 'listing the deliveries');
       });
       if (values.json) for (const delivery of deliveries) io.out(safeJson({ type: 'delivery', ...delivery }));
       else if (deliveries.length === 0) io.out('No deliveries.');
@@ -145,7 +145,7 @@ export async function follow(
       also?.(event);
     })
     .catch((error: unknown) => {
-      throw describeFailure(error, connection.target, 'Opening the event stream');
+      throw describeFailure(error, connection.target, 'opening the event stream');
     });
 }
 

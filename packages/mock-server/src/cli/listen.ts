@@ -38,7 +38,7 @@ async function targets(connection: CliConnection): Promise<Map<string, string | 
   const { control, target } = connection;
   const [projects, snapshot] = await Promise.all([control.projects(), control.snapshot()]).catch(
     (error: unknown) => {
-      throw describeFailure(error, target, 'Reading the webhook targets');
+      throw describeFailure(error, target, 'reading the webhook targets');
     },
   );
   const urls = new Map<string, string | null>();
@@ -74,7 +74,7 @@ async function forward(
   for (const [slug, previous] of urls) {
     if (only.length > 0 && !only.includes(slug)) continue;
     const set = await control.setWebhook(slug, { url }).catch((error: unknown) => {
-      throw describeFailure(error, target, `Setting ${safeText(slug)}'s webhook target`);
+      throw describeFailure(error, target, `setting ${safeText(slug)}'s webhook target`);
     });
     forwarded.push({ slug, previous, ours: set.url });
   }
@@ -103,7 +103,7 @@ async function restore(
       );
     } catch (error) {
       failed = true;
-      err(describeFailure(error, connection.target, `Restoring ${safeText(slug)}'s webhook target`).message);
+      err(describeFailure(error, connection.target, `restoring ${safeText(slug)}'s webhook target`).message);
     }
   }
   return !failed;

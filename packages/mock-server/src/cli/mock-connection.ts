@@ -142,7 +142,10 @@ function causeCode(error: unknown): string | undefined {
     : undefined;
 }
 
-/** A failure to talk to the mock as one sentence naming the URL; safe to print. */
+/**
+ * A failure to talk to the mock as one sentence naming the URL; safe to print. `doing` is what the
+ * command was doing, lower case (`reading the coverage`), as in "… while reading the coverage".
+ */
 export function describeFailure(error: unknown, target: MockTarget, doing: string): CommandError {
   if (error instanceof CommandError) return error;
   // connectMock wraps what its fetch threw (our timeout, a refused connection) in one error for
@@ -158,11 +161,13 @@ export function describeFailure(error: unknown, target: MockTarget, doing: strin
       `No mock is running at ${clipText(target.server, 200)} (connection refused): start one with \`reservation-mock\`.`,
     );
   if (error instanceof RemoteControlError)
-    return new CommandError(`${doing} failed (HTTP ${error.status}): ${clipText(error.message, 500)}`);
+    return new CommandError(
+      `${doing.charAt(0).toUpperCase()}${doing.slice(1)} failed (HTTP ${error.status}): ${clipText(error.message, 500)}`,
+    );
   // fetch's own message is `fetch failed`: the reason (`bad port`, a DNS failure) is its cause's.
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   const message = error instanceof Error ? error.message : String(error);
   return new CommandError(
-    `${doing} failed: could not reach the mock at ${where} (${clipText(`${message}${cause}`, 300)}).`,
+    `Could not reach the mock at ${where} while ${doing} (${clipText(`${message}${cause}`, 300)}).`,
   );
 }

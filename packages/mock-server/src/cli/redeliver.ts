@@ -41,7 +41,7 @@ export const runRedeliver: Command = async (args, io) => {
     const delivery = await connection.control
       .redeliver(id, values.to === undefined ? {} : { url: values.to })
       .catch((error: unknown) => {
-        throw describeFailure(error, target, 'Redelivery');
+        throw describeFailure(error, target, 'redelivering');
       });
     // The redelivery is the newest manual attempt (a scheduled one may have run meanwhile).
     const attempt = delivery.attempts.findLast((a) => a.manual === true) ?? delivery.attempts.at(-1);

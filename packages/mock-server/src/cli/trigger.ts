@@ -83,7 +83,7 @@ export const runTrigger: Command = async (args, io) => {
   const connection = await connect(target);
   try {
     const result = await connection.control.trigger(project, event, options).catch((error: unknown) => {
-      throw describeFailure(error, target, 'Trigger');
+      throw describeFailure(error, target, 'triggering the event');
     });
     let deliveries: Delivery[] = [];
     if (values.wait && result.deliveries.length > 0) {

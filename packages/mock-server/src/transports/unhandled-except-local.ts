@@ -89,10 +89,12 @@ export function unhandledExceptLocal(
       throw new TypeError(
         "unhandledExceptLocal: got no mock (a mock made in beforeEach is undefined in beforeAll): pass the mocks' base URL instead, unhandledExceptLocal({ baseUrl: 'https://api.test' })",
       );
-    if (typeof mock.baseUrl !== 'string' || !URL.canParse(mock.baseUrl))
+    const { baseUrl } = mock as { baseUrl: unknown };
+    // A string or a URL object (`new URL(…)` from JavaScript), as URL.canParse takes.
+    if (!((typeof baseUrl === 'string' || baseUrl instanceof URL) && URL.canParse(baseUrl)))
       throw new TypeError(
         `unhandledExceptLocal: a mock's baseUrl must be a URL (a mock, or { baseUrl: 'https://api.test' }); got ${
-          typeof mock.baseUrl === 'string' ? JSON.stringify(mock.baseUrl.slice(0, 200)) : typeof mock.baseUrl
+          typeof baseUrl === 'string' ? JSON.stringify(baseUrl.slice(0, 200)) : typeof baseUrl
         }`,
       );
   }
@@ -100,7 +102,7 @@ export function unhandledExceptLocal(
   const { otherwise } = options;
   if (otherwise !== undefined && otherwise !== 'error' && otherwise !== 'warn')
     throw new TypeError(
-      `unhandledExceptLocal: otherwise must be 'error' or 'warn'; got ${JSON.stringify(otherwise)}`,
+      `unhandledExceptLocal: otherwise must be 'error' or 'warn'; got ${typeof otherwise === 'string' ? JSON.stringify(otherwise) : typeof otherwise}`,
     );
   const warn = otherwise === 'warn';
   return {

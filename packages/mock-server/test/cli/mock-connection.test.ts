@@ -8,8 +8,8 @@ describe('describeFailure', () => {
     const target = mockTarget({ url: 'http://127.0.0.1:1' });
     // Port 1 is one fetch refuses to use: its error says `fetch failed`, the cause `bad port`.
     const error = await fetch('http://127.0.0.1:1/__mock/coverage').catch((caught: unknown) => caught);
-    expect(describeFailure(error, target, 'Coverage').message).toBe(
-      'Coverage failed: could not reach the mock at http://127.0.0.1:1 (fetch failed: bad port).',
+    expect(describeFailure(error, target, 'reading the coverage').message).toBe(
+      'Could not reach the mock at http://127.0.0.1:1 while reading the coverage (fetch failed: bad port).',
     );
   });
 });

@@ -93,7 +93,9 @@ describe('reservation-mock trigger', () => {
     const { url } = await startMockCli(['--now', NOW]);
     const misplaced = await runCli(['trigger', 'reservation.created', '--url', url, '--reason', 'x']);
     expect(misplaced.code).toBe(1);
-    expect(misplaced.stderr).toContain('Trigger failed (HTTP 400): reason is the reason of a cancellation');
+    expect(misplaced.stderr).toContain(
+      'Triggering the event failed (HTTP 400): reason is the reason of a cancellation',
+    );
     const guests = await runCli(['trigger', 'reservation.created', '--url', url, '--guests', 'many']);
     expect(guests.code).toBe(2);
     expect(guests.stderr).toContain('--guests must be a positive integer, got many');
@@ -102,6 +104,11 @@ describe('reservation-mock trigger', () => {
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toMatch(/argument is ambiguous\.\nDid you forget/);
     expect(ambiguous.stderr).not.toContain('\\x0a');
+    // A line feed of an argument stays escaped: it cannot forge a line of its own.
+    const forged = await runCli(['trigger', 'reservation.created', '--url', url, '--x\nFAKE: mock started']);
+    expect(forged.code).toBe(2);
+    expect(forged.stderr).toContain('\\x0aFAKE: mock started');
+    expect(forged.stderr).not.toMatch(/^FAKE/m);
     const unknown = await runCli(['trigger', 'reservation.\u001b[2Jmoved', '--url', url]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Unknown event "reservation.\\x1b[2Jmoved"');
@@ -117,7 +124,7 @@ describe('reservation-mock trigger', () => {
     const run = await runCli(['trigger', 'reservation.created', '--url', silent, '--timeout', '300']);
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toBe(
-      `No answer from the mock at ${silent} within 300 ms while Trigger (--timeout MS to wait longer).`,
+      `No answer from the mock at ${silent} within 300 ms while triggering the event (--timeout MS to wait longer).`,
     );
   }, 30_000);
 
@@ -139,7 +146,7 @@ describe('reservation-mock trigger', () => {
     });
     const run = await runCli(['trigger', 'reservation.created', '--url', hostile]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('Trigger failed (HTTP 400): no \\x1b]0;pwned\\x07 way\\x9b');
+    expect(run.stderr).toContain('Triggering the event failed (HTTP 400): no \\x1b]0;pwned\\x07 way\\x9b');
     expect(run.stderr.trimEnd()).not.toMatch(RAW_CONTROL);
   }, 30_000);
 
@@ -349,6 +356,6 @@ describe('reservation-mock deliveries and redeliver', () => {
 
     const unknown = await runCli(['redeliver', 'whd_nope', '--url', url]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toContain('Redelivery failed (HTTP 404): Unknown delivery id "whd_nope"');
+    expect(unknown.stderr).toContain('Redelivering failed (HTTP 404): Unknown delivery id "whd_nope"');
   }, 90_000);
 });

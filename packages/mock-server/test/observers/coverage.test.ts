@@ -19,6 +19,7 @@ import {
   createCoverageCounter,
   mergeCoverage,
 } from '../../src/observers/api-coverage';
+import { belowThreshold } from '../../src/observers/api-coverage/report';
 import { answerId } from '../../src/observers/api-coverage/space';
 
 const openapi = () => parse(readFileSync(new URL('../../../../openapi.yaml', import.meta.url), 'utf8'));
@@ -370,6 +371,23 @@ describe('the coverage counter, on the outcome stream', () => {
 
 describe('coverage reports for people', () => {
   const fresh = () => createCoverageCounter(coverageSpace(contractCoverageSources));
+
+  it('a threshold is met exactly at its share, whatever floating point makes of threshold × total', () => {
+    // Every whole share of every total up to 400: k of n meets exactly k × 100 / n, and one fewer does not.
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 400 }), fc.integer({ min: 1, max: 400 }), (total, k) => {
+        const covered = Math.min(k, total);
+        const threshold = Number(((covered * 100) / total).toFixed(1));
+        const exact = Number.isInteger((covered * 1000) / total);
+        if (exact) expect(belowThreshold({ summary: { covered, total } }, threshold)).toBe(false);
+        if (covered > 0)
+          expect(belowThreshold({ summary: { covered: covered - 1, total } }, (covered * 100) / total)).toBe(
+            true,
+          );
+      }),
+    );
+    expect(belowThreshold({ summary: { covered: 161, total: 250 } }, 64.4)).toBe(false);
+  });
 
   it('merge: counts add up, each item listed once', () => {
     const a = fresh();

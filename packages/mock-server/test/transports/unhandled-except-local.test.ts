@@ -96,6 +96,10 @@ describe('isOwnLocalServer', () => {
       "unhandledExceptLocal: a mock's baseUrl must be a URL (a mock, or { baseUrl: 'https://api.test' }); got";
     expect(() => unhandledExceptLocal({ baseUrl: 'nope' })).toThrow(`${expected} "nope"`);
     expect(() => unhandledExceptLocal({} as { baseUrl: string })).toThrow(`${expected} undefined`);
+    // A URL object is a URL (from JavaScript; the type says string).
+    expect(
+      unhandledExceptLocal({ baseUrl: new URL('https://api.test') as unknown as string }),
+    ).toHaveProperty('onUnhandledRequest');
   });
 
   it("refuses an `otherwise` other than 'error' or 'warn' (from JavaScript, 'bypass' meant 'error')", () => {

@@ -827,7 +827,7 @@ export type Reservation = {
 /** @description One change of a reservation's status. `changedAt` is never later than the service's current time. */
 export type StatusHistoryEntry = {
     status: ReservationStatus;
-    /** @description `system` for creation through the API (and for any change the mock's control interface makes); the acting API key's id (`key_…`) for changes through the API; otherwise an identifier of the acting admin user. */
+    /** @description `system` for creation through the API (and for a change the mock's control interface makes, unless its data helper was given another `changedBy`); the acting API key's id (`key_…`) for changes through the API; otherwise an identifier of the acting admin user. */
     changedBy: string;
     action: StatusHistoryAction;
     /** Format: date-time */

@@ -193,9 +193,22 @@ describe('constructWebhookEvent', () => {
         constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 300, now: at('2026-06-15T12:00:00Z') }),
       ).rejects.toThrow(
         new WebhookSignatureError(
-          `Webhook timestamp ${completed.timestamp} is 7200 s from now (2026-06-15T12:00:00.000Z), over maxAgeSeconds 300: possible replay, or a clock that is off.`,
+          `Webhook timestamp ${completed.timestamp} is 7200 s older than now (2026-06-15T12:00:00.000Z), over maxAgeSeconds 300: possible replay, or a clock that is off.`,
         ),
       );
+    });
+
+    it('says a timestamp ahead of now is ahead, and never a difference within the limit', async () => {
+      const { body, header } = signed(completed);
+      const rejected = (now: string) =>
+        constructWebhookEvent(body, header, SECRET, { maxAgeSeconds: 300, now: at(now) }).catch(
+          (e: unknown) => (e as Error).message,
+        );
+      expect(await rejected('2026-06-15T09:00:00Z')).toMatch(
+        / is 3600 s ahead of now \(2026-06-15T09:00:00\.000Z\)/,
+      );
+      // 300.4 s: over the limit, and said so as more than 300.
+      expect(await rejected('2026-06-15T10:05:00.400Z')).toMatch(/ is 301 s older than now /);
     });
 
     it('refuses a bad maxAgeSeconds before the signature, so a forged delivery cannot hide it', async () => {
@@ -256,6 +269,14 @@ describe('constructWebhookEvent', () => {
       const twice = new Headers();
       twice.append('X-Webhook-Signature', header);
       twice.append('X-Webhook-Signature', header);
+      // A single malformed header with a comma (another scheme's `t=…,v1=…`) is malformed, not twice.
+      await expect(constructWebhookEvent(body, 't=1,v1=abc', SECRET)).rejects.toThrow(/header is malformed/);
+      // A value that is no string (from JavaScript) is a missing header, not a TypeError.
+      for (const value of [42, { 'x-webhook-signature': 42 }]) {
+        await expect(constructWebhookEvent(body, value as unknown as string, SECRET)).rejects.toBeInstanceOf(
+          WebhookSignatureError,
+        );
+      }
       for (const headers of [twice, { 'x-webhook-signature': [header, header] }]) {
         await expect(constructWebhookEvent(body, headers, SECRET)).rejects.toThrow(
           new WebhookSignatureError(
@@ -377,6 +398,13 @@ describe('constructWebhookEvent', () => {
       await expect(
         constructWebhookEvent(body, { 'x-webhook-signature': [header, header] }, SECRET),
       ).rejects.toThrow(/header is sent more than once/);
+      // A delivery id sent twice names no one delivery: the event carries none (dedupe falls back).
+      const ids = await constructWebhookEvent(
+        body,
+        { 'x-webhook-signature': [header], 'x-webhook-delivery': ['whd_1', 'whd_2'] },
+        SECRET,
+      );
+      expect(ids).not.toHaveProperty('deliveryId');
     });
   });
 });
