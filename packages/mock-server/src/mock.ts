@@ -44,7 +44,7 @@ import { demoSeed } from './seed/demo';
 import { emptySeed } from './seed/empty';
 import { parseSeedData } from './seed/from-json';
 import type { ResolvedSeedData, SeedData } from './seed/seed-data';
-import { seedFromTheFuture, seedTooLate } from './seed/seed-dates';
+import { seedFromTheFuture, seedTooEarly, seedTooLate } from './seed/seed-dates';
 import { seededStore } from './seed/seeded-store';
 
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:4010';
@@ -164,9 +164,10 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
   // offset from real time for a flowing one.
   const startedAt = clock.now();
   const startOffset = startedAt - Date.now();
-  // A frozen start too late for the seed's dates is refused here, not left with no data.
-  const tooLate = startClock.manual ? seedTooLate(seed.projects, startedAt) : null;
-  if (tooLate !== null) throw new MockControlError(tooLate);
+  // A start too late (or too early) for the seed's dates is refused here, not left with no data: a
+  // flowing clock too, which starts where it is.
+  const misplaced = seedTooLate(seed.projects, startedAt) ?? seedTooEarly(seed.projects, startedAt);
+  if (misplaced !== null) throw new MockControlError(misplaced);
   // And one too early for a booking's given creation time (its history would be in the future).
   const tooEarly = seedFromTheFuture(seed.projects, startedAt);
   if (tooEarly !== null) throw new MockControlError(tooEarly);
@@ -252,7 +253,8 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
    */
   const reset = async (now?: number): Promise<void> => {
     // Refused before anything changes: never half a reset.
-    const late = now === undefined ? null : seedTooLate(seed.projects, now);
+    const late =
+      now === undefined ? null : (seedTooLate(seed.projects, now) ?? seedTooEarly(seed.projects, now));
     if (late !== null) throw new MockControlError(late);
     const early = seedFromTheFuture(
       seed.projects,

@@ -104,6 +104,30 @@ describe('the demo data (mock README, "Demo data")', () => {
 });
 
 describe('seed data from JSON', () => {
+  it('keeps review and photo times in UTC, so reviews are newest first by the instant', async () => {
+    const seed = demoSeed();
+    const bistro = seed.projects[0];
+    if (!bistro) throw new Error('the demo seed has demo-bistro');
+    const review = (id: string, createdAt: string) => ({ id, customerName: id, rating: 5, createdAt });
+    bistro.reviews = [
+      review('rev_plus14', '2026-05-20T20:00:00+14:00'), // 06:00Z: the oldest
+      review('rev_ten', '2026-05-20T10:00:00Z'),
+      review('rev_half', '2026-05-20T10:00:00.5Z'), // the newest
+    ];
+    const service = createMockService({ seed, now: MONDAY_MORNING });
+    const response = await service.fetch(
+      new Request(`${service.baseUrl}${P}/reviews`, { headers: { 'X-API-Key': 'rk_demo_full' } }),
+    );
+    if (!response) throw new Error('no answer');
+    const { reviews } = (await response.json()) as { reviews: { id: string; createdAt: string }[] };
+    expect(reviews.map((r) => [r.id, r.createdAt])).toEqual([
+      ['rev_half', '2026-05-20T10:00:00.500Z'],
+      ['rev_ten', '2026-05-20T10:00:00.000Z'],
+      ['rev_plus14', '2026-05-20T06:00:00.000Z'],
+    ]);
+    await service.close();
+  });
+
   it('refuses a built-in seed name it does not know instead of starting empty', () => {
     for (const seed of ['Demo', 'nope', '']) {
       expect(() => createMockService({ seed: seed as 'demo' })).toThrow(

@@ -34,7 +34,7 @@ import {
   seedServiceSchema,
   seedTableSchema,
 } from '../seed/seed-data';
-import { FOUR_DIGIT_DATES, seedFromTheFuture, seedTooLate } from '../seed/seed-dates';
+import { FOUR_DIGIT_DATES, seedFromTheFuture, seedTooEarly, seedTooLate } from '../seed/seed-dates';
 import { type Fault, type FaultSpec, faultSpecSchema, MAX_FAULTS } from './faults';
 import type { MockParts } from './parts';
 import {
@@ -548,6 +548,9 @@ export function createControl(deps: ControlDependencies): RawInputControl {
           // Judged under the lock, against the clock as it is when the project is laid out.
           const late = seedTooLate([hashed], ctx.clock.now());
           if (late !== null) throw new MockControlError(`the clock is too late for this project: ${late}`);
+          const tooEarly = seedTooEarly([hashed], ctx.clock.now());
+          if (tooEarly !== null)
+            throw new MockControlError(`the clock is too early for this project: ${tooEarly}`);
           const early = seedFromTheFuture([hashed], ctx.clock.now());
           if (early !== null) throw new MockControlError(early);
           return addSeedProject(ctx, hashed);

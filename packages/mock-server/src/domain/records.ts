@@ -5,7 +5,7 @@
 // so importing the package builds none (BENCHMARKS.md, "import"). Schemas are immutable per-process
 // constants, never per-mock state.
 import { z } from 'zod';
-import { DATE_PATTERN, END_TIME_PATTERN, START_TIME_PATTERN } from './time';
+import { DATE_PATTERN, END_TIME_PATTERN, isValidTimeZone, START_TIME_PATTERN } from './time';
 
 export const PERMISSIONS = ['read', 'write', 'delete', 'media'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -71,7 +71,8 @@ export const projectSchema = z.lazy(() =>
     contactEmail: z.string().nullable(),
     contactPhone: z.string().nullable(),
     isActive: z.boolean(),
-    timeZone: z.string(),
+    // A stored snapshot's zone too (persistence): one Temporal does not know made every date a 500.
+    timeZone: z.string().refine(isValidTimeZone, 'must be an IANA time zone'),
     /** Default slot length of /availability, in minutes. */
     slotMinutes: z.number().int().positive(),
     settings: z.object({

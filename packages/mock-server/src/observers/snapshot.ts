@@ -24,12 +24,35 @@ export interface MockPersistence {
   watch?(onChange: () => void): () => void;
 }
 
-export function takeSnapshot(ctx: DomainContext): MockSnapshot {
-  return { version: SNAPSHOT_VERSION, records: ctx.store.snapshot(), ids: ctx.ids.state?.() ?? {} };
-}
-
 /** The id prefixes the id source generates (`res_0001`…): their counters must be ahead of stored ids. */
 const GENERATED_ID = /^(res|cus|key|blk)_(\d+)$/;
+
+export function takeSnapshot(ctx: DomainContext): MockSnapshot {
+  const records = ctx.store.snapshot();
+  return { version: SNAPSHOT_VERSION, records, ids: countersAhead(ctx.ids.state?.() ?? {}, records) };
+}
+
+/**
+ * The counters, each raised to the highest stored id of its form: an id given by the seed or a data
+ * helper (`res_0042`, `key_0001` in a later project) may be ahead of the counter, which a load would
+ * refuse as a whole (the data lost). New ids then continue after it, which a load keeps.
+ */
+function countersAhead(
+  counters: Record<string, number>,
+  records: Record<string, unknown[]>,
+): Record<string, number> {
+  const ahead = { ...counters };
+  for (const list of Object.values(records)) {
+    for (const record of list) {
+      const id = (record as { id?: unknown }).id;
+      const match = typeof id === 'string' ? GENERATED_ID.exec(id) : null;
+      const n = Number(match?.[2]);
+      // An id past 2^53 is left as it is: no counter can be ahead of it (a load refuses it).
+      if (match?.[1] && Number.isSafeInteger(n) && !((ahead[match[1]] ?? 0) >= n)) ahead[match[1]] = n;
+    }
+  }
+  return ahead;
+}
 
 /**
  * Why the id counters cannot be used, or null: each must be a plain non-negative integer (a

@@ -162,5 +162,26 @@ async function addSeedReservation(
 }
 
 export async function applySeed(ctx: DomainContext, seed: HashedSeed): Promise<void> {
-  for (const project of seed.projects) await addSeedProject(ctx, project);
+  // The ids the seed gives are taken before any project goes in: an id-less key or booking of an
+  // earlier project must not be given one a later project names (`key_0001`), which would refuse
+  // that project and leave the mock without its data. Only while the seed goes in: the id source
+  // itself is untouched (its counters are what persistence keeps).
+  const given = new Set<string>();
+  for (const project of seed.projects) {
+    for (const { id } of [...project.apiKeys, ...project.reservations]) if (id !== undefined) given.add(id);
+  }
+  const { ids } = ctx;
+  const seeding: DomainContext = {
+    ...ctx,
+    ids: {
+      reset: () => ids.reset(),
+      next(prefix) {
+        for (;;) {
+          const id = ids.next(prefix);
+          if (!given.has(id)) return id;
+        }
+      },
+    },
+  };
+  for (const project of seed.projects) await addSeedProject(seeding, project);
 }

@@ -19,6 +19,11 @@ import {
 
 const date = calendarDate;
 const timestamp = isoTimestamp;
+/**
+ * A timestamp kept in UTC (`…Z`), as the API answers every timestamp: lists ordered by one (reviews,
+ * newest first) compare them as text, where `+14:00` and `Z` forms would sort out of time order.
+ */
+const utcTimestamp = () => isoTimestamp().transform((value) => new Date(value).toISOString());
 const color = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be #RRGGBB');
 
 /** One day's hours; a day that is absent or null is closed. */
@@ -106,7 +111,9 @@ const reservation = z.lazy(() =>
        * …days from the project's local date when the seed is applied (0 = today). A closed day moves to
        * the next open day, so a demo always has bookings around "now".
        */
-      dayOffset: z.number().int().optional(),
+      // About 10,000 years either way: no offset beyond fits the four-digit dates (and Temporal
+      // refuses a duration much larger); whether one fits the clock is judged where it is laid out.
+      dayOffset: z.number().int().min(-3_660_000).max(3_660_000).optional(),
     })
     .refine(
       (r) => (r.date === undefined) !== (r.dayOffset === undefined),
@@ -211,7 +218,7 @@ export const seedProjectSchema = z.lazy(() =>
             description: z.string().nullable().default(null),
             /** Default: the photo's place in this list (1-based). */
             displayOrder: z.number().int().optional(),
-            createdAt: timestamp(),
+            createdAt: utcTimestamp(),
           }),
         )
         .default([]),
@@ -223,8 +230,8 @@ export const seedProjectSchema = z.lazy(() =>
             rating: z.number().int().min(1).max(5),
             comment: z.string().nullable().default(null),
             businessReply: z.string().nullable().default(null),
-            repliedAt: timestamp().nullable().default(null),
-            createdAt: timestamp(),
+            repliedAt: utcTimestamp().nullable().default(null),
+            createdAt: utcTimestamp(),
             isApproved: z.boolean().default(true),
             isVisible: z.boolean().default(true),
           }),

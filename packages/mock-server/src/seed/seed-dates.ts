@@ -67,6 +67,25 @@ export function seedFromTheFuture(projects: readonly CreatedProject[], now: numb
   return null;
 }
 
+/** 1000-01-01T00:00Z: the API reads an earlier day as no calendar date (openapi.yaml, "Conventions"). */
+const YEAR_1000_MS = Date.UTC(1000, 0, 1);
+
+/**
+ * Why `now` is too early to lay out `projects` (a relative booking before 1000-01-01, moved a week
+ * further back off closed days, with a day's margin for any zone), naming the earliest allowed
+ * instant; null when it fits.
+ */
+export function seedTooEarly(projects: readonly DatedProject[], now: number): string | null {
+  let behind = 0;
+  for (const project of projects)
+    for (const { dayOffset } of project.reservations)
+      if (dayOffset !== undefined) behind = Math.max(behind, -dayOffset + CLOSED_DAY_SHIFT + 1);
+  const earliest = YEAR_1000_MS + behind * DAY_MS;
+  return behind === 0 || now >= earliest
+    ? null
+    : `now must be at least ${isoOf(earliest)} for this data: every local date, its bookings' included, must be at least 1000-01-01`;
+}
+
 /** The words every refusal of a too-late instant ends with. */
 export const FOUR_DIGIT_DATES =
   "every local date, its bookings' included, must be at most 9999-12-31 in each project's time zone";

@@ -55,6 +55,33 @@ describe('persistence', () => {
     expect(storage.raw()).not.toContain('rk_demo_full');
   });
 
+  it('keeps data whose ids a data helper or the seed gave ahead of the counters (res_0042), and goes on after them', async () => {
+    const storage = sharedStorage();
+    const first = createMockCore({ now: NOW, persistence: storage.persistence(1) });
+    await first.control.addReservation('demo-bistro', {
+      id: 'res_0042',
+      date: '2026-06-16',
+      from: '12:00',
+      to: '13:00',
+      customer: { email: 'given@example.com' },
+    });
+    await first.control.settled();
+    await first.close();
+
+    const warnings: unknown[] = [];
+    const reloaded = createMockCore({
+      now: NOW,
+      persistence: storage.persistence(1),
+      logger: { error: () => {}, warn: (...args: unknown[]) => warnings.push(args) },
+    });
+    expect((await reloaded.control.getReservation('demo-bistro', 'res_0042')).customer.email).toBe(
+      'given@example.com',
+    );
+    expect(warnings).toEqual([]);
+    expect((await book(reloaded)).reservation.id).toBe('res_0043');
+    await reloaded.close();
+  });
+
   it('saves a write that was taking effect when the mock closed (it is answered, so it is kept)', async () => {
     // close() lets the request under the lock finish; the save it causes must not be dropped. The
     // booking is closed on after 0 to 60 microtask turns, so some runs catch it under the lock.
@@ -174,6 +201,13 @@ describe('a persisted snapshot is checked as a whole', () => {
         s.records.projects = (s.records.projects ?? []).slice(1);
       },
       /project/,
+    ],
+    [
+      'a project whose time zone Temporal does not know (every date of it answered 500)',
+      (s: MockSnapshot) => {
+        (s.records.projects?.[0] as { timeZone: string }).timeZone = 'Mars/Olympus';
+      },
+      /a record does not fit its collection/,
     ],
     [
       'id counters behind the stored ids',

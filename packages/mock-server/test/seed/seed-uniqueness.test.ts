@@ -97,4 +97,36 @@ describe('an id the mock generates, where a seed gave one of the same form', () 
     expect(((await answer.json()) as { reservation: { id: string } }).reservation.id).toBe('res_0002');
     mock.close();
   });
+
+  it('skips one a later project gives: an id-less key and booking of an earlier project never take it', async () => {
+    const seed = clashing((a, b) => {
+      a.apiKeys = [...(a.apiKeys ?? []), { key: 'rk_first_123456', permissions: ['read'] }];
+      a.reservations = [
+        { date: '2030-06-18', from: '12:00', to: '13:00', customer: { email: 'idless@example.com' } },
+      ];
+      b.apiKeys = [...(b.apiKeys ?? []), { id: 'key_0001', key: 'rk_second_12345', permissions: ['read'] }];
+      b.reservations = [
+        {
+          id: 'res_0001',
+          date: '2030-06-18',
+          from: '12:00',
+          to: '13:00',
+          customer: { email: 'given@example.com' },
+        },
+      ];
+    });
+    const errors: unknown[] = [];
+    const mock = createMockService({
+      seed,
+      now: '2030-06-17T08:00:00Z',
+      logger: { error: (...args: unknown[]) => errors.push(args), warn: () => {} },
+    });
+    // Both projects went in (the second was refused whole, and the mock ran without it).
+    expect((await mock.control.keys.list('demo-salon')).map((key) => key.id)).toContain('key_0001');
+    expect((await mock.control.keys.list('demo-bistro')).map((key) => key.id)).not.toContain('key_0001');
+    const given = await mock.control.getReservation('demo-salon', 'res_0001');
+    expect(given.customer.email).toBe('given@example.com');
+    expect(errors).toEqual([]);
+    await mock.close();
+  });
 });
