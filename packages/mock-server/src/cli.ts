@@ -191,7 +191,16 @@ async function main(): Promise<void> {
     throw new Error(`--port must be 0-65535, got ${values.port}`);
 
   const log = chooseLog(values.log, process.stdout.isTTY === true, process.env);
-  const writer = createLineWriter((text) => process.stdout.write(text));
+  // A reader that goes away (`| head -1`, a `jq` that exits) closes stdout: the server keeps serving
+  // and stops logging, rather than end on an unhandled EPIPE.
+  let stdoutOpen = true;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    stdoutOpen = false;
+  });
+  const writer = createLineWriter((text) => {
+    if (stdoutOpen) process.stdout.write(text);
+  });
   const printLine = writer.print;
   const options: MockServerOwnMockOptions = {
     port,
@@ -245,6 +254,15 @@ async function main(): Promise<void> {
   const slugs = (seed ?? demoSeed()).projects.map((p) => p.slug);
   const webhookUrl = webhookTargets(values['webhook-url'] ?? [], slugs, isWebhookUrl);
   if (webhookUrl !== undefined) options.webhookUrl = webhookUrl;
+  if (options.control && options.allowedHosts === 'all') {
+    // With the Host check off, a page on any site can reach the control routes through DNS
+    // rebinding (its Origin then passes as the server's own).
+    console.error(
+      'Warning: --allowed-host all turns the Host check off while the /__mock/ control routes are on: ' +
+        'a web page on any site can reach them through DNS rebinding. ' +
+        'Name the hosts instead, or add --no-control.',
+    );
+  }
   if (options.control && options.host !== undefined && !isLoopbackHost(options.host)) {
     // The control routes take no key: whoever reaches the port can reset the data, issue keys and
     // redirect webhooks. Said before listening, so it is seen even if binding fails.

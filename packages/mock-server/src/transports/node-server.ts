@@ -20,7 +20,7 @@ import {
 import { createRouter, pathSegments, type RouteDefinition } from '../pipeline/router';
 import { consoleLogger, type MockLogger } from '../runtime/logger';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
-import { onClientError } from './client-errors';
+import { createClientErrors } from './client-errors';
 import { dashboardFile } from './dashboard-files';
 import { encodeBody } from './encode-body';
 import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from './events-stream';
@@ -254,6 +254,9 @@ function readLimited(req: IncomingMessage, limit: number): Promise<ReadBody> {
     req.on('close', onClose);
   });
 }
+
+/** The most an unread body may announce and still be discarded with the connection kept (the API's body limit). */
+const UNREAD_BODY_LIMIT = 64 * 1024;
 
 interface BodyState {
   read?: Promise<ReadBody>;
@@ -530,13 +533,26 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
             ...NOT_FOUND,
             headers: { ...NOT_FOUND.headers, ...idHeader(active) },
           });
-      // An oversized upload, or a body nobody read that is still arriving, is not drained: the
-      // connection closes after the answer (the client gets a second to read it).
+      // A server closing keeps no connection open after its answer.
+      const list = closing ? CORS_CLOSE_LIST : CORS_LIST;
       if (!body.oversized && req.complete) {
-        // A server closing keeps no connection open after its answer.
-        send(res, answer, closing ? CORS_CLOSE_LIST : CORS_LIST);
+        send(res, answer, list);
         return;
       }
+      // A body nobody read (a refused request's), announced within the limit: Node discards it once
+      // the answer is sent, and the connection goes on. Closing it instead, as when the answer came
+      // before the body's last bytes were parsed (often: the same packet), left a request pipelined
+      // behind it taking effect with no answer. One not over within a second is cut off.
+      const announced = Number(req.headers['content-length'] ?? Number.NaN);
+      if (!body.oversized && announced <= UNREAD_BODY_LIMIT) {
+        send(res, answer, list);
+        const timer = setTimeout(() => req.destroy(), 1000).unref();
+        req.once('end', () => clearTimeout(timer));
+        req.once('close', () => clearTimeout(timer));
+        return;
+      }
+      // An oversized upload, or one of unknown length, is not drained: the connection closes after
+      // the answer (the client gets a second to read it).
       send(res, answer, CORS_CLOSE_LIST);
       req.resume();
       setTimeout(() => req.destroy(), 1000).unref();
@@ -556,10 +572,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const seed =
     !core && options.webhookUrl ? withWebhookUrl(options.seed ?? 'demo', options.webhookUrl) : options.seed;
 
+  const clientErrors = createClientErrors();
   const server = createServer((req, res) => {
+    clientErrors.track(req, res);
     void serve(req, res);
   });
-  server.on('clientError', onClientError);
+  server.on('clientError', clientErrors.onClientError);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

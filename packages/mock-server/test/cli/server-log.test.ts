@@ -132,6 +132,20 @@ describe('reservation-mock terminal log', () => {
     expect(block?.trimEnd().split('\n')).toEqual(options);
   }, 30_000);
 
+  it('keeps serving when its stdout reader goes away (`| head -1`), where an EPIPE ended it', async () => {
+    const { cli, url } = await startMockCli(['--now', NOW]);
+    // The reader closes its end, as `head -1` does once it has its line.
+    cli.child.stdout?.destroy();
+    for (let i = 0; i < 5; i++) {
+      const answer = await fetch(`${url}/api/v1/demo-bistro/info`, { headers: KEY });
+      expect(answer.status).toBe(200);
+      // Each request is a log line: a write to the closed pipe after it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(cli.child.exitCode).toBeNull();
+    expect(cli.stderr()).not.toContain('EPIPE');
+  }, 30_000);
+
   it('refuses an unknown --log value, naming the three', async () => {
     const cli = startCli(['--log', 'loud']);
     expect(await cli.exited).toBe(2);

@@ -181,6 +181,21 @@ describe('reservation-mock --host', () => {
     expect(stderr).toContain('--no-control');
   }, 30_000);
 
+  it('warns when --allowed-host all turns the Host check off with control on (DNS rebinding), not with --no-control', async () => {
+    const open = await run(['--host', '192.0.2.1', '--port', '0', '--allowed-host', 'all']);
+    expect(open.stderr).toContain('Warning: --allowed-host all turns the Host check off');
+    const withoutControl = await run([
+      '--host',
+      '192.0.2.1',
+      '--port',
+      '0',
+      '--allowed-host',
+      'all',
+      '--no-control',
+    ]);
+    expect(withoutControl.stderr).not.toContain('Warning');
+  }, 30_000);
+
   it('does not warn with --no-control, nor for a loopback host', async () => {
     const withoutControl = await run(['--host', '192.0.2.1', '--port', '0', '--no-control']);
     expect(withoutControl.stderr).not.toContain('Warning');
