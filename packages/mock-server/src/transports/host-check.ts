@@ -21,13 +21,23 @@ export function isLoopbackOrigin(origin: string): boolean {
   }
 }
 
-/** The host name of a Host header value (`name:port`, `[v6]:port`), lower case; null if malformed. */
+/**
+ * The host name of a Host header value (`name:port`, `[v6]:port`) as the URL parser writes it (lower
+ * case, IPv6 compressed, IPv4 in dotted decimal), without brackets or a final dot (`app.test.` is
+ * `app.test`); null if malformed.
+ */
 export function hostName(header: string): string | null {
   try {
-    return new URL(`http://${header}`).hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+    return new URL(`http://${header}`).hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   } catch {
     return null;
   }
+}
+
+/** An allowed host (bare, or an IPv6 address with or without brackets) in hostName's form. */
+function allowedName(name: string): string | null {
+  const bare = name.replace(/^\[(.*)\]$/, '$1');
+  return hostName(bare.includes(':') ? `[${bare}]` : bare);
 }
 
 /**
@@ -40,7 +50,9 @@ export function createHostCheck(
   allowed: readonly string[] | 'all',
 ): (header: string | undefined) => boolean {
   if (allowed === 'all') return () => true;
-  const names = new Set([boundAddress.toLowerCase(), ...allowed.map((h) => h.toLowerCase())]);
+  // Compared in one form: `[2001:DB8:0::1]`, `192.168.001.010` or `app.test.` given at the start
+  // matched no Host header, which the URL parser writes otherwise.
+  const names = new Set([boundAddress, ...allowed].map(allowedName));
   // Clients send the same few Host values over and over: each is parsed once (a URL parse per request
   // was a visible part of a small answer's cost). Bounded, so a client sending ever new values only
   // makes the memo start over.

@@ -104,6 +104,17 @@ describe('createHostCheck', () => {
     expect(check('127.0.0.1.evil.example')).toBe(false);
     expect(check(undefined)).toBe(true);
   });
+
+  it('compares allowed hosts in the form the Host header takes (IPv6 brackets and case, a final dot)', () => {
+    const check = createHostCheck('127.0.0.1', ['[2001:db8::1]', '2001:DB8:0::2', 'App.Test.', 'other.test']);
+    expect(check('[2001:db8::1]:4010')).toBe(true);
+    expect(check('[2001:db8::2]')).toBe(true);
+    expect(check('app.test')).toBe(true);
+    expect(check('other.test.:4010')).toBe(true);
+    expect(check('localhost.:4010')).toBe(true);
+    expect(check('[2001:db8::3]')).toBe(false);
+    expect(check('app.test.evil.example')).toBe(false);
+  });
 });
 
 // The CLI as a child process (tsx as a loader in this one process, so a kill leaves nothing behind).
