@@ -104,6 +104,29 @@ describe('the demo data (mock README, "Demo data")', () => {
 });
 
 describe('seed data from JSON', () => {
+  it('draws a webhook secret the seed leaves out once: a reset keeps it', async () => {
+    const seed = demoSeed();
+    const bistro = seed.projects[0];
+    if (!bistro) throw new Error('the demo seed has demo-bistro');
+    bistro.webhook = { url: 'http://127.0.0.1:9/hooks' };
+    const service = createMockService({ seed, now: MONDAY_MORNING });
+    const secret = async () =>
+      ((await service.control.snapshot()).webhooks as { projectId: string; secret: string }[]).find(
+        (w) => w.projectId === bistro.id,
+      )?.secret;
+    const before = await secret();
+    expect(before).toMatch(/^whsec_[\w-]{43}$/);
+    await service.reset();
+    expect(await secret()).toBe(before);
+    // Another mock of the same seed draws its own.
+    const other = createMockService({ seed, now: MONDAY_MORNING });
+    const theirs = (
+      (await other.control.snapshot()).webhooks as { projectId: string; secret: string }[]
+    ).find((w) => w.projectId === bistro.id)?.secret;
+    expect(theirs).not.toBe(before);
+    await Promise.all([service.close(), other.close()]);
+  });
+
   it('keeps review and photo times in UTC, so reviews are newest first by the instant', async () => {
     const seed = demoSeed();
     const bistro = seed.projects[0];

@@ -158,7 +158,8 @@ export async function addToBlacklist(
 }
 
 /** `whsec_` + 32 random bytes in base64url, the documented secret format. */
-function generateWebhookSecret(ctx: Pick<DomainContext, 'randomBytes'>): string {
+/** `whsec_` and 32 random bytes in base64url (mock README, "Webhooks"). */
+export function generateWebhookSecret(ctx: Pick<DomainContext, 'randomBytes'>): string {
   return `whsec_${base64Url(ctx.randomBytes(32))}`;
 }
 

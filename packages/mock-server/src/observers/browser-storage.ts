@@ -7,11 +7,11 @@ export function browserStorage(key: string, storage: Storage = globalThis.localS
     async load() {
       const text = storage.getItem(key);
       if (text === null) return null;
-      try {
-        return JSON.parse(text) as MockSnapshot;
-      } catch {
-        return null;
-      }
+      // A value that is not a snapshot (not JSON, `null`) is thrown: persistence refuses it with one
+      // console warning and starts from the seed, as it does any snapshot that does not fit.
+      const parsed: unknown = JSON.parse(text);
+      if (parsed === null) throw new TypeError(`localStorage["${key}"] holds null, not a snapshot`);
+      return parsed as MockSnapshot;
     },
     async save(snapshot) {
       storage.setItem(key, JSON.stringify(snapshot));

@@ -2,10 +2,10 @@
 // helper createProject(). Key values are hashed first (hashSeed), so what a service keeps in order
 // to reset holds only hashes.
 import { addService, addTable } from '../domain/catalog';
-import type { DomainContext } from '../domain/context';
+import { type DomainContext, webCryptoRandomBytes } from '../domain/context';
 import { type HashedKey, hashedKey, storeKey } from '../domain/keys';
 import { daySchedule } from '../domain/opening-hours';
-import { addToBlacklist, setWebhook } from '../domain/projects';
+import { addToBlacklist, generateWebhookSecret, setWebhook } from '../domain/projects';
 import type { DayHours, ProjectRecord } from '../domain/records';
 import { insertReservation } from '../domain/reservations';
 import { addDays, isoOf, localTime } from '../domain/time';
@@ -18,8 +18,20 @@ export interface HashedSeed {
   projects: HashedSeedProject[];
 }
 
+/**
+ * The project with its keys hashed and a webhook without a secret given one, once: drawn here (at the
+ * start, or by createProject), not each time the seed goes in, so a reset keeps it (the banner and
+ * a receiver that read it at the start go on verifying).
+ */
 export function hashSeedProject(project: SeedProject): HashedSeedProject {
-  return { ...project, apiKeys: project.apiKeys.map(({ key, ...rest }) => hashedKey(key, rest)) };
+  const { webhook } = project;
+  return {
+    ...project,
+    apiKeys: project.apiKeys.map(({ key, ...rest }) => hashedKey(key, rest)),
+    ...(webhook && webhook.secret === undefined
+      ? { webhook: { ...webhook, secret: generateWebhookSecret({ randomBytes: webCryptoRandomBytes }) } }
+      : {}),
+  };
 }
 
 export function hashSeed(seed: ResolvedSeedData): HashedSeed {

@@ -328,6 +328,23 @@ describe('the localStorage key of a persisted browser mock', () => {
     expect(persistKey('https://x.test/mock/')).toBe('reservation-mock:https://x.test/mock');
   });
 
+  it.each([
+    ['not JSON', '{not json'],
+    ['null', 'null'],
+  ])('refuses a stored value that is %s with one warning, starting from the seed', async (_, stored) => {
+    const { browserStorage } = await import('../../src/observers/browser-storage');
+    const warnings: unknown[] = [];
+    const mock = createMockCore({
+      now: NOW,
+      // Without its watch (the page's `storage` event, which Node has not).
+      persistence: { load: browserStorage('k', memoryStorage({ k: stored })).load, save: async () => {} },
+      logger: { error: () => {}, warn: (...args: unknown[]) => warnings.push(args) },
+    });
+    expect((await mock.control.projects()).map((p) => p.slug)).toEqual(['demo-bistro', 'demo-salon']);
+    expect(warnings).toHaveLength(1);
+    await mock.close();
+  });
+
   it('moves data saved under the earlier key (with a trailing slash) once', async () => {
     const { movePersistedData } = await import('../../src/transports/msw-browser');
     const storage = memoryStorage({ 'reservation-mock:http://127.0.0.1:4010/': '{"version":1}' });
