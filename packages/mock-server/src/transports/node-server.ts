@@ -20,7 +20,7 @@ import {
 import { createRouter, pathSegments, type RouteDefinition } from '../pipeline/router';
 import { consoleLogger, type MockLogger } from '../runtime/logger';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
-import { createClientErrors } from './client-errors';
+import { onClientError } from './client-errors';
 import { dashboardFile } from './dashboard-files';
 import { encodeBody } from './encode-body';
 import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from './events-stream';
@@ -572,12 +572,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const seed =
     !core && options.webhookUrl ? withWebhookUrl(options.seed ?? 'demo', options.webhookUrl) : options.seed;
 
-  const clientErrors = createClientErrors();
   const server = createServer((req, res) => {
-    clientErrors.track(req, res);
     void serve(req, res);
   });
-  server.on('clientError', clientErrors.onClientError);
+  server.on('clientError', onClientError);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
