@@ -134,6 +134,15 @@ describe('the coverage recipe of the mock README, with a reset before each test'
     expect(event(mock.control.coverage().items)).toBe(1);
   });
 
+  it('settles a mock that is closing only once its close() has finished', async () => {
+    const mock = createMockService({ now: '2030-06-17T08:00:00Z' });
+    const order: string[] = [];
+    const closing = mock.close().then(() => order.push('closed'));
+    await mock.control.settled().then(() => order.push('settled'));
+    await closing;
+    expect(order).toEqual(['closed', 'settled']);
+  });
+
   it('keeps every test of the file, where a part saved after all keeps only the last', async () => {
     const dir = tempDir();
     const mock = createMockService({ now: '2030-06-17T08:00:00Z' });

@@ -286,6 +286,8 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     changes,
     coverage,
     reset,
+    // Read only after close() began (settled() of an ended world), when `closing` is set.
+    closed: () => closing ?? Promise.resolve(),
   });
   const api: Api = createApi({
     ctx,

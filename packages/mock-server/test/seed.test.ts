@@ -143,6 +143,11 @@ describe('seed data from JSON', () => {
     );
     if (!response) throw new Error('no answer');
     const { reviews } = (await response.json()) as { reviews: { id: string; createdAt: string }[] };
+    // An offset that carries the instant past a four-digit year is refused with the seed.
+    const late = demoSeed();
+    const first = late.projects[0];
+    if (first) first.reviews = [review('rev_late', '9999-12-31T23:30:00-01:00')];
+    expect(() => parseSeedData(late)).toThrow(/must be an instant from 0000 to 9999 in UTC/);
     expect(reviews.map((r) => [r.id, r.createdAt])).toEqual([
       ['rev_half', '2026-05-20T10:00:00.500Z'],
       ['rev_ten', '2026-05-20T10:00:00.000Z'],

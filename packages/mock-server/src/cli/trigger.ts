@@ -90,10 +90,14 @@ export const runTrigger: Command = async (args, io) => {
       await connection.control.settled().catch((error: unknown) => {
         // Said whole: the trigger did take effect (so it is not to be run again), and a receiver that
         // is slow to answer holds an attempt for the mock's webhook timeout (5 s unless configured).
-        throw describeFailure(
+        const failure = describeFailure(
           error,
           target,
-          `waiting for the deliveries ${safeText(result.deliveries.join(' '))} of ${safeText(result.reservationId)} to settle: the trigger took effect, and an attempt waits for the receiver's answer (5 s by default)`,
+          `waiting for the deliveries ${safeText(result.deliveries.join(' '))} of ${safeText(result.reservationId)} to settle`,
+        );
+        throw new CommandError(
+          `${failure.message} The trigger took effect (do not run it again); an attempt waits for the receiver's answer (5 s by default).`,
+          failure.code,
         );
       });
       const caused = new Set(result.deliveries);

@@ -272,6 +272,8 @@ export interface RawInputControl extends MockControl {
 export interface ControlDependencies extends MockParts {
   /** Back to the seed; with `now` (epoch ms, validated), frozen at that instant. */
   reset(now?: number): Promise<void>;
+  /** Resolves when the world's close() has finished (called only once it has begun). */
+  closed(): Promise<void>;
 }
 
 /** The value as `schema` parses it, or a MockControlError naming each field and why. */
@@ -298,7 +300,7 @@ function keyInfo(key: { id: string; name: string; permissions: Permission[]; pre
 }
 
 export function createControl(deps: ControlDependencies): RawInputControl {
-  const { ctx, lock, scheduler, dispatcher, faults, journal, events, outcomes, changes } = deps;
+  const { ctx, lock, scheduler, dispatcher, faults, journal, events, outcomes, changes, closed } = deps;
 
   const project = (slug: string): ProjectRecord => {
     const found = ctx.store.projectBySlug(slug);
@@ -601,10 +603,10 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     },
     snapshot: () => lock.run(() => ctx.store.snapshot()),
     async settled() {
-      // An ended world has nothing left under way (close() waited for it): settled already, as the
-      // coverage recipe's afterEach expects of a mock closed by an earlier hook. One waiting when
-      // the world ends rejects (WorldEndedError): what it waited for never happened.
-      if (scheduler.ended) return;
+      // An ended world settles when its close() has finished (the write under the lock, its save,
+      // the attempts aborted): the coverage recipe's afterEach after a hook that closed the mock. One
+      // waiting when the world ends rejects (WorldEndedError): what it waited for never happened.
+      if (scheduler.ended) return closed();
       await lock.run(() => undefined);
       await dispatcher.idle();
     },

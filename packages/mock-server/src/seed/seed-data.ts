@@ -23,7 +23,12 @@ const timestamp = isoTimestamp;
  * A timestamp kept in UTC (`…Z`), as the API answers every timestamp: lists ordered by one (reviews,
  * newest first) compare them as text, where `+14:00` and `Z` forms would sort out of time order.
  */
-const utcTimestamp = () => isoTimestamp().transform((value) => new Date(value).toISOString());
+const utcTimestamp = () =>
+  isoTimestamp()
+    .transform((value) => new Date(value).toISOString())
+    // An offset can carry an instant past a four-digit year (`9999-12-31T23:30:00-01:00`), which
+    // no RFC 3339 timestamp of an answer can be.
+    .refine((utc) => /^\d{4}-/.test(utc), 'must be an instant from 0000 to 9999 in UTC');
 const color = () => z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be #RRGGBB');
 
 /** One day's hours; a day that is absent or null is closed. */

@@ -28,19 +28,33 @@ function owedAnswer(socket: Duplex): Owed | undefined {
   return (socket as Duplex & { _httpMessage?: Owed | null })._httpMessage ?? undefined;
 }
 
+/** How long the owed answers may take before the connection is refused anyway (an event stream never ends). */
+const OWED_ANSWERS_MS = 5_000;
+/** Marks a connection already being refused: more bad bytes call the listener again. */
+const REFUSING = Symbol('refusing');
+
 /** The server's 'clientError' listener. */
 export function onClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  const marked = socket as Duplex & { [REFUSING]?: true };
+  if (marked[REFUSING]) return;
+  marked[REFUSING] = true;
+  let refused = false;
   const refuse = () => {
+    if (refused) return;
+    refused = true;
+    clearTimeout(deadline);
     if (error.code !== 'HPE_INVALID_EOF_STATE' && socket.writable && !owedAnswer(socket)?.headersSent) {
       socket.write(RESPONSES[error.code ?? ''] ?? BAD_REQUEST);
     }
     socket.destroy();
   };
+  const deadline = setTimeout(refuse, OWED_ANSWERS_MS);
+  deadline.unref();
   // One answer after the other, while each belongs to a request that arrived whole: one whose own
   // body broke off (a bad chunk, a client gone mid-body) can never be answered, and would hold this.
   const afterOwed = () => {
     const owed = owedAnswer(socket);
-    if (owed && owed.req?.complete === true && socket.writable) owed.once('close', afterOwed);
+    if (!refused && owed && owed.req?.complete === true && socket.writable) owed.once('close', afterOwed);
     else refuse();
   };
   afterOwed();

@@ -135,7 +135,7 @@ describe('reservation-mock trigger', () => {
     const run = await runCli(['trigger', 'reservation.created', '--url', url, '--wait', '--timeout', '1000']);
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toMatch(
-      /^No answer from the mock at \S+ within 1000 ms while waiting for the deliveries whd_[0-9a-f]+ of res_\w+ to settle: the trigger took effect, and an attempt waits for the receiver's answer \(5 s by default\) \(--timeout MS to wait longer\)\.$/,
+      /^No answer from the mock at \S+ within 1000 ms while waiting for the deliveries whd_[0-9a-f]+ of res_\w+ to settle \(--timeout MS to wait longer\)\. The trigger took effect \(do not run it again\); an attempt waits for the receiver's answer \(5 s by default\)\.$/,
     );
   }, 30_000);
 

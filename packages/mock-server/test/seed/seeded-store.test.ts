@@ -58,16 +58,20 @@ describe('the seeded store a mock starts from', () => {
     expect(monday.snapshot()).not.toEqual(anew.store.snapshot());
   });
 
-  it('gives each mock its own random webhook secret when the seed has none', async () => {
+  it('gives each mock its own random webhook secret when the seed has none, kept by its resets', async () => {
     const project = demoSeed().projects[0];
     if (!project) throw new Error('the demo seed has a project');
-    const seed = hashSeed(parseSeedData({ projects: [{ ...project, webhook: { url: null } }] }));
+    const seed = parseSeedData({ projects: [{ ...project, webhook: { url: null } }] });
+    const secretsOf = async (hashed: ReturnType<typeof hashSeed>) =>
+      (await seededStore(context(), hashed, true)).webhooks.all().map((webhook) => webhook.secret);
+    // Each mock hashes the seed once (createMockCore): its own secret, the same at every reset.
+    const mocks = [hashSeed(seed), hashSeed(seed), hashSeed(seed)];
     const secrets = new Set<string>();
-    for (let i = 0; i < 3; i++) {
-      const store = await seededStore(context(), seed, true);
-      for (const webhook of store.webhooks.all()) secrets.add(webhook.secret);
-    }
+    for (const hashed of mocks) for (const secret of await secretsOf(hashed)) secrets.add(secret);
     expect(secrets.size).toBe(3);
+    const [first] = mocks;
+    if (!first) throw new Error('three mocks');
+    expect(await secretsOf(first)).toEqual(await secretsOf(first));
   });
 
   it("keeps each mock's writes to itself: a fresh mock and a reset start from the seed", async () => {
