@@ -44,6 +44,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   },
   // Readiness (Playwright's webServer.url, a compose healthcheck): 200 once the server answers.
   { method: 'GET', path: '/health', run: () => ok({ status: 'ok', version: MOCK_VERSION }) },
+  // HEAD too: `wget --spider` and some probes check readiness with it (the transports send no body).
+  { method: 'HEAD', path: '/health', run: () => ok({ status: 'ok', version: MOCK_VERSION }) },
   {
     method: 'POST',
     path: '/reset',

@@ -40,6 +40,17 @@ describe('GET /__mock/health', () => {
     expect((routes.body as { routes: string[] }).routes).toContain('GET /__mock/health');
   });
 
+  it('answers HEAD with 200 and no body (wget --spider), over HTTP and in a session', async () => {
+    const server = await startServer({ logger: silentLogger });
+    const head = await fetch(`${server.url}/__mock/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    await send(server, 'POST', '/__mock/sessions', { json: { id: 'probe' } });
+    expect((await fetch(`${server.url}/sessions/probe/__mock/health`, { method: 'HEAD' })).status).toBe(200);
+    // Other routes stay GET only.
+    expect((await fetch(`${server.url}/__mock/clock`, { method: 'HEAD' })).status).toBe(404);
+  });
+
   it('changes nothing: the journal stays empty', async () => {
     const server = await startServer({ logger: silentLogger });
     await send(server, 'GET', '/__mock/health');
