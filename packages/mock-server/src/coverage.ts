@@ -83,6 +83,8 @@ export async function writeCoverageReport(
 }
 
 const PARTS = 'parts';
+/** Left by the first teardown of a run in which no test saved a part (the other copies say nothing). */
+const NO_PARTS_MARK = '.no-parts';
 
 /** Saves one part of a run (a worker's, a file's, a session's) under `dir/parts/`, for mergeCoverageParts. */
 export async function saveCoveragePart(dir: string, report: CoverageReport): Promise<string> {
@@ -158,7 +160,9 @@ export function coverageGlobalSetup(
     // old one to read (or upload) as if it were this run's.
     await clearCoverageParts(options.dir);
     await Promise.all(
-      ['coverage.json', 'coverage.md'].map((name) => rm(join(options.dir, name), { force: true })),
+      ['coverage.json', 'coverage.md', NO_PARTS_MARK].map((name) =>
+        rm(join(options.dir, name), { force: true }),
+      ),
     );
     return async () => {
       if ((await coverageParts(options.dir)).length === 0) {
@@ -166,11 +170,16 @@ export function coverageGlobalSetup(
         // project listing it): every setup removed the report before the tests, so one here is this
         // run's, merged from every part by the first teardown; the others have nothing left to do
         // (and must not fail the run for "no part").
-        const merged = await access(join(options.dir, 'coverage.json')).then(
-          () => true,
-          () => false,
-        );
-        if (merged) return;
+        const exists = (name: string) =>
+          access(join(options.dir, name)).then(
+            () => true,
+            () => false,
+          );
+        if (await exists('coverage.json')) return;
+        // Nor said again by every copy when no part was saved: the first leaves a mark.
+        if (await exists(NO_PARTS_MARK)) return;
+        await mkdir(options.dir, { recursive: true });
+        await writeFile(join(options.dir, NO_PARTS_MARK), '');
         const message = `API coverage: no test saved a part under ${options.dir} (saveCoveragePart, README "Coverage"); no report written`;
         if (options.threshold === undefined) print(message);
         else fail(`${message}: the threshold of ${options.threshold} % is not met`);

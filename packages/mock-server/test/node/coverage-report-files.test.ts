@@ -143,6 +143,21 @@ describe('coverage report files', () => {
     });
   });
 
+  it('as Vitest globalSetup once per project, when no test saved a part: said once, and the run fails', async () => {
+    const dir = await folder();
+    const printed: string[] = [];
+    const options = { dir, threshold: 5, print: (text: string) => printed.push(text) };
+    const teardowns = [await coverageGlobalSetup(options)(), await coverageGlobalSetup(options)()];
+    for (const teardown of teardowns) await teardown();
+    expect(printed).toEqual([expect.stringMatching(/^API coverage: no test saved a part under .*not met$/)]);
+    expect(process.exitCode).toBe(1);
+    // The next run starts without the mark: it says so again.
+    process.exitCode = undefined;
+    const again: string[] = [];
+    await (await coverageGlobalSetup({ ...options, print: (text: string) => again.push(text) })())();
+    expect(again).toHaveLength(1);
+  });
+
   it('as Vitest globalSetup, refuses a threshold that is no percentage when the config is read', () => {
     expect(() => coverageGlobalSetup({ dir: 'x', threshold: 150 })).toThrow(RangeError);
   });
