@@ -31,14 +31,18 @@ const KB = 1024;
 // middleware's or fetch's bug, onRetry and the logs report the answer the call judged, eject()
 // removes one copy as openapi-fetch does, and the key is masked percent-encoded. And to 9.33 kB
 // with a docs review: `toArray()` without `max` (or with NaN) is a TypeError naming `max`, not a
-// TypeError about destructuring or an empty array.
+// TypeError about destructuring or an empty array. And to 9.44 kB with a third hostile review:
+// `client.raw`'s own headers win over the client's and are masked in its errors (they lost, and
+// leaked), a body's code is taken only with its own status (a 500 saying DOUBLE_BOOKING was a
+// ConflictError), and `reservations.cancel` checks its `{ message }` (a 200 `{ success: false }`
+// resolved).
 // /webhooks grew to 2.6 kB with an outside review of the receiver's side: `maxAgeSeconds` and `now`
 // are checked before the signature (a forged delivery hid a bad option), a refused timestamp names
 // now and the difference (a frozen mock clock showed only "possible replay"), a signature header
 // sent twice says so (it read "missing"), signWebhookPayload refuses a body that is not bytes
 // (a parsed object signed an empty body), and a timestamp without its zone is refused (it was read
 // in the receiver's local time).
-const budgets = { core: 9.35 * KB, webhooks: 2.6 * KB };
+const budgets = { core: 9.45 * KB, webhooks: 2.6 * KB };
 
 async function minGzip(stdin) {
   const result = await build({

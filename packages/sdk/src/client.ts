@@ -255,20 +255,22 @@ const asIs = <T>(value: T): T => value;
  */
 function rawClient(
   api: Client<paths>,
-  defaults: FetchSettings,
+  settingsFor: (call: RequestOptions) => FetchSettings,
   hooks: Hooks,
   methods: Pick<ReservationClient, 'use' | 'eject'>,
 ): Client<paths> {
   const request = api.request as unknown as LooseRequest;
-  const send = (method: string, url: string, init: RawInit): Promise<unknown> => {
+  const send = async (method: string, url: string, init: RawInit): Promise<unknown> => {
     // Per-request middleware is watched like client.use's: the marker goes in front unless it already is.
-    const middleware = init?.middleware;
+    const { headers, middleware, ...rest } = init ?? {};
     const extra = middleware && hooks.middleware.length === 0 ? [MARKER, ...middleware] : middleware;
     return runCall(
-      defaults,
+      // The call's headers as a resource method's: after the SDK's and the client's (the key last),
+      // and masked in errors. Left to openapi-fetch, the client's were written over them.
+      settingsFor(headers === undefined ? {} : { headers }),
       init?.signal,
       // `redirect` cannot be overridden: see RedirectError.
-      (fetch) => request(method, url, { ...init, middleware: extra, redirect: 'manual', fetch }),
+      (fetch) => request(method, url, { ...rest, middleware: extra, redirect: 'manual', fetch }),
       asIs,
       middleware !== undefined,
     );
@@ -390,6 +392,6 @@ export function createReservationClient(options: ReservationClientOptions): Rese
     reviews: createReviewsResource(ctx),
     use,
     eject,
-    raw: rawClient(api, defaults, hooks, { use, eject }),
+    raw: rawClient(api, settingsFor, hooks, { use, eject }),
   };
 }

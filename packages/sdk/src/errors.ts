@@ -471,30 +471,33 @@ export const CHECK_BASE_URL =
   'check baseUrl: it is the service root, e.g. https://reservations.example.com, without /api/v1';
 
 /**
- * The class of each code. `satisfies` makes the compiler check that every code of openapi.yaml has
- * a class and that the class takes that code, so a new code fails the build here until it is mapped.
+ * The class and status of each code (openapi.yaml's error table; INTERNAL_ERROR: any 5xx). `satisfies`
+ * makes the compiler check that every code of openapi.yaml has a class and that the class takes that
+ * code, so a new code fails the build here until it is mapped.
  */
 const CLASS_OF_CODE = {
-  VALIDATION_ERROR: ValidationError,
-  INVALID_JSON: ValidationError,
-  MALFORMED_URL: ValidationError,
-  API_KEY_MISSING: AuthenticationError,
-  API_KEY_INVALID: AuthenticationError,
-  PROJECT_MISMATCH: PermissionDeniedError,
-  PERMISSION_DENIED: PermissionDeniedError,
-  HOST_NOT_ALLOWED: PermissionDeniedError,
-  CUSTOMER_BLACKLISTED: CustomerBlacklistedError,
-  RESERVATION_NOT_FOUND: NotFoundError,
-  NOT_FOUND: NotFoundError,
-  INVALID_STATUS_TRANSITION: ConflictError,
-  DOUBLE_BOOKING: ConflictError,
-  OUTSIDE_OPENING_HOURS: OutsideOpeningHoursError,
-  RESERVATION_IN_PAST: ReservationInPastError,
-  UNSUPPORTED_MEDIA_TYPE: UnsupportedMediaTypeError,
-  PAYLOAD_TOO_LARGE: ReservationApiError,
-  RATE_LIMITED: RateLimitError,
-  INTERNAL_ERROR: ServerError,
-} satisfies { [C in ErrorCode]: new (init: ReservationApiErrorInit<C>) => ReservationApiError };
+  VALIDATION_ERROR: [ValidationError, 400],
+  INVALID_JSON: [ValidationError, 400],
+  MALFORMED_URL: [ValidationError, 400],
+  API_KEY_MISSING: [AuthenticationError, 401],
+  API_KEY_INVALID: [AuthenticationError, 401],
+  PROJECT_MISMATCH: [PermissionDeniedError, 403],
+  PERMISSION_DENIED: [PermissionDeniedError, 403],
+  HOST_NOT_ALLOWED: [PermissionDeniedError, 403],
+  CUSTOMER_BLACKLISTED: [CustomerBlacklistedError, 403],
+  RESERVATION_NOT_FOUND: [NotFoundError, 404],
+  NOT_FOUND: [NotFoundError, 404],
+  INVALID_STATUS_TRANSITION: [ConflictError, 409],
+  DOUBLE_BOOKING: [ConflictError, 409],
+  OUTSIDE_OPENING_HOURS: [OutsideOpeningHoursError, 422],
+  RESERVATION_IN_PAST: [ReservationInPastError, 422],
+  UNSUPPORTED_MEDIA_TYPE: [UnsupportedMediaTypeError, 415],
+  PAYLOAD_TOO_LARGE: [ReservationApiError, 413],
+  RATE_LIMITED: [RateLimitError, 429],
+  INTERNAL_ERROR: [ServerError, 500],
+} satisfies {
+  [C in ErrorCode]: readonly [new (init: ReservationApiErrorInit<C>) => ReservationApiError, number];
+};
 
 /** The class of an answer without a known code: the contract's codeless 400, or a proxy's 429 / 5xx. */
 function classOfStatus(
@@ -581,8 +584,12 @@ export function errorFromResponse(
   const fields = asErrorBody(body);
   const statusText = stringOr(line(response.statusText), undefined);
   const error = stringOr(line(fields.error), statusText);
+  // A code is taken only with its own status: a 500 whose body says DOUBLE_BOOKING is a ServerError
+  // (that code then stays in `body`), never a ConflictError a caller would act on.
+  const known = typeof fields.code === 'string' && Object.hasOwn(CLASS_OF_CODE, fields.code);
+  const expected = known ? CLASS_OF_CODE[fields.code as ErrorCode][1] : 0;
   const code =
-    typeof fields.code === 'string' && Object.hasOwn(CLASS_OF_CODE, fields.code)
+    known && (status === expected || (expected === 500 && status > 500))
       ? (fields.code as ErrorCode)
       : undefined;
   // A non-JSON body still gives a readable message: the start of the text, or the status line.
@@ -602,7 +609,7 @@ export function errorFromResponse(
   const details = Array.isArray(fields.details) ? (fields.details as ValidationErrorDetail[]) : undefined;
   // The map's `satisfies` checked that each class takes its codes; the compiler cannot follow the
   // lookup by a runtime code, hence the cast.
-  const Class = (code === undefined ? classOfStatus(status) : CLASS_OF_CODE[code]) as new (
+  const Class = (code === undefined ? classOfStatus(status) : CLASS_OF_CODE[code][0]) as new (
     init: ReservationApiErrorInit,
   ) => ReservationApiError;
   return new Class({

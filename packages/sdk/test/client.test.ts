@@ -477,6 +477,39 @@ describe('the client on a stub fetch', () => {
     expect(stub.calls[0]?.headers.get('x-api-key')).toBe(API_KEY);
   });
 
+  it("client.raw: the request's headers win over the SDK's and the client's, the key still last", async () => {
+    const stub = stubFetch(reply('GET', `${P}/schedule`, 200, schedule));
+    const { client } = clientOn(stub, { headers: { 'X-Tenant': 'client-level' } });
+    await client.raw.GET('/api/v1/{slug}/schedule', {
+      params: { path: { slug: SLUG } },
+      headers: { Accept: 'text/csv', 'User-Agent': 'mine/1', 'X-Tenant': 'per-request', 'X-API-Key': 'nope' },
+    });
+    const headers = stub.calls[0]?.headers;
+    expect(headers?.get('accept')).toBe('text/csv');
+    expect(headers?.get('user-agent')).toBe('mine/1');
+    expect(headers?.get('x-tenant')).toBe('per-request');
+    expect(headers?.get('x-api-key')).toBe(API_KEY);
+  });
+
+  it("client.raw: a request's header values are masked in its errors, as a resource method's", async () => {
+    const secret = 'Bearer raw-only-secret-123';
+    const { client } = clientOn(
+      {
+        fetch: async (request: Request) => {
+          throw new TypeError(`proxy refused: ${request.headers.get('authorization')}`);
+        },
+      },
+      { maxRetries: 0 },
+    );
+    const error = await client.raw
+      .GET('/api/v1/{slug}/schedule', {
+        params: { path: { slug: SLUG } },
+        headers: { Authorization: secret },
+      })
+      .catch((caught: unknown) => caught);
+    expect(everyRendering(error).join('\n')).not.toContain('raw-only-secret');
+  });
+
   it('joins a base URL with a trailing slash and a path prefix without doubling slashes', async () => {
     const stub = stubFetch(reply('GET', `${P}/info`, 200, projectInfo));
     const { client } = clientOn(stub, { baseUrl: 'http://api.test/prefix/' });

@@ -25,6 +25,28 @@ const P = `/api/v1/${SLUG}`;
 const response = (status: number, headers: Record<string, string> = {}) =>
   new Response(null, { status, headers });
 
+describe('errorFromResponse takes a code only with its own status', () => {
+  it('classes a 5xx or a 429 by its status when its body names the code of another status', () => {
+    const conflict = errorFromResponse(response(500), errorBody('Internal', 'db down', 'DOUBLE_BOOKING'));
+    expect(conflict).toBeInstanceOf(ServerError);
+    expect(conflict).not.toBeInstanceOf(ConflictError);
+    expect(conflict.code).toBeUndefined();
+    expect(conflict.body).toMatchObject({ code: 'DOUBLE_BOOKING' });
+    expect(errorFromResponse(response(429), errorBody('x', 'y', 'RESERVATION_NOT_FOUND'))).toBeInstanceOf(
+      RateLimitError,
+    );
+    // Its own status keeps it; INTERNAL_ERROR goes with any 5xx.
+    expect(errorFromResponse(response(409), errorBody('Conflict', 'x', 'DOUBLE_BOOKING'))).toMatchObject({
+      name: 'ConflictError',
+      code: 'DOUBLE_BOOKING',
+    });
+    expect(errorFromResponse(response(503), errorBody('x', 'y', 'INTERNAL_ERROR'))).toMatchObject({
+      name: 'ServerError',
+      code: 'INTERNAL_ERROR',
+    });
+  });
+});
+
 describe('errorFromResponse picks the class from status and code', () => {
   const cases = [
     [400, errorBody('Bad Request', 'Missing required fields: email, date'), ValidationError, undefined],

@@ -32,11 +32,12 @@ export interface ResourceContext {
 /** What is wrong with a 2xx body (completing "The Reservation API answered 200 …"), or undefined. */
 export type Check<T> = (data: T) => string | undefined;
 
-type Kind = 'list' | 'object' | 'count';
+type Kind = 'list' | 'object' | 'count' | 'text';
 const KINDS: Record<Kind, [string, (value: unknown) => boolean]> = {
   list: ['an array', Array.isArray],
   object: ['an object', (value) => typeof value === 'object' && value !== null && !Array.isArray(value)],
   count: ['a whole number ≥ 0', (value) => Number.isInteger(value) && (value as number) >= 0],
+  text: ['a string', (value) => typeof value === 'string'],
 };
 
 /** `first`, then `second` when given. */

@@ -21,6 +21,8 @@ import { both, type Check, fields, type ResourceContext, reservationId, withoutS
 const MAX_PAGE = 100;
 const LIST = fields<ReservationListResponse>({ reservations: 'list', total: 'count' });
 const ONE = fields<{ reservation: unknown }>({ reservation: 'object' });
+/** A cancellation's `{ message }` (a 200 without it, e.g. `{ success: false }`, is no cancellation). */
+const CANCELLED = fields<{ message: unknown }>({ message: 'text' });
 
 export interface ReservationsResource {
   /** One page: `{ count, total, reservations }` (list items carry no `statusHistory`). */
@@ -105,6 +107,7 @@ export function createReservationsResource(ctx: ResourceContext): ReservationsRe
             fetch,
           }),
         withoutSuccess,
+        CANCELLED,
       ),
   };
 }

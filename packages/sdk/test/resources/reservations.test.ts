@@ -1,5 +1,6 @@
 // src/resources/reservations.ts: list, get, create, updateStatus and cancel, on a stub fetch whose replies are validated against openapi.yaml.
 import { describe, expect, it } from 'vitest';
+import { ReservationApiError } from '../../src/index';
 import { clientOn } from '../support/client';
 import {
   API,
@@ -12,7 +13,7 @@ import {
   SLUG,
   statusChanged,
 } from '../support/fixtures';
-import { reply, stubFetch } from '../support/stub-fetch';
+import { rawReply, reply, stubFetch } from '../support/stub-fetch';
 
 const P = `/api/v1/${SLUG}`;
 const query = (url: URL | undefined) => Object.fromEntries(url?.searchParams ?? []);
@@ -99,6 +100,18 @@ describe('reservations on a stub fetch', () => {
       ['DELETE', `${API}/reservations/res_1`, { reason: 'Guest called' }],
       ['DELETE', `${API}/reservations/res_1`, undefined],
     ]);
+  });
+
+  it('reservations.cancel refuses a 200 that is no cancellation (no `message`) as the typed error', async () => {
+    const stub = stubFetch(
+      rawReply(200, JSON.stringify({ success: false, error: 'Bad Gateway', code: 'INTERNAL_ERROR' }), {
+        'content-type': 'application/json',
+      }),
+    );
+    const { client } = clientOn(stub);
+    const error = await client.reservations.cancel('res_1').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ReservationApiError);
+    expect((error as Error).message).toMatch(/`message` is not a string \(got undefined\)/);
   });
 
   it.each([
