@@ -231,16 +231,28 @@ function checkFunction<T>(value: T | undefined, name: string): T | undefined {
   throw new TypeError(`${CREATE}: \`${name}\` must be a function; got ${shown(value)}`);
 }
 
+/**
+ * Headers fetch sets itself or refuses (undici rejects them before sending): given here, each would
+ * fail every call as "No answer from the Reservation API", and a read would be retried.
+ */
+const FETCH_OWN_HEADERS =
+  /^(connection|content-length|expect|keep-alive|te|trailer|transfer-encoding|upgrade)$/;
+
 function headerEntries(init: HeadersInit | undefined, where: string): Array<[string, string]> {
   if (init === undefined) return [];
+  let entries: Array<[string, string]>;
   try {
-    return [...new Headers(init)];
+    entries = [...new Headers(init)];
   } catch {
     // Headers' own message quotes the offending value, which may be a secret (an Authorization header).
     throw new TypeError(
       `${where}: \`headers\` has an invalid header name or value (values cannot contain line breaks or non-Latin-1 characters)`,
     );
   }
+  for (const [name] of entries)
+    if (FETCH_OWN_HEADERS.test(name))
+      throw new TypeError(`${where}: \`headers\` cannot set ${name} (fetch does)`);
+  return entries;
 }
 
 type RawInit = { signal?: AbortSignal | null; headers?: HeadersInit; middleware?: Middleware[] } | undefined;
@@ -263,6 +275,8 @@ function rawClient(
   const send = async (method: string, url: string, init: RawInit): Promise<unknown> => {
     // Per-request middleware is watched like client.use's: the marker goes in front unless it already is.
     const { headers, middleware, ...rest } = init ?? {};
+    // Another origin for one request would take the API key there: the base URL is the client's.
+    if ('baseUrl' in rest) throw new TypeError("client.raw: `baseUrl` is the client's alone");
     const extra = middleware && hooks.middleware.length === 0 ? [MARKER, ...middleware] : middleware;
     return runCall(
       // The call's headers as a resource method's: after the SDK's and the client's (the key last),

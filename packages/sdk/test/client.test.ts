@@ -510,6 +510,35 @@ describe('the client on a stub fetch', () => {
     expect(everyRendering(error).join('\n')).not.toContain('raw-only-secret');
   });
 
+  it('refuses a header fetch sets or refuses itself, before any request, at creation and per call', async () => {
+    const stub = stubFetch(reply('GET', `${P}/schedule`, 200, schedule));
+    expect(() => clientOn(stub, { headers: { Expect: '100-continue' } })).toThrow(
+      new TypeError('createReservationClient: `headers` cannot set expect (fetch does)'),
+    );
+    const { client } = clientOn(stub);
+    for (const [name, value] of [
+      ['Transfer-Encoding', 'chunked'],
+      ['Connection', 'close'],
+      ['Content-Length', '5'],
+    ]) {
+      const headers: HeadersInit = [[name ?? '', value ?? '']];
+      await expect(client.schedule.get({ headers })).rejects.toThrow(
+        /^per-call options: `headers` cannot set /,
+      );
+    }
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('client.raw refuses a per-request baseUrl (the API key would go to that origin), sending nothing', async () => {
+    const stub = stubFetch(reply('GET', `${P}/schedule`, 200, schedule));
+    const { client } = clientOn(stub);
+    const init = { params: { path: { slug: SLUG } }, baseUrl: 'http://elsewhere.test' };
+    await expect(client.raw.GET('/api/v1/{slug}/schedule', init)).rejects.toThrow(
+      new TypeError("client.raw: `baseUrl` is the client's alone"),
+    );
+    expect(stub.calls).toHaveLength(0);
+  });
+
   it('joins a base URL with a trailing slash and a path prefix without doubling slashes', async () => {
     const stub = stubFetch(reply('GET', `${P}/info`, 200, projectInfo));
     const { client } = clientOn(stub, { baseUrl: 'http://api.test/prefix/' });
