@@ -37,7 +37,8 @@ const KB = 1024;
 // ConflictError), and `reservations.cancel` checks its `{ message }` (a 200 `{ success: false }`
 // resolved). And to 9.56 kB with two refusals before any request: a header fetch sets or
 // refuses itself (`Expect`, `Transfer-Encoding`…: every call failed as "No answer", reads retried)
-// and `client.raw`'s per-request `baseUrl` (the key would have gone to that origin).
+// and `client.raw`'s per-request `baseUrl` (the key would have gone to that origin); 9.59 kB with
+// a paging error that says the list may have changed under the walk (one booking at `limit: 1`).
 // /webhooks grew to 2.6 kB with an outside review of the receiver's side: `maxAgeSeconds` and `now`
 // are checked before the signature (a forged delivery hid a bad option), a refused timestamp names
 // now and the difference (a frozen mock clock showed only "possible replay"), a signature header

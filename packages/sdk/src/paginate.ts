@@ -141,7 +141,7 @@ export function iterateList<Q extends PageQuery, P extends { total: number }, K 
               : seen.set(key, offset) && undefined;
         return (
           before &&
-          `with the same records for offset ${offset} as for ${before}: the server ignores \`offset\` (a cache or proxy dropping the query string?), so paging would never end`
+          `with the same records for offset ${offset} as for ${before}: the server ignores \`offset\` (a cache or proxy dropping the query string?), or the list changed under the walk (start again); paging would never end`
         );
       };
       const { data, response, requestId } = await list(
