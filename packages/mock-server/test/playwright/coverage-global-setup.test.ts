@@ -69,3 +69,25 @@ it('refuses a config where no project sets mockCoverage', async () => {
     /no project sets `use.mockCoverage`/,
   );
 });
+
+it("removes a former run's report at the start, so a run that saves no part leaves none to upload", async () => {
+  const first = await mockCoverageGlobalSetup(configOf({ dir: 'out', print: 'none' }));
+  await saveOnePart(join(dir, 'out'));
+  await first();
+  await access(join(dir, 'out/coverage.md'));
+  const second = await mockCoverageGlobalSetup(configOf({ dir: 'out' }));
+  await second();
+  await expect(access(join(dir, 'out/coverage.md'))).rejects.toThrow();
+  await expect(access(join(dir, 'out/coverage.json'))).rejects.toThrow();
+});
+
+it('judges no dir whose projects did not run (--project) when another dir got its parts', async () => {
+  const teardown = await mockCoverageGlobalSetup(
+    configOf({ dir: 'ran', print: 'none' }, { dir: 'filtered-out', threshold: 50 }),
+  );
+  await saveOnePart(join(dir, 'ran'));
+  await expect(teardown()).resolves.toBeUndefined();
+  expect(log.at(-1)).toMatch(
+    /no worker saved its session's coverage under .*filtered-out \(its projects did not run/,
+  );
+});
