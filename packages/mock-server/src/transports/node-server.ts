@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { isWebhookUrl } from '../domain/records';
 import { createMockCore, type MockCore, resolveSeed } from '../mock';
+import { MAX_BODY_BYTES } from '../pipeline/body';
 import { controlPath } from '../pipeline/control-routes';
 import { httpErrors, RequestAbortedError } from '../pipeline/errors';
 import type { MockAnswer, MockRequest } from '../pipeline/exchange';
@@ -254,9 +255,6 @@ function readLimited(req: IncomingMessage, limit: number): Promise<ReadBody> {
     req.on('close', onClose);
   });
 }
-
-/** The most an unread body may announce and still be discarded with the connection kept (the API's body limit). */
-const UNREAD_BODY_LIMIT = 64 * 1024;
 
 interface BodyState {
   read?: Promise<ReadBody>;
@@ -539,12 +537,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         send(res, answer, list);
         return;
       }
-      // A body nobody read (a refused request's), announced within the limit: Node discards it once
+      // A body nobody read (a refused request's), announced within the API's limit: Node discards it once
       // the answer is sent, and the connection goes on. Closing it instead, as when the answer came
       // before the body's last bytes were parsed (often: the same packet), left a request pipelined
       // behind it taking effect with no answer. One not over within a second is cut off.
       const announced = Number(req.headers['content-length'] ?? Number.NaN);
-      if (!body.oversized && announced <= UNREAD_BODY_LIMIT) {
+      if (!body.oversized && announced <= MAX_BODY_BYTES) {
         send(res, answer, list);
         const timer = setTimeout(() => req.destroy(), 1000).unref();
         req.once('end', () => clearTimeout(timer));
