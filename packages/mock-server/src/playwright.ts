@@ -8,7 +8,7 @@
 import { rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { test as base, type FullConfig, type WorkerInfo } from '@playwright/test';
-import { connectMock, type MockConnection, type RemoteControl } from './client';
+import { connectMock, type MockConnection, type RemoteControl, RemoteControlError } from './client';
 import {
   type CoverageReportOptions,
   CoverageThresholdError,
@@ -111,7 +111,17 @@ export const test = base.extend<MockTestFixtures, MockWorkerFixtures & MockOptio
     { scope: 'worker' },
   ],
   mock: async ({ mockSession, mockNow }, use) => {
-    await mockSession.control.reset(mockNow === undefined ? {} : { now: mockNow });
+    await mockSession.control.reset(mockNow === undefined ? {} : { now: mockNow }).catch((error: unknown) => {
+      // The worker's session ended under it: said with its URL and the usual causes, where Playwright
+      // would show only "No such session" on whichever test came next.
+      if (error instanceof RemoteControlError && error.code === 'SESSION_NOT_FOUND')
+        throw new Error(
+          `The worker's mock session ${mockSession.baseUrl} no longer exists: an earlier test of this worker ` +
+            "closed it (mock.close()), or it was idle longer than the server's --session-idle-ms, or the server restarted",
+          { cause: error },
+        );
+      throw error;
+    });
     await use(mockSession);
   },
   mockControl: async ({ mock }, use) => {
