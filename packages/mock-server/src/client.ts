@@ -173,12 +173,15 @@ export async function connectMock(serverUrl: string, options: ConnectOptions = {
   let created = false;
   if (options.session !== undefined) {
     try {
-      const session = await call<{ baseUrl: string }>(server, 'POST', '/sessions', {
+      await call(server, 'POST', '/sessions', {
         id: options.session,
         ...(options.now === undefined ? {} : { now: toJsonTime(options.now) }),
         ...(options.seed === undefined ? {} : { seed: options.seed }),
       });
-      baseUrl = session.baseUrl;
+      // Under the URL this client reached the server at, as when it joins one: the answer's
+      // `baseUrl` names the server's bound address, which behind a proxy or a port forward (or a
+      // server bound to 0.0.0.0 in a container) is not reachable from here.
+      baseUrl = `${server}/sessions/${encodeURIComponent(options.session)}`;
       created = true;
     } catch (error) {
       // No session route: a server started with --max-sessions 0 (`No control route POST

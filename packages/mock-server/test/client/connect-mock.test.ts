@@ -2,7 +2,7 @@
 // close() only if this connection created it; errors carry the control route's status and body; the
 // client entry loads nothing but fetch and web streams (no msw, no node: modules).
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { connectMock, MockUnreachableError, RemoteControlError } from '../../src/client';
 import { silentLogger } from '../../src/index';
@@ -21,6 +21,28 @@ describe('connectMock', () => {
     expect(await mock.control.projects()).toEqual([]);
     await mock.close();
     expect(server.sessions()).toEqual([]);
+  });
+
+  it('drives a session it creates under the URL it reached the server at (a port forward, a proxy)', async () => {
+    const server = await startServer({ logger: silentLogger });
+    // A port forward: another port of 127.0.0.1 that pipes every connection to the server.
+    const forward = createServer((client) => {
+      const upstream = connect(server.address.port, '127.0.0.1');
+      client.pipe(upstream).pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => forward.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = forward.address() as { port: number };
+      const mock = await connectMock(`http://127.0.0.1:${port}`, { session: 'fwd', now: NOW });
+      expect(mock.baseUrl).toBe(`http://127.0.0.1:${port}/sessions/fwd`);
+      expect(await mock.control.clock.now()).toBe(NOW);
+      await mock.close();
+      expect(server.sessions()).toEqual([]);
+    } finally {
+      forward.close();
+    }
   });
 
   it('uses an existing session as it is, and leaves it open on close()', async () => {
