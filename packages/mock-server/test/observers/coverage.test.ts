@@ -418,4 +418,27 @@ describe('coverage reports for people', () => {
     expect(markdown).toContain('| Answers | 1 |');
     expect(markdown).not.toContain('\u001b');
   });
+
+  it('markdown: a refused field is a code span, with backticks of its own made quotes, the rest escaped', () => {
+    const counter = fresh();
+    const refused = (field: string, message: string) =>
+      outcome({
+        operationId: 'createReservation',
+        method: 'POST',
+        status: 400,
+        error: { code: 'VALIDATION_ERROR', message: `${field}: ${message}` },
+        answer: {
+          status: 400,
+          body: JSON.stringify({ code: 'VALIDATION_ERROR', details: [{ field, message }] }),
+        },
+      });
+    counter.observeOutcome(refused('date', 'is not a calendar date'));
+    counter.observeOutcome(refused('x`y', 'a *bold* | pipe'));
+    const markdown = coverageMarkdown(counter.report());
+    expect(markdown).toContain('- createReservation: `date` is not a calendar date, 1 time');
+    expect(markdown).toContain("- createReservation: `x'y` a \\*bold\\* \\| pipe, 1 time");
+    expect(coverageTable(counter.report())).toContain(
+      'createReservation: `date` is not a calendar date, 1 time',
+    );
+  });
 });

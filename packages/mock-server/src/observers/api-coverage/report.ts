@@ -89,10 +89,15 @@ export function printable(text: string): string {
   return text.replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '?');
 }
 
-const refusalLine = (group: RefusedGroup): string =>
-  `${group.operationId ?? '(unknown operation)'}: ${group.field === null ? '' : `\`${group.field}\` `}${group.message}${
-    group.status === 415 ? ' (415)' : ''
-  }, ${group.count} ${group.count === 1 ? 'time' : 'times'}`;
+/** A refused group's line, `field` in backticks: `code` gives the field as the output writes code. */
+const refusalLine = (
+  group: RefusedGroup,
+  code = (field: string) => `\`${field}\``,
+  text = printable,
+): string =>
+  `${text(group.operationId ?? '(unknown operation)')}: ${group.field === null ? '' : `${code(group.field)} `}${text(
+    `${group.message}${group.status === 415 ? ' (415)' : ''}, ${group.count} ${group.count === 1 ? 'time' : 'times'}`,
+  )}`;
 
 /** The report as a terminal table: a summary line, then each kind with its uncovered items first. */
 export function coverageTable(report: CoverageReport): string {
@@ -137,7 +142,10 @@ export function coverageMarkdown(report: CoverageReport, title = 'API coverage')
   }
   if (report.refused.length > 0) {
     lines.push('', '### Requests the contract refused', '');
-    for (const group of report.refused) lines.push(`- ${cell(refusalLine(group))}`);
+    // The field as a code span (its own backticks made quotes, so it cannot end the span early); the
+    // rest escaped: a markdown that escaped the span's backticks showed them as text.
+    const code = (field: string) => `\`${printable(field).replace(/`/g, "'")}\``;
+    for (const group of report.refused) lines.push(`- ${refusalLine(group, code, cell)}`);
   }
   return `${lines.join('\n')}\n`;
 }
