@@ -260,6 +260,11 @@ interface BodyState {
   read?: Promise<ReadBody>;
   /** The body was refused as too large (announced or sent): the rest of it is not worth reading. */
   oversized: boolean;
+  /**
+   * The request asked `Expect: 100-continue` and has not been told to go on: its client sends the
+   * body only after `100 Continue`, written when the pipeline first asks for the body.
+   */
+  continueOwed?: ServerResponse;
 }
 
 /** The node:http request as the core reads it; the body is read only when the core asks for it. */
@@ -279,6 +284,10 @@ function mockRequest(req: IncomingMessage, method: string, url: URL, state: Body
       if (length !== null && Number(length) > limit) {
         state.oversized = true;
         throw httpErrors.payloadTooLarge();
+      }
+      if (state.continueOwed) {
+        state.continueOwed.writeContinue();
+        state.continueOwed = undefined;
       }
       state.read ??= readLimited(req, limit);
       const read = await state.read;
@@ -457,7 +466,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   /** Made once the root mock exists (its base URL is fixed from then on). */
   let parseTarget: ReturnType<typeof requestTargetParser> | undefined;
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** `expectsContinue`: the request asked `Expect: 100-continue` (node:http's `checkContinue`). */
+  async function serve(req: IncomingMessage, res: ServerResponse, expectsContinue = false): Promise<void> {
     try {
       const root = core;
       if (!root) {
@@ -520,7 +530,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       if (control && path !== undefined && (await serveControlExtras(req, res, active, path))) return;
-      const body: BodyState = { oversized: false };
+      const body: BodyState = expectsContinue
+        ? { oversized: false, continueOwed: res }
+        : { oversized: false };
       const request = mockRequest(req, method, url, body);
       // The session routes' own answers carry an id of the root mock, as its other answers do.
       const sessionAnswer =
@@ -541,16 +553,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // the answer is sent, and the connection goes on. Closing it instead, as when the answer came
       // before the body's last bytes were parsed (often: the same packet), left a request pipelined
       // behind it taking effect with no answer. One not over within a second is cut off.
+      // A request that waits for `100 Continue` and was answered without it sends no body (or
+      // sends it anyway, RFC 9110 §10.1.1): the connection cannot tell, so it closes below.
       const announced = Number(req.headers['content-length'] ?? Number.NaN);
-      if (!body.oversized && announced <= MAX_BODY_BYTES) {
+      if (!body.oversized && !body.continueOwed && announced <= MAX_BODY_BYTES) {
         send(res, answer, list);
         const timer = setTimeout(() => req.destroy(), 1000).unref();
         req.once('end', () => clearTimeout(timer));
         req.once('close', () => clearTimeout(timer));
         return;
       }
-      // An oversized upload, or one of unknown length, is not drained: the connection closes after
-      // the answer (the client gets a second to read it).
+      // An oversized upload, one of unknown length, or one a client holds back for `100 Continue` is
+      // not drained: the connection closes after the answer (the client gets a second to read it).
       send(res, answer, CORS_CLOSE_LIST);
       req.resume();
       setTimeout(() => req.destroy(), 1000).unref();
@@ -574,6 +588,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     void serve(req, res);
   });
   server.on('clientError', onClientError);
+  // Without this listener node:http answers `100 Continue` itself before the request is seen, so a
+  // client told to go on uploads a body the checks then refuse unread (a 401, a 413). Now `100
+  // Continue` is written only when the pipeline reads the body, after the checks before it.
+  server.on('checkContinue', (req, res) => {
+    void serve(req, res, true);
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
