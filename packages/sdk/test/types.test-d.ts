@@ -119,9 +119,10 @@ describe('reservations', () => {
     expectTypeOf<{ note: string }>().not.toMatchTypeOf<Body>();
     expectTypeOf<{ status: 'DONE' }>().not.toMatchTypeOf<Body>();
     expectTypeOf<{ status: 'CANCELLED'; reason: string }>().toMatchTypeOf<Body>();
+    // The state it moved to: never PENDING, as the README says (openapi.yaml's ReservationStatusChange).
     expectTypeOf<Result<Client['reservations']['updateStatus']>>().toEqualTypeOf<{
       id: string;
-      status: ReservationStatus;
+      status: Exclude<ReservationStatus, 'PENDING'>;
     }>();
   });
 

@@ -33,6 +33,7 @@ import {
   DELETE_TARGET,
   TRANSITIONS,
   type TransitionResult,
+  type TransitionTarget,
 } from './state-machine';
 import type { Store } from './store';
 import { isoOf, overlaps, startsInPast, toMinutes } from './time';
@@ -314,7 +315,7 @@ export function cancelReservation(
 }
 
 /** The history a reservation in `status` went through since creation (the shortest legal path). */
-const PATH_TO: Record<ReservationStatus, readonly ReservationStatus[]> = {
+const PATH_TO: Record<ReservationStatus, readonly TransitionTarget[]> = {
   PENDING: [],
   CONFIRMED: ['CONFIRMED'],
   COMPLETED: ['CONFIRMED', 'COMPLETED'],

@@ -9,9 +9,12 @@ import type { HistoryAction, ReservationRecord, ReservationStatus } from './reco
 
 type WebhookEvent = components['schemas']['WebhookEvent'];
 
+/** A state a transition can lead to: every one but PENDING, where reservations only start. */
+export type TransitionTarget = Exclude<ReservationStatus, 'PENDING'>;
+
 /** from → to → history action. A pair that is not listed is not a transition (final states list none). */
 export const TRANSITIONS: Readonly<
-  Record<ReservationStatus, Readonly<Partial<Record<ReservationStatus, HistoryAction>>>>
+  Record<ReservationStatus, Readonly<Partial<Record<TransitionTarget, HistoryAction>>>>
 > = {
   PENDING: { CONFIRMED: 'confirmed', CANCELLED: 'cancelled' },
   CONFIRMED: { COMPLETED: 'completed', CANCELLED: 'cancelled', NO_SHOW: 'no_show' },
@@ -21,14 +24,10 @@ export const TRANSITIONS: Readonly<
 };
 
 /** Where DELETE moves a reservation (from any state the table lets reach it; else 409). */
-export const DELETE_TARGET: ReservationStatus = 'CANCELLED';
+export const DELETE_TARGET: TransitionTarget = 'CANCELLED';
 
 /** The active states: they hold a table and can still change. */
 export const ACTIVE_STATUSES: ReadonlySet<ReservationStatus> = new Set(['PENDING', 'CONFIRMED']);
-
-function transitionAction(from: ReservationStatus, to: ReservationStatus): HistoryAction | undefined {
-  return TRANSITIONS[from][to];
-}
 
 export interface TransitionRequest {
   to: ReservationStatus;
@@ -41,6 +40,8 @@ export interface TransitionRequest {
 
 export interface TransitionResult {
   reservation: ReservationRecord;
+  /** The state it moved to (the reservation's `status` now), typed as a transition's target. */
+  status: TransitionTarget;
   /** What happened, for the webhook dispatcher: one event, or none (NO_SHOW). */
   events: WebhookEvent[];
 }
@@ -55,17 +56,18 @@ export async function applyTransition(
   request: TransitionRequest,
 ): Promise<TransitionResult> {
   const from = reservation.status;
-  const action = transitionAction(from, request.to);
-  if (action === undefined) throw errors.invalidTransition(from, request.to);
+  const { to } = request;
+  const action = to === 'PENDING' ? undefined : TRANSITIONS[from][to];
+  if (action === undefined || to === 'PENDING') throw errors.invalidTransition(from, to);
   const at = nowIso(ctx);
-  const reason = request.to === 'CANCELLED' ? (request.reason ?? null) : null;
+  const reason = to === 'CANCELLED' ? (request.reason ?? null) : null;
   const next = await ctx.store.reservations.update(reservation, {
     ...reservation,
-    status: request.to,
+    status: to,
     statusHistory: [
       ...reservation.statusHistory,
       {
-        status: request.to,
+        status: to,
         changedBy: request.actor,
         action,
         changedAt: at,
@@ -74,7 +76,7 @@ export async function applyTransition(
       },
     ],
   });
-  return { reservation: next, events: eventsFor(action, next, from, request.actor, reason, at) };
+  return { reservation: next, status: to, events: eventsFor(action, next, from, request.actor, reason, at) };
 }
 
 function eventsFor(

@@ -180,7 +180,7 @@ export const ROUTES: readonly Route[] = [
     body: 'required',
     async handle(input): Promise<Output<'updateReservationStatus'>> {
       const change = parseWith(updateReservationStatusBody, input.body);
-      const { reservation, events } = await changeReservationStatus(
+      const { reservation, status, events } = await changeReservationStatus(
         input.ctx,
         input.project,
         param(input, 'id'),
@@ -192,7 +192,7 @@ export const ROUTES: readonly Route[] = [
         body: {
           success: true,
           message: 'Reservation status updated',
-          reservation: { id: reservation.id, status: reservation.status },
+          reservation: { id: reservation.id, status },
         },
         events,
         changed: [reservation.id],

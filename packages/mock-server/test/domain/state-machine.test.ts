@@ -49,13 +49,14 @@ describe('the reservation state machine', () => {
       expect(ctx.store.reservations.get(before.id)).toBe(before);
       return;
     }
-    const { reservation, events } = await applyTransition(ctx, before, {
+    const { reservation, status, events } = await applyTransition(ctx, before, {
       to,
       actor: 'key_x',
       reason: 'why',
       note: 'n',
     });
     expect(reservation.status).toBe(to);
+    expect(status).toBe(to);
     expect(reservation.statusHistory).toHaveLength(before.statusHistory.length + 1);
     expect(reservation.statusHistory.at(-1)).toEqual({
       status: to,

@@ -884,7 +884,11 @@ export type CreatedReservation = {
 /** @description The reservation as returned by a status change. */
 export type ReservationStatusChange = {
     id: string;
-    status: ReservationStatus;
+    /**
+     * @description The state the reservation moved to; never PENDING (no transition leads there).
+     * @enum {string}
+     */
+    status: "CONFIRMED" | "CANCELLED" | "COMPLETED" | "NO_SHOW";
 };
 /**
  * @description Body of `POST /reservations`. `email`, `date`, `from` and `to` are required; `phone` is also
