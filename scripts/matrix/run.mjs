@@ -39,6 +39,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startHostileServer } from './fixtures/hostile-server.mjs';
 import { BIN, CONSUMER_DEPS, GENERATOR_DEPS, installRuntimes } from './install.mjs';
 
@@ -642,7 +643,8 @@ if (generated) {
 
 tasks.push(async () => {
   const label = 'release › changeset version gives 0.1.0 with changelogs';
-  const publishLabel = 'release › pnpm publish --dry-run -r publishes both at 0.1.0, the mock on SDK ^0.1.0';
+  const publishLabel =
+    'release › a dist/ built before is refused; built, pnpm publish --dry-run -r publishes both at 0.1.0 (the mock on SDK ^0.1.0) reporting 0.1.0';
   if (!wanted(label) && !wanted(publishLabel)) return;
   const copy = join(work, 'release');
   const listed = await sh('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard']);
@@ -680,11 +682,23 @@ tasks.push(async () => {
       cwd: copy,
     },
   );
+  // The dist/ copied in was built at the version before: packing it is refused (prepack,
+  // scripts/built-version.mjs), since the version is written into the code at build time.
+  const stale = await sh('pnpm', ['pack', '--pack-destination', join(work, 'release-stale')], {
+    cwd: join(copy, PACKAGES.sdk),
+  });
+  const staleRefused =
+    stale.code !== 0 && `${stale.stdout}${stale.stderr}`.includes('package.json says 0.1.0');
+  // What `pnpm release` does first.
+  const build = await sh('pnpm', ['-r', '--filter', './packages/*', 'build'], {
+    cwd: copy,
+    timeoutMs: 180_000,
+  });
   const publish = await sh('pnpm', ['publish', '--dry-run', '-r', '--no-git-checks'], {
     cwd: copy,
     timeoutMs: 180_000,
   });
-  const output = `${install.stdout}${install.stderr}\n${publish.stdout}${publish.stderr}`;
+  const output = `${install.stdout}${install.stderr}\n${stale.stdout}${stale.stderr}\n${build.stdout}${build.stderr}\n${publish.stdout}${publish.stderr}`;
   const both = ['@reservation-api/sdk@0.1.0', '@reservation-api/mock-server@0.1.0'].every((id) =>
     output.includes(`+ ${id}`),
   );
@@ -696,11 +710,25 @@ tasks.push(async () => {
       ? (await tarball(join(work, 'release-tarballs/reservation-api-mock-server-0.1.0.tgz'))).manifest
       : {};
   const range = mockManifest.dependencies?.['@reservation-api/sdk'];
+  // The built code reports the new version (the mock's `GET /__mock/health`).
+  const health = `const { startMockServer } = await import(${JSON.stringify(pathToFileURL(join(copy, PACKAGES.mock, 'dist/node.js')).href)});
+const server = await startMockServer({ port: 0 });
+console.log((await (await fetch(new URL('/__mock/health', server.url))).json()).version);
+await server.close();`;
+  const builtAt =
+    build.code === 0 ? await sh(process.execPath, ['--input-type=module', '-e', health]) : undefined;
+  const reports = builtAt?.stdout.trim();
   record(
     publishLabel,
-    install.code === 0 && publish.code === 0 && both && range === '^0.1.0',
-    install.ms + publish.ms + pack.ms,
-    `${output}\nthe mock's packed dependency on the SDK: ${range}\n${pack.stderr}`,
+    install.code === 0 &&
+      staleRefused &&
+      build.code === 0 &&
+      publish.code === 0 &&
+      both &&
+      range === '^0.1.0' &&
+      reports === '0.1.0',
+    install.ms + stale.ms + build.ms + publish.ms + pack.ms,
+    `${output}\nthe mock's packed dependency on the SDK: ${range}\nthe stale dist/ refused: ${staleRefused}\nthe built mock reports: ${reports}\n${pack.stderr}`,
   );
 });
 
