@@ -332,6 +332,12 @@ export function createMockCore(options: MockServiceOptions = {}): MockCore {
     reset: (resetOptions) => control.reset(resetOptions),
     handle,
     async fetch(request, fetchOptions) {
+      // From plain JavaScript fetch's own form (`mock.fetch('/api/…', init)`) failed deep inside with
+      // a TypeError about `toUpperCase`.
+      if (typeof request !== 'object' || request === null || typeof request.url !== 'string')
+        throw new TypeError(
+          `mock.fetch() takes a Request (new Request(url, init)), not ${request === null ? 'null' : typeof request}`,
+        );
       // The event stream is no single answer: a streaming Response, where Fetch can carry one.
       if (
         fetchOptions?.control !== false &&

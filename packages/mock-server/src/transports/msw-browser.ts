@@ -33,7 +33,10 @@ export function movePersistedData(
 export interface BrowserMockOptions extends MockServiceOptions {
   /** Also answer the /__mock/ control routes. Default true. */
   control?: boolean;
-  /** Options for worker.start(); default `{ onUnhandledRequest: 'bypass' }`. */
+  /**
+   * Options for worker.start(); by default requests the mock does not answer pass through
+   * (`onUnhandledRequest: 'bypass'`, msw 3's `onUnhandledFrame: 'bypass'`).
+   */
   start?: StartOptions;
   /**
    * Keep the mock's data across page reloads (localStorage, one key per base URL) and in step
@@ -45,8 +48,13 @@ export interface BrowserMockOptions extends MockServiceOptions {
 export interface BrowserMock {
   service: MockService;
   worker: SetupWorker;
-  stop(): void;
+  /** Stops the worker and closes the mock; resolves once the mock has ended (`service.close()`). */
+  stop(): Promise<void>;
 }
+
+// Spread, not written into start()'s literal: each msw major knows one of the two names (msw 3
+// renamed the option and ignores the old one), and its StartOptions type only that one.
+const PASS_THROUGH = { onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as const;
 
 /** Creates a mock service and starts an MSW worker answering for it. */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
@@ -57,13 +65,13 @@ export async function startBrowserMock(options: BrowserMockOptions = {}): Promis
     ...(persist ? { persistence: browserStorage(persistKey(serviceOptions.baseUrl)) } : {}),
   });
   const worker = setupWorker(...(control ? service.controlHandlers : []), ...service.handlers);
-  await worker.start({ onUnhandledRequest: 'bypass', ...start });
+  await worker.start({ ...PASS_THROUGH, ...start });
   return {
     service,
     worker,
-    stop() {
+    async stop() {
       worker.stop();
-      service.close();
+      await service.close();
     },
   };
 }

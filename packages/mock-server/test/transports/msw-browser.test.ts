@@ -1,0 +1,65 @@
+// startBrowserMock() without a browser: msw/browser's setupWorker is replaced by one that records what
+// it is started with. Requests the mock does not answer pass through by default under both msw
+// majors (msw 3 renamed `onUnhandledRequest` to `onUnhandledFrame` and ignores the old name, so the
+// default did nothing there), and stop() resolves once the mock has ended.
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const worker = vi.hoisted(() => ({ started: [] as unknown[], stopped: 0 }));
+
+vi.mock('msw/browser', () => ({
+  setupWorker: () => ({
+    start: async (options: unknown) => {
+      worker.started.push(options);
+      return undefined;
+    },
+    stop: () => {
+      worker.stopped++;
+    },
+  }),
+}));
+
+// Test files share a worker's module cache (vitest.config.ts): before and after, the entry is loaded
+// afresh, and the later files get the real msw/browser.
+beforeEach(() => {
+  vi.resetModules();
+  worker.started = [];
+  worker.stopped = 0;
+});
+afterEach(() => vi.resetModules());
+afterAll(() => {
+  vi.doUnmock('msw/browser');
+  vi.resetModules();
+});
+
+describe('startBrowserMock', () => {
+  it('lets requests it does not answer pass, under the option name of msw 2 and of msw 3', async () => {
+    const { startBrowserMock } = await import('../../src/browser');
+    const mock = await startBrowserMock({ now: '2030-06-17T08:00:00Z' });
+    expect(worker.started).toEqual([{ onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' }]);
+    await mock.stop();
+  });
+
+  it('keeps your start options over the defaults', async () => {
+    const { startBrowserMock } = await import('../../src/browser');
+    const mock = await startBrowserMock({ start: { onUnhandledRequest: 'error', quiet: true } });
+    expect(worker.started).toEqual([
+      { onUnhandledRequest: 'error', onUnhandledFrame: 'bypass', quiet: true },
+    ]);
+    await mock.stop();
+  });
+
+  it('stop() stops the worker and resolves once the mock has ended', async () => {
+    const { startBrowserMock } = await import('../../src/browser');
+    const mock = await startBrowserMock({ now: '2030-06-17T08:00:00Z' });
+    const stopping = mock.stop();
+    expect(stopping).toBeInstanceOf(Promise);
+    await stopping;
+    expect(worker.stopped).toBe(1);
+    const answer = await mock.service.fetch(
+      new Request(`${mock.service.baseUrl}/api/v1/demo-bistro/info`, {
+        headers: { 'X-API-Key': 'rk_demo_full' },
+      }),
+    );
+    expect(answer?.status).toBe(503);
+  });
+});
