@@ -470,6 +470,15 @@ if (msw2) {
         { module: 'nodenext', moduleResolution: 'nodenext' },
         ['types/esm.mts', 'types/mock-from-cjs.cts'],
       ),
+    // A Node-only app: no DOM library, only Node's types (the SDK's .d.ts named `HeadersInit`, which
+    // only the DOM library declares).
+    () =>
+      tsCheck(
+        msw2,
+        'module nodenext without the DOM library: the SDK and /webhooks, with their .d.ts',
+        { module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2022'], skipLibCheck: false },
+        ['types/sdk.cts'],
+      ),
     () =>
       tsCheck(
         msw2,

@@ -7,7 +7,7 @@ import { type Hooks, MARKER, type RetryInfo } from './hooks';
 import { createLog, type Logger, type LogLevel } from './logger';
 import { serializeQuery } from './query';
 import { secretValues } from './redact';
-import type { RequestOptions } from './request-options';
+import type { HeadersInput, RequestOptions } from './request-options';
 import { type AvailabilityResource, createAvailabilityResource } from './resources/availability';
 import { type ResourceContext, settleWith } from './resources/context';
 import { createGalleryResource, type GalleryResource } from './resources/gallery';
@@ -55,7 +55,7 @@ export interface ReservationClientOptions {
   /** A fetch implementation; default: `globalThis.fetch`, looked up at call time. */
   fetch?: FetchLike | undefined;
   /** Sent with every request (the API key always wins over an `X-API-Key` given here). */
-  headers?: HeadersInit | undefined;
+  headers?: HeadersInput | undefined;
   /** Allows creating the client where `window` and `document` exist. The key is then exposed to users. */
   dangerouslyAllowBrowser?: boolean | undefined;
   /** Fine-tuning of backoff; the defaults suit production. */
@@ -238,7 +238,7 @@ function checkFunction<T>(value: T | undefined, name: string): T | undefined {
 const FETCH_OWN_HEADERS =
   /^(connection|content-length|expect|keep-alive|te|trailer|transfer-encoding|upgrade)$/;
 
-function headerEntries(init: HeadersInit | undefined, where: string): Array<[string, string]> {
+function headerEntries(init: HeadersInput | undefined, where: string): Array<[string, string]> {
   if (init === undefined) return [];
   let entries: Array<[string, string]>;
   try {
@@ -255,7 +255,7 @@ function headerEntries(init: HeadersInit | undefined, where: string): Array<[str
   return entries;
 }
 
-type RawInit = { signal?: AbortSignal | null; headers?: HeadersInit; middleware?: Middleware[] } | undefined;
+type RawInit = { signal?: AbortSignal | null; headers?: HeadersInput; middleware?: Middleware[] } | undefined;
 type LooseRequest = (method: string, url: string, init: object) => Promise<Answer>;
 const asIs = <T>(value: T): T => value;
 

@@ -44,7 +44,7 @@ export type { components, operations, paths, webhooks } from './generated/schema
 export type { CallParams, RetryInfo, RetryReason } from './hooks';
 export type { Logger, LogLevel, LogRecord } from './logger';
 export type { ListPage, PagedIterable, ToArrayOptions } from './paginate';
-export type { RequestOptions } from './request-options';
+export type { HeadersInput, RequestOptions } from './request-options';
 export type { AvailabilityResource } from './resources/availability';
 export type { GalleryResource } from './resources/gallery';
 export type { InfoResource } from './resources/info';

@@ -1,4 +1,10 @@
 /**
+ * Headers as fetch takes them (its `HeadersInit`), spelled out so that the SDK's types need no DOM
+ * library: a Node-only tsconfig (`lib: ["es2022"]`, `types: ["node"]`) has no `HeadersInit`.
+ */
+export type HeadersInput = Headers | Record<string, string> | Array<[string, string]>;
+
+/**
  * Per-call options, accepted as the last argument of every resource method. Checked like the
  * client's: invalid values reject the call with a TypeError before any request.
  */
@@ -13,5 +19,5 @@ export interface RequestOptions {
   /** Overrides the client's retry count for this call: a whole number ≥ 0 (reads only; writes are never retried). */
   maxRetries?: number | undefined;
   /** Extra headers for this call, applied after the client's headers (`X-API-Key` still wins). */
-  headers?: HeadersInit | undefined;
+  headers?: HeadersInput | undefined;
 }
