@@ -131,7 +131,7 @@ export type SnapshotProblem = string;
  * stored id.
  */
 export async function storeFromSnapshot(snapshot: MockSnapshot): Promise<Store | SnapshotProblem> {
-  if (typeof snapshot !== 'object' || snapshot === null) return 'not a snapshot';
+  if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) return 'not a snapshot';
   if (snapshot.version !== SNAPSHOT_VERSION)
     return `version ${String(snapshot.version)}, this mock reads version ${SNAPSHOT_VERSION}`;
   if (typeof snapshot.records !== 'object' || snapshot.records === null) return 'no records';
@@ -142,12 +142,21 @@ export async function storeFromSnapshot(snapshot: MockSnapshot): Promise<Store |
     ),
   );
   const entries = Object.entries(snapshot.records);
-  // Checked before the first insert: @msw/data logs the issues of a record it refuses.
-  const fits = entries.every(
-    ([name, records]) =>
-      Array.isArray(records) && records.every((r) => tables.get(name)?.schema.safeParse(r).success),
-  );
-  if (!fits) return 'a record does not fit its collection';
+  // Checked before the first insert: @msw/data logs the issues of a record it refuses. The first
+  // misfit is named (collection, record, field), so a hand-edited snapshot can be put right.
+  for (const [name, records] of entries) {
+    const table = tables.get(name);
+    if (!table) return `an unknown collection "${name}"`;
+    if (!Array.isArray(records)) return `${name} is not a list`;
+    for (const [i, record] of records.entries()) {
+      const parsed = table.schema.safeParse(record);
+      if (parsed.success) continue;
+      const id = (record as { id?: unknown } | null)?.id;
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+      return `a record does not fit its collection: ${name}[${i}]${typeof id === 'string' ? ` (${id})` : ''}${field}: ${issue?.message ?? 'invalid'}`;
+    }
+  }
   const counters = badCounters(snapshot.ids);
   if (counters !== null) return counters;
   const behind = idBehindCounter(snapshot);

@@ -207,7 +207,8 @@ describe('a persisted snapshot is checked as a whole', () => {
       (s: MockSnapshot) => {
         (s.records.projects?.[0] as { timeZone: string }).timeZone = 'Mars/Olympus';
       },
-      /a record does not fit its collection/,
+      // Named down to the field, so a hand-edited snapshot can be put right.
+      /a record does not fit its collection: projects\[0\] \(prj_\w+\) at timeZone: /,
     ],
     [
       'id counters behind the stored ids',
@@ -249,7 +250,14 @@ describe('a persisted snapshot is checked as a whole', () => {
       (s: MockSnapshot) => {
         for (const w of s.records.webhooks as { url: string | null }[]) w.url = 'file:///etc/passwd';
       },
-      /does not fit its collection/,
+      /does not fit its collection: webhooks\[0\] \(\w+\) at url: /,
+    ],
+    [
+      'a collection this mock does not have',
+      (s: MockSnapshot) => {
+        (s.records as Record<string, unknown>).bookings = [];
+      },
+      /an unknown collection "bookings"/,
     ],
     [
       'another version',
