@@ -56,8 +56,9 @@ const PROJECT_TARGET = /^([A-Za-z0-9][A-Za-z0-9_-]*)=(.+)$/;
 /** One --webhook-url target, normalised; only http: and https:, no credentials (mock README, "Webhooks"). */
 function webhookTarget(value: string, isWebhookUrl: (value: string) => boolean): string {
   if (!isWebhookUrl(value))
-    throw new Error(
+    throw new CommandError(
       `--webhook-url must be an http: or https: URL without credentials (user:password@), got ${value}`,
+      2,
     );
   return new URL(value).toString();
 }
@@ -75,15 +76,17 @@ function webhookTargets(
     if (match?.[1] && match[2]) {
       perProject[match[1]] = webhookTarget(match[2], isWebhookUrl);
     } else {
-      if (all !== undefined) throw new Error('--webhook-url URL (for every project) may be given once');
+      if (all !== undefined)
+        throw new CommandError('--webhook-url URL (for every project) may be given once', 2);
       all = webhookTarget(value, isWebhookUrl);
     }
   }
   // Checked here, so the message names the flag (the server's own says `webhookUrl`).
   const unknown = Object.keys(perProject).filter((slug) => !slugs.includes(slug));
   if (unknown.length > 0)
-    throw new Error(
+    throw new CommandError(
       `--webhook-url ${unknown.map((slug) => `${slug}=…`).join(', ')}: no such project (projects: ${slugs.join(', ')})`,
+      2,
     );
   if (Object.keys(perProject).length === 0) return all;
   if (all === undefined) return perProject;
@@ -95,7 +98,8 @@ function webhookTargets(
 /** Each project's webhook target and secret, as the mock holds them after the start. */
 async function printWebhooks(
   server: MockServer,
-  fromSeedFile: boolean,
+  /** The projects whose secret a seed file gave: the user's own. */
+  ownSecrets: ReadonlySet<string>,
   say: (line: string) => void,
 ): Promise<void> {
   const { control } = server.service;
@@ -107,8 +111,11 @@ async function printWebhooks(
         typeof w === 'object' && w !== null && 'projectId' in w && w.projectId === project.id,
     );
     const secret = record?.secret ?? '';
-    // A secret from a seed file is the user's own: only its start is printed (as for keys).
-    const shown = fromSeedFile ? `${secret.slice(0, Math.min(8, Math.floor(secret.length / 2)))}…` : secret;
+    // A secret from a seed file is the user's own: only its start is printed (as for keys). One the
+    // mock drew (a seed webhook without `secret`) is printed whole: nowhere else to read it from.
+    const shown = ownSecrets.has(project.slug)
+      ? `${secret.slice(0, Math.min(8, Math.floor(secret.length / 2)))}…`
+      : secret;
     say(
       safeText(
         `  ${project.slug.padEnd(14)} ${(record?.url ?? '(no URL: nothing is sent)').padEnd(40)} ${shown}`,
@@ -187,8 +194,9 @@ async function main(): Promise<void> {
     return;
   }
   const port = values.port === undefined ? 4010 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`--port must be 0-65535, got ${values.port}`);
+  // Digits only: Number() reads '' as 0 (any free port), '0x10ba' as 4282 and '1e3' as 1000.
+  if (!/^\d+$/.test(values.port ?? '0') || port > 65535)
+    throw new CommandError(`--port must be a number 0-65535, got '${safeText(values.port ?? '')}'`, 2);
 
   const log = chooseLog(values.log, process.stdout.isTTY === true, process.env);
   // A reader that goes away (`| head -1`, a `jq` that exits) closes stdout: the server keeps serving
@@ -214,29 +222,31 @@ async function main(): Promise<void> {
     if (value === undefined) return undefined;
     const n = Number(value);
     if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
-      throw new Error(`${flag} must be a non-negative integer, got ${value}`);
+      throw new CommandError(`${flag} must be a non-negative integer, got '${safeText(value)}'`, 2);
     return n;
   };
   const maxSessions = count('--max-sessions', values['max-sessions']);
   if (maxSessions !== undefined) options.maxSessions = maxSessions;
   const sessionIdleMs = count('--session-idle-ms', values['session-idle-ms']);
   if (sessionIdleMs !== undefined) options.sessionIdleMs = sessionIdleMs;
-  if (values.host) options.host = values.host;
+  // An IPv6 address as a URL writes it (`[::1]`) is bound as the address itself.
+  if (values.host) options.host = values.host.replace(/^\[(.*)\]$/, '$1');
   const allowed = values['allowed-host'] ?? [];
   for (const name of allowed) {
     if (name === 'all') continue;
     try {
       checkAllowedHost(name);
     } catch (error) {
-      throw new Error(`--allowed-host: ${(error as Error).message}`);
+      throw new CommandError(`--allowed-host: ${(error as Error).message}`, 2);
     }
   }
   if (allowed.length > 0) options.allowedHosts = allowed.includes('all') ? 'all' : allowed;
   if (values.now !== undefined) {
     const now = instantInput.safeParse(values.now);
     if (!now.success)
-      throw new Error(
+      throw new CommandError(
         `--now must be an ISO 8601 date-time with an offset (e.g. 2030-06-17T08:00:00Z), got ${values.now}`,
+        2,
       );
     options.now = now.data;
   }
@@ -274,10 +284,25 @@ async function main(): Promise<void> {
   }
 
   const server = await startMockServer(options).catch((error: unknown) => {
-    if ((error as { code?: unknown }).code === 'EADDRINUSE')
+    const code = (error as { code?: unknown }).code;
+    const host = safeText(options.host ?? '127.0.0.1');
+    if (code === 'EADDRINUSE')
       throw new Error(
-        `Port ${port} on ${options.host ?? '127.0.0.1'} is in use (another mock still running?): stop it, or pick another with --port (0: any free port)`,
+        `Port ${port} on ${host} is in use (another mock still running?): stop it, or pick another with --port (0: any free port)`,
       );
+    // Node's own messages (`getaddrinfo ENOTFOUND [::1]`) name neither the flag nor the way out.
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      throw new CommandError(
+        `--host ${host}: not an address, nor a name this machine can resolve (${code})`,
+        2,
+      );
+    if (code === 'EADDRNOTAVAIL')
+      throw new CommandError(
+        `--host ${host}: no network interface of this machine has that address (EADDRNOTAVAIL)`,
+        2,
+      );
+    if (code === 'EACCES')
+      throw new Error(`Port ${port} on ${host} needs privileges (EACCES): pick one above 1023 with --port`);
     throw error;
   });
   // With --log json, stdout carries only the log's JSON lines (one object per line, for jq or a log
@@ -296,7 +321,10 @@ async function main(): Promise<void> {
         }`
       : '  Control: off (--no-control)',
   );
-  await printWebhooks(server, seed !== undefined, say);
+  const ownSecrets = new Set(
+    (seed?.projects ?? []).filter((p) => p.webhook?.secret !== undefined).map((p) => p.slug),
+  );
+  await printWebhooks(server, ownSecrets, say);
   say('Keys (X-API-Key):');
   if (seed) {
     // Keys from a seed file are the user's own values, not the documented demo keys: only their
@@ -351,14 +379,29 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   coverage: runCoverage,
 };
 
-/** Runs a subcommand: Ctrl-C aborts it (it cleans up), a CommandError is printed with its code. */
+/** What stops a subcommand as Ctrl-C does (a closed terminal too: listen then puts its targets back). */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Runs a subcommand: Ctrl-C aborts it (it cleans up; a second one ends the process at once), a
+ * CommandError is printed with its code.
+ */
 async function runCommand(command: Command, args: readonly string[]): Promise<number> {
   const abort = new AbortController();
   const onSignal = () => abort.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  for (const signal of STOP_SIGNALS) process.once(signal, onSignal);
+  // A reader that goes away (`listen | head -1`) closes stdout: the command stops as on Ctrl-C
+  // (listen puts its targets back) and prints no more, rather than end on an unhandled EPIPE.
+  let stdoutOpen = true;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    stdoutOpen = false;
+    abort.abort();
+  });
   const io: CommandIo = {
-    out: (line) => console.log(line),
+    out: (line) => {
+      if (stdoutOpen) console.log(line);
+    },
     err: (line) => console.error(line),
     signal: abort.signal,
     colour: chooseLog(undefined, process.stdout.isTTY === true, process.env).colour,
@@ -372,8 +415,7 @@ async function runCommand(command: Command, args: readonly string[]): Promise<nu
     }
     throw error;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
   }
 }
 

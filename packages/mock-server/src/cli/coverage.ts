@@ -70,14 +70,18 @@ export const runCoverage: Command = async (args, io) => {
   if (!(FORMATS as readonly string[]).includes(format))
     throw new CommandError(`--format must be one of ${FORMATS.join(', ')}; got ${safeText(format)}`, 2);
   const threshold = values.threshold === undefined ? undefined : Number(values.threshold);
-  if (threshold !== undefined && !(Number.isFinite(threshold) && threshold >= 0 && threshold <= 100))
+  // A decimal number: Number() reads '' and ' ' as 0 (every run passing) and '0x10' as 16.
+  if (
+    threshold !== undefined &&
+    !(/^\s*\d+(\.\d+)?\s*$/.test(values.threshold ?? '') && threshold >= 0 && threshold <= 100)
+  )
     throw new CommandError(
       `--threshold must be a percentage from 0 to 100; got ${safeText(values.threshold ?? '')}`,
       2,
     );
   const target = mockTarget(values);
 
-  const connection = await connect(target);
+  const connection = await connect(target, io.signal);
   try {
     const report: unknown = await connection.control.coverage().catch((error: unknown) => {
       throw describeFailure(error, target, 'reading the coverage');

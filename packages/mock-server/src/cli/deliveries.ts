@@ -92,7 +92,7 @@ export const runDeliveries: Command = async (args, io) => {
     return 0;
   }
   const target = mockTarget(values);
-  const connection = await connect(target);
+  const connection = await connect(target, io.signal);
   try {
     // The stream opens first, so that no attempt between the list and the stream is missed.
     const stop = values.follow ? await follow(connection, io, values.json === true) : undefined;

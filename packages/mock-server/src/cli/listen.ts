@@ -134,7 +134,7 @@ export const runListen: Command = async (args, io) => {
   if (forwardTo === undefined && values.project !== undefined)
     throw new CommandError('--project goes with --forward-to', 2);
   const target = mockTarget(values);
-  const connection = await connect(target);
+  const connection = await connect(target, io.signal);
   const forwarded: Forwarded[] = [];
   let stop: (() => void) | undefined;
   let refreshing = Promise.resolve();

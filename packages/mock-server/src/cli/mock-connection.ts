@@ -8,6 +8,10 @@ import { clipText } from './terminal-text';
 export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
 /** Each request to the mock must be answered within this (ms), unless --timeout says otherwise. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** The longest --timeout: the largest delay a timer takes (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMEOUT_MS = 2_147_483_647;
+/** The exit code of a command stopped by Ctrl-C while it waited for the mock (128 + SIGINT). */
+const INTERRUPTED = 130;
 
 /** A command's failure: the message it prints (already safe) and its exit code (2: bad usage). */
 export class CommandError extends Error {
@@ -44,9 +48,11 @@ export function mockTarget(values: { url?: string; session?: string; timeout?: s
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new CommandError(`--url must be an http(s) URL, got ${clipText(server, 200)}`, 2);
   const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
-  if (!/^\d+$/.test(values.timeout ?? '0') || !Number.isSafeInteger(timeoutMs) || timeoutMs < 1)
+  // At most what a timer holds: Node clamps a longer delay to 1 ms (the wait then ended at once and
+  // said the mock had not answered within it).
+  if (!/^\d+$/.test(values.timeout ?? '0') || timeoutMs < 1 || timeoutMs > MAX_TIMEOUT_MS)
     throw new CommandError(
-      `--timeout must be a positive number of milliseconds, got ${clipText(values.timeout ?? '', 50)}`,
+      `--timeout must be a positive number of milliseconds (at most ${MAX_TIMEOUT_MS}), got ${clipText(values.timeout ?? '', 50)}`,
       2,
     );
   const base =
@@ -57,6 +63,22 @@ export function mockTarget(values: { url?: string; session?: string; timeout?: s
 class MockTimeout extends Error {
   override readonly name = 'MockTimeout';
 }
+
+/** Ctrl-C (the command's signal) while a request to the mock was under way. */
+class Interrupted extends Error {
+  override readonly name = 'Interrupted';
+}
+
+/**
+ * What answered at the URL is not the mock's control interface: a 2xx that is not its JSON, or an
+ * event stream URL answering something else (another server on that port, a path below the root).
+ */
+class NotTheMock extends Error {
+  override readonly name = 'NotTheMock';
+}
+
+/** Statuses whose Response has no body (the Response constructor refuses one, even empty). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** Calls `onEnd` once a streamed body ends or fails (the mock went away), passing every chunk on. */
 function watchEnd(body: ReadableStream<Uint8Array>, onEnd: () => void): ReadableStream<Uint8Array> {
@@ -90,14 +112,20 @@ function watchEnd(body: ReadableStream<Uint8Array>, onEnd: () => void): Readable
  * fetch with a deadline: a plain request must be answered, body included, within `timeoutMs`; the
  * event stream must open within it and may then stay open (its end is reported to `onStreamEnd`).
  */
-function fetchWithDeadline(timeoutMs: number, onStreamEnd: () => void): typeof fetch {
+function fetchWithDeadline(timeoutMs: number, onStreamEnd: () => void, stop?: AbortSignal): typeof fetch {
   return async (input, init) => {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new MockTimeout()), timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, deadline.signal]) : deadline.signal;
+    const signals = [deadline.signal];
+    if (init?.signal) signals.push(init.signal);
+    // Ctrl-C ends a wait for the mock; a request made after it (listen putting targets back) still
+    // goes out, within its deadline.
+    if (stop && !stop.aborted) signals.push(stop);
+    const signal = signals.length === 1 ? deadline.signal : AbortSignal.any(signals);
     try {
       const response = await fetch(input, { ...init, signal });
-      const streaming = (response.headers.get('content-type') ?? '').startsWith('text/event-stream');
+      const type = response.headers.get('content-type') ?? '';
+      const streaming = type.startsWith('text/event-stream');
       if (streaming && response.body) {
         clearTimeout(timer);
         return new Response(watchEnd(response.body, onStreamEnd), {
@@ -106,13 +134,39 @@ function fetchWithDeadline(timeoutMs: number, onStreamEnd: () => void): typeof f
         });
       }
       const text = await response.text();
-      return new Response(text, { status: response.status, headers: response.headers });
+      if (
+        response.ok &&
+        (init?.headers as Record<string, string> | undefined)?.accept === 'text/event-stream'
+      )
+        throw new NotTheMock(
+          `${String(input)} answered ${response.status} ${type ? `with ${type}` : 'without a content type'}, not an event stream`,
+        );
+      if (response.ok && !isJson(text))
+        throw new NotTheMock(
+          `${String(input)} answered ${response.status} ${text === '' ? 'without a body' : `with ${type || 'a body'} that is not JSON`}`,
+        );
+      return new Response(NULL_BODY.has(response.status) ? null : text, {
+        status: response.status,
+        headers: response.headers,
+      });
     } catch (error) {
-      throw deadline.signal.aborted ? new MockTimeout() : error;
+      if (deadline.signal.aborted) throw new MockTimeout();
+      if (stop?.aborted && !init?.signal?.aborted) throw new Interrupted();
+      throw error;
     } finally {
       clearTimeout(timer);
     }
   };
+}
+
+/** Every answer of the control routes is a JSON object. */
+function isJson(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null;
+  } catch {
+    return false;
+  }
 }
 
 export interface CliConnection {
@@ -123,13 +177,14 @@ export interface CliConnection {
   close(): Promise<void>;
 }
 
-export async function connect(target: MockTarget): Promise<CliConnection> {
+/** `stop`: the command's signal (Ctrl-C), which ends any request to the mock under way. */
+export async function connect(target: MockTarget, stop?: AbortSignal): Promise<CliConnection> {
   let ended: () => void = () => undefined;
   const streamEnded = new Promise<void>((resolve) => {
     ended = resolve;
   });
   const connection = await connectMock(target.base, {
-    fetch: fetchWithDeadline(target.timeoutMs, () => ended()),
+    fetch: fetchWithDeadline(target.timeoutMs, () => ended(), stop),
   });
   return { control: connection.control, target, streamEnded, close: () => connection.close() };
 }
@@ -152,6 +207,11 @@ export function describeFailure(error: unknown, target: MockTarget, doing: strin
   // programs; the command says which it was.
   if (error instanceof MockUnreachableError) return describeFailure(error.cause, target, doing);
   const where = clipText(target.base, 200);
+  if (error instanceof Interrupted) return new CommandError(`Stopped while ${doing}.`, INTERRUPTED);
+  if (error instanceof NotTheMock)
+    return new CommandError(
+      `No reservation-mock at ${where}? ${clipText(error.message, 300)} while ${doing} (--url must be the server's root URL, e.g. ${DEFAULT_MOCK_URL}).`,
+    );
   if (error instanceof MockTimeout)
     return new CommandError(
       `No answer from the mock at ${where} within ${target.timeoutMs} ms while ${doing} (--timeout MS to wait longer).`,
@@ -162,7 +222,7 @@ export function describeFailure(error: unknown, target: MockTarget, doing: strin
     );
   if (error instanceof RemoteControlError)
     return new CommandError(
-      `${doing.charAt(0).toUpperCase()}${doing.slice(1)} failed (HTTP ${error.status}): ${clipText(error.message, 500)}`,
+      `${doing.charAt(0).toUpperCase()}${doing.slice(1)} failed (HTTP ${error.status}): ${clipText(error.message, 500)}${hint(error)}`,
     );
   // fetch's own message is `fetch failed`: the reason (`bad port`, a DNS failure) is its cause's.
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
@@ -170,4 +230,17 @@ export function describeFailure(error: unknown, target: MockTarget, doing: strin
   return new CommandError(
     `Could not reach the mock at ${where} while ${doing} (${clipText(`${message}${cause}`, 300)}).`,
   );
+}
+
+/**
+ * What a refusal that no control route gives means: the control routes take no key (a 401 is the
+ * API's: --url points below the root) and name what they do not find (a bare 404 is the API's or the
+ * server's: no control routes there).
+ */
+function hint(error: RemoteControlError): string {
+  if (error.status === 401)
+    return ` (the control routes take no key: is --url the server's root URL, e.g. ${DEFAULT_MOCK_URL}?)`;
+  if (error.status === 404 && (error.code === undefined || error.code === 'NOT_FOUND'))
+    return ' (no control routes there: was the server started with --no-control, or is --url not its root URL?)';
+  return '';
 }

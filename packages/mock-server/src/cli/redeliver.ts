@@ -36,7 +36,7 @@ export const runRedeliver: Command = async (args, io) => {
   const [id, ...extra] = positionals;
   if (id === undefined || extra.length > 0) throw new CommandError('Give exactly one delivery id (whd_…)', 2);
   const target = mockTarget(values);
-  const connection = await connect(target);
+  const connection = await connect(target, io.signal);
   try {
     const delivery = await connection.control
       .redeliver(id, values.to === undefined ? {} : { url: values.to })

@@ -80,7 +80,7 @@ export const runTrigger: Command = async (args, io) => {
     ...(values.table === undefined ? {} : { tableId: values.table }),
   };
 
-  const connection = await connect(target);
+  const connection = await connect(target, io.signal);
   try {
     const result = await connection.control.trigger(project, event, options).catch((error: unknown) => {
       throw describeFailure(error, target, 'triggering the event');

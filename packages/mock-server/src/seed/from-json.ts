@@ -22,7 +22,9 @@ export function parseSeedData(json: unknown): ResolvedSeedData {
 export function parseSeedJson(text: string): ResolvedSeedData {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A byte order mark (editors on Windows save one) is no JSON: it read "Unexpected token" of an
+    // invisible character.
+    json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
     throw new SeedError(`Seed is not valid JSON: ${(error as Error).message}`);
   }

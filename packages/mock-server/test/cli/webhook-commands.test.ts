@@ -359,3 +359,84 @@ describe('reservation-mock deliveries and redeliver', () => {
     expect(unknown.stderr).toContain('Redelivering failed (HTTP 404): Unknown delivery id "whd_nope"');
   }, 90_000);
 });
+
+describe('the commands when something is off', () => {
+  it('listen piped to a reader that goes away (`| head -1`) stops quietly and puts the target back', async () => {
+    const receiver = await startReceiver();
+    const { url } = await startMockCli(['--now', NOW]);
+    const listen = startCli([
+      'listen',
+      '--url',
+      url,
+      '--forward-to',
+      receiver.url,
+      '--project',
+      'demo-bistro',
+    ]);
+    await listen.waitFor(/Ready: listening/);
+    const trigger = () =>
+      request(`${url}/__mock/projects/demo-bistro/trigger`, 'POST', { event: 'reservation.created' });
+    await trigger();
+    await listen.waitFor(/webhook whd_\S+ reservation\.created #1/);
+    // The reader exits: the next line the command prints finds the pipe closed (EPIPE).
+    listen.child.stdout?.destroy();
+    await trigger();
+    expect(await listen.exited).toBe(0);
+    expect(listen.stderr()).toContain("Restored demo-bistro's webhook target: (none)");
+    expect(listen.stderr()).not.toMatch(/EPIPE|at \S+ \(node:/);
+    expect(await bistroTarget(url)).toBeNull();
+  }, 60_000);
+
+  it('Ctrl-C while a command waits for the mock stops it at once (exit 130), not after --timeout', async () => {
+    const silent = await fakeMock(null);
+    const run = startCli(['deliveries', '--url', silent, '--timeout', '25000']);
+    // Until the request is out (the server sees the connection).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(130);
+    expect(run.stderr().trim()).toBe('Stopped while listing the deliveries.');
+  }, 20_000);
+
+  it('refuses a --timeout longer than a timer holds (it ended at once, saying the mock had not answered)', async () => {
+    const run = await runCli(['deliveries', '--timeout', '99999999999']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      '--timeout must be a positive number of milliseconds (at most 2147483647), got 99999999999',
+    );
+  }, 30_000);
+
+  it.each([
+    [{ status: 204, body: '' }, 'answered 204 without a body'],
+    [{ status: 200, body: '<html>hello</html>' }, 'answered 200 with application/json that is not JSON'],
+  ])(
+    'says a server that is no mock (%j) is none, rather than "could not reach" it',
+    async (answer, what) => {
+      const other = await fakeMock(answer);
+      const run = await runCli(['deliveries', '--url', other]);
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        `No reservation-mock at ${other}? ${other}/__mock/webhooks/deliveries ${what} while listing the deliveries (--url must be the server's root URL, e.g. http://127.0.0.1:4010).`,
+      );
+    },
+    30_000,
+  );
+
+  it('listen at a URL that answers no event stream fails, rather than say Ready and exit 0', async () => {
+    const other = await fakeMock({ status: 200, body: '{}' });
+    const run = await runCli(['listen', '--url', other]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).not.toContain('Ready');
+    expect(run.stderr.trim()).toBe(
+      `No reservation-mock at ${other}? ${other}/__mock/events answered 200 with application/json, not an event stream while opening the event stream (--url must be the server's root URL, e.g. http://127.0.0.1:4010).`,
+    );
+  }, 30_000);
+
+  it('a 401 from below the root says the control routes take no key', async () => {
+    const { url } = await startMockCli(['--now', NOW]);
+    const run = await runCli(['deliveries', '--url', `${url}/api/v1`]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(
+      /^Listing the deliveries failed \(HTTP 401\): .+ \(the control routes take no key: is --url the server's root URL, e\.g\. http:\/\/127\.0\.0\.1:4010\?\)$/,
+    );
+  }, 30_000);
+});

@@ -69,6 +69,10 @@ describe('reservation-mock coverage', () => {
     expect((await runCoverage(['--url', server.url, '--threshold', '0'])).code).toBe(0);
     expect((await runCoverage(['--format', 'xml'])).code).toBe(2);
     expect((await runCoverage(['--threshold', '120'])).code).toBe(2);
+    // Number() read these as 0 and 16: every run passed an empty threshold.
+    for (const bad of ['', ' ', '0x10', '1e1'])
+      expect((await runCoverage(['--threshold', bad])).code).toBe(2);
+    expect((await runCoverage(['--url', server.url, '--threshold', ' 12.5 '])).code).toBe(1);
     const unknown = await runCoverage(['--url', server.url, '--session', 'nope']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.join('')).toContain('HTTP 404');
