@@ -38,14 +38,16 @@ const KB = 1024;
 // resolved). And to 9.56 kB with two refusals before any request: a header fetch sets or
 // refuses itself (`Expect`, `Transfer-Encoding`…: every call failed as "No answer", reads retried)
 // and `client.raw`'s per-request `baseUrl` (the key would have gone to that origin); 9.59 kB with
-// a paging error that says the list may have changed under the walk (one booking at `limit: 1`).
+// a paging error that says the list may have changed under the walk (one booking at `limit: 1`);
+// 9.63 kB with a query value the query cannot carry (a Date, an array, null) refused before any
+// request (openapi-fetch left it out: `list({ date: new Date() })` listed everything, unfiltered).
 // /webhooks grew to 2.6 kB with an outside review of the receiver's side: `maxAgeSeconds` and `now`
 // are checked before the signature (a forged delivery hid a bad option), a refused timestamp names
 // now and the difference (a frozen mock clock showed only "possible replay"), a signature header
 // sent twice says so (it read "missing"), signWebhookPayload refuses a body that is not bytes
 // (a parsed object signed an empty body), and a timestamp without its zone is refused (it was read
 // in the receiver's local time).
-const budgets = { core: 9.6 * KB, webhooks: 2.6 * KB };
+const budgets = { core: 9.65 * KB, webhooks: 2.6 * KB };
 
 async function minGzip(stdin) {
   const result = await build({

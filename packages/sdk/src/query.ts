@@ -10,6 +10,12 @@ const standard = createQuerySerializer();
 export function serializeQuery(query: Record<string, unknown>): string {
   const plain: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query)) {
+    // openapi-fetch leaves out an object it cannot write (a Date has no own keys) and null: from
+    // plain JavaScript, `list({ date: new Date() })` listed every reservation, unfiltered.
+    if (typeof value === 'object')
+      throw new TypeError(
+        `${name} must be a string, number or boolean, got ${value === null ? 'null' : 'an object'}`,
+      );
     plain[name] = Number.isInteger(value) ? BigInt(value as number).toString() : value;
   }
   return standard(plain);

@@ -1,4 +1,5 @@
-// src/query.ts: integers in a query are written as plain digits, never `1e+21` (a 400).
+// src/query.ts: integers in a query are written as plain digits, never `1e+21` (a 400); a value a query
+// cannot carry (an object, null) is refused, not left out.
 import { describe, expect, it } from 'vitest';
 import { clientOn } from './support/client';
 import { reservationList, SLUG } from './support/fixtures';
@@ -36,5 +37,28 @@ describe('integers in the query are written as plain digits', () => {
     const { client } = clientOn(stub);
     await client.reservations.list({ status: 'PENDING', date: '2026-06-15', limit: 5, offset: 0 });
     expect(stub.calls[0]?.url.search).toBe('?status=PENDING&date=2026-06-15&limit=5&offset=0');
+  });
+});
+
+describe('a filter value the query cannot carry', () => {
+  it.each([
+    ['a Date', new Date('2030-06-18T00:00:00Z'), 'an object'],
+    ['null', null, 'null'],
+    ['an array', ['PENDING', 'CONFIRMED'], 'an object'],
+  ])('is a TypeError before any request, not a filter silently left out (%s)', async (_, value, got) => {
+    const stub = stubFetch(reply('GET', `${P}/reservations`, 200, reservationList([], 0)));
+    const { client } = clientOn(stub);
+    await expect(client.reservations.list({ date: value } as unknown as { date: string })).rejects.toThrow(
+      new TypeError(`date must be a string, number or boolean, got ${got}`),
+    );
+    // Nothing was sent: it listed every reservation, unfiltered.
+    expect(stub.calls).toHaveLength(0);
+  });
+
+  it('undefined leaves the filter out, as documented', async () => {
+    const stub = stubFetch(reply('GET', `${P}/reservations`, 200, reservationList([], 0)));
+    const { client } = clientOn(stub);
+    await client.reservations.list({ date: undefined, status: 'PENDING' });
+    expect(stub.calls[0]?.url.search).toBe('?status=PENDING');
   });
 });
