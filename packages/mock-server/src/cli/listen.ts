@@ -7,7 +7,14 @@ import { parseArgs } from 'node:util';
 import type { MockEvent } from '../observers/mock-events';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, type Command, parseOrUsage } from './command';
 import { follow, untilStreamEnds } from './deliveries';
-import { type CliConnection, CommandError, connect, describeFailure, mockTarget } from './mock-connection';
+import {
+  type CliConnection,
+  CommandError,
+  connect,
+  describeFailure,
+  isRefused,
+  mockTarget,
+} from './mock-connection';
 import { clipText, safeText } from './terminal-text';
 
 export const LISTEN_HELP = `reservation-mock listen: follow a running mock's webhook deliveries live
@@ -102,6 +109,11 @@ async function restore(
         `Restored ${safeText(slug)}'s webhook target: ${previous === null ? '(none)' : clipText(previous, 200)}`,
       );
     } catch (error) {
+      // The mock has gone, and its targets with it (they lived in its memory): nothing to put back.
+      if (isRefused(error)) {
+        err('The mock is gone, and the webhook targets this run set went with it: nothing to put back.');
+        return true;
+      }
       failed = true;
       err(describeFailure(error, connection.target, `restoring ${safeText(slug)}'s webhook target`).message);
     }

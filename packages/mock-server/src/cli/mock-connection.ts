@@ -197,6 +197,12 @@ function causeCode(error: unknown): string | undefined {
     : undefined;
 }
 
+/** The mock's port refused the connection: no mock runs there (any more). */
+export function isRefused(error: unknown): boolean {
+  if (error instanceof MockUnreachableError) return isRefused(error.cause);
+  return causeCode(error) === 'ECONNREFUSED';
+}
+
 /**
  * A failure to talk to the mock as one sentence naming the URL; safe to print. `doing` is what the
  * command was doing, lower case (`reading the coverage`), as in "… while reading the coverage".
@@ -216,7 +222,7 @@ export function describeFailure(error: unknown, target: MockTarget, doing: strin
     return new CommandError(
       `No answer from the mock at ${where} within ${target.timeoutMs} ms while ${doing} (--timeout MS to wait longer).`,
     );
-  if (causeCode(error) === 'ECONNREFUSED')
+  if (isRefused(error))
     return new CommandError(
       `No mock is running at ${clipText(target.server, 200)} (connection refused): start one with \`reservation-mock\`.`,
     );

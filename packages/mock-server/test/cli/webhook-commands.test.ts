@@ -276,6 +276,11 @@ describe('reservation-mock listen', () => {
     mock.child.kill('SIGTERM');
     expect(await listen.exited).toBe(1);
     expect(listen.stderr()).toContain('The mock stopped (or its session ended): its event stream closed.');
+    // Its targets went with it: said once, not a "No mock is running … start one" per project.
+    expect(listen.stderr()).toContain(
+      'The mock is gone, and the webhook targets this run set went with it: nothing to put back.',
+    );
+    expect(listen.stderr()).not.toContain('No mock is running');
   }, 60_000);
 });
 
