@@ -40,7 +40,8 @@ const KB = 1024;
 // and `client.raw`'s per-request `baseUrl` (the key would have gone to that origin); 9.59 kB with
 // a paging error that says the list may have changed under the walk (one booking at `limit: 1`);
 // 9.63 kB with a query value the query cannot carry (a Date, an array, null) refused before any
-// request (openapi-fetch left it out: `list({ date: new Date() })` listed everything, unfiltered).
+// request (openapi-fetch left it out: `list({ date: new Date() })` listed everything, unfiltered),
+// and 9.64 kB with `toArray({ max: 2.5 })` refused (it collected 3).
 // /webhooks grew to 2.6 kB with an outside review of the receiver's side: `maxAgeSeconds` and `now`
 // are checked before the signature (a forged delivery hid a bad option), a refused timestamp names
 // now and the difference (a frozen mock clock showed only "possible replay"), a signature header

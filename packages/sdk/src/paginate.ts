@@ -75,10 +75,10 @@ export function paginate<T>(fetchPage: PageFetcher<T>, startOffset: number, limi
     pages: () => ({ [Symbol.asyncIterator]: pages }),
     async toArray(options: ToArrayOptions): Promise<T[]> {
       const max = options?.max;
-      // From plain JavaScript too: `toArray()` (a TypeError about destructuring) or `{ max: NaN }`
-      // (an empty array) must not pass for a decision.
-      if (!(typeof max === 'number' && max >= 0))
-        throw new TypeError(`toArray: \`max\` must be a number ≥ 0 (Infinity: all); got ${max}`);
+      // From plain JavaScript too: `toArray()` (a TypeError about destructuring), `{ max: NaN }`
+      // (an empty array) or `{ max: 2.5 }` (3 items) must not pass for a decision.
+      if (!((Number.isInteger(max) || max === Infinity) && max >= 0))
+        throw new TypeError(`toArray: \`max\` must be a whole number ≥ 0 (Infinity: all); got ${max}`);
       const out: T[] = [];
       if (!max) return out;
       // for await calls the generator's return() on break, so no further page is requested.

@@ -123,11 +123,12 @@ describe('iterate()', () => {
     ['a negative max', { max: -1 }, '-1'],
     ['null', { max: null }, 'null'],
     ['a string', { max: '2' }, '2'],
+    ['a fraction (2.5 collected 3)', { max: 2.5 }, '2.5'],
   ])('toArray with %s is a TypeError naming max, before any request', async (_, options, got) => {
     const stub = stubFetch(...reservationPages(3, 2));
     const { client } = clientOn(stub);
     await expect(client.reservations.iterate().toArray(options as { max: number })).rejects.toThrow(
-      new TypeError(`toArray: \`max\` must be a number ≥ 0 (Infinity: all); got ${got}`),
+      new TypeError(`toArray: \`max\` must be a whole number ≥ 0 (Infinity: all); got ${got}`),
     );
     expect(stub.calls).toHaveLength(0);
   });
