@@ -393,10 +393,15 @@ describe('the commands when something is off', () => {
   }, 60_000);
 
   it('Ctrl-C while a command waits for the mock stops it at once (exit 130), not after --timeout', async () => {
-    const silent = await fakeMock(null);
+    // A server that never answers, and says when the request has arrived (the command is then
+    // waiting, its Ctrl-C handling in place).
+    let arrived: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const silent = await listenUntilTestFinished(createServer(() => arrived()));
     const run = startCli(['deliveries', '--url', silent, '--timeout', '25000']);
-    // Until the request is out (the server sees the connection).
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await waiting;
     run.child.kill('SIGINT');
     expect(await run.exited).toBe(130);
     expect(run.stderr().trim()).toBe('Stopped while listing the deliveries.');

@@ -67,7 +67,8 @@ describe('reservation-mock --now', () => {
 
   it('refuses a value that is not an ISO date-time, naming the flag', async () => {
     const run = start(['--now', 'tomorrow']);
-    expect(await run.exited).toBe(1);
+    // Bad usage, as an unknown flag.
+    expect(await run.exited).toBe(2);
     expect(run.output()).toContain('--now must be an ISO 8601 date-time');
   }, 30_000);
 });

@@ -208,9 +208,9 @@ describe('the form of an allowed host', () => {
     },
   );
 
-  it('reservation-mock --allowed-host https://x.test exits 1 and says why', async () => {
+  it('reservation-mock --allowed-host https://x.test exits 2 (bad usage) and says why', async () => {
     const { code, output } = await runCliToExit(['--allowed-host', 'https://x.test']);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(output).toMatch(/--allowed-host: allowed host "https:\/\/x.test" is not a host name/);
   });
 });

@@ -115,7 +115,8 @@ describe('reservation-mock --webhook-url', () => {
       );
       children.push(child);
       const { code, output } = await runToExit(child);
-      expect(code).toBe(1);
+      // Bad usage, as an unknown flag.
+      expect(code).toBe(2);
       expect(output).toContain('--webhook-url must be an http: or https: URL');
       expect(output).not.toContain('listening on');
     },
