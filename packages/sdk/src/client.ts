@@ -242,7 +242,8 @@ function headerEntries(init: HeadersInput | undefined, where: string): Array<[st
   if (init === undefined) return [];
   let entries: Array<[string, string]>;
   try {
-    entries = [...new Headers(init)];
+    // Any iterable of pairs: what the Headers constructor reads (HeadersInput says so).
+    entries = [...new Headers(init as ConstructorParameters<typeof Headers>[0])];
   } catch {
     // Headers' own message quotes the offending value, which may be a secret (an Authorization header).
     throw new TypeError(

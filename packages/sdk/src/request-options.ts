@@ -1,8 +1,9 @@
 /**
- * Headers as fetch takes them (its `HeadersInit`), spelled out so that the SDK's types need no DOM
- * library: a Node-only tsconfig (`lib: ["es2022"]`, `types: ["node"]`) has no `HeadersInit`.
+ * Headers as `new Headers()` takes them: a `Headers`, a record of strings, or `[name, value]` pairs
+ * (an array, readonly ones too, or a `Map`). Spelled out so that the SDK's types need no DOM library:
+ * a Node-only tsconfig (`lib: ["es2022"]`, `types: ["node"]`) has no `HeadersInit`.
  */
-export type HeadersInput = Headers | Record<string, string> | Array<[string, string]>;
+export type HeadersInput = Headers | Record<string, string> | Iterable<readonly [string, string]>;
 
 /**
  * Per-call options, accepted as the last argument of every resource method. Checked like the

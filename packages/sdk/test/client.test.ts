@@ -216,6 +216,15 @@ describe('headers the SDK sends', () => {
     expect(stub.calls[0]?.headers.get('user-agent')).toBe('my-app/1.0');
     expect(stub.calls[0]?.headers.get('accept')).toBe('application/json, */*');
   });
+
+  it('takes headers in every form HeadersInput names: a Map and readonly pairs too', async () => {
+    const stub = stubFetch(ok);
+    const { client } = clientOn(stub, { headers: new Map([['x-client', 'a']]) });
+    const pairs = [['x-call', 'b']] as const;
+    await client.schedule.get({ headers: pairs });
+    expect(stub.calls[0]?.headers.get('x-client')).toBe('a');
+    expect(stub.calls[0]?.headers.get('x-call')).toBe('b');
+  });
 });
 
 function everyRendering(error: unknown): string[] {

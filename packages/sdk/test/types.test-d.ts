@@ -10,6 +10,7 @@ import type {
   components,
   createReservationClient,
   ErrorCode,
+  HeadersInput,
   isReservationApiError,
   NotFoundError,
   OutsideOpeningHoursError,
@@ -134,8 +135,15 @@ describe('reservations', () => {
   });
 
   it('every method takes the per-call options last', () => {
-    type Options = { signal?: AbortSignal; timeoutMs?: number; maxRetries?: number; headers?: HeadersInit };
+    type Options = { signal?: AbortSignal; timeoutMs?: number; maxRetries?: number; headers?: HeadersInput };
     expectTypeOf<RequestOptions>().toEqualTypeOf<Options>();
+    // What `new Headers()` takes, without the DOM library's HeadersInit.
+    expectTypeOf<Headers>().toMatchTypeOf<HeadersInput>();
+    expectTypeOf<{ traceparent: string }>().toMatchTypeOf<HeadersInput>();
+    expectTypeOf<Map<string, string>>().toMatchTypeOf<HeadersInput>();
+    expectTypeOf<readonly (readonly ['x-a', '1'])[]>().toMatchTypeOf<HeadersInput>();
+    expectTypeOf<Array<[string, string]>>().toMatchTypeOf<HeadersInput>();
+    expectTypeOf<{ 'x-count': number }>().not.toMatchTypeOf<HeadersInput>();
     expectTypeOf<Parameters<Client['reservations']['list']>[1]>().toEqualTypeOf<Options | undefined>();
     expectTypeOf<Parameters<Client['reservations']['iterate']>[1]>().toEqualTypeOf<Options | undefined>();
     expectTypeOf<Parameters<Client['reservations']['get']>[1]>().toEqualTypeOf<Options | undefined>();

@@ -189,6 +189,7 @@ export const runListen: Command = async (args, io) => {
     io.err(`Ready: listening to the deliveries of ${clipText(target.base, 200)} (Ctrl-C to stop)`);
     return await untilStreamEnds(connection, io);
   } finally {
+    connection.cleaningUp();
     stop?.();
     await refreshing;
     const restored =

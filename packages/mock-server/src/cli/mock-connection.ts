@@ -112,15 +112,25 @@ function watchEnd(body: ReadableStream<Uint8Array>, onEnd: () => void): Readable
  * fetch with a deadline: a plain request must be answered, body included, within `timeoutMs`; the
  * event stream must open within it and may then stay open (its end is reported to `onStreamEnd`).
  */
-function fetchWithDeadline(timeoutMs: number, onStreamEnd: () => void, stop?: AbortSignal): typeof fetch {
+function fetchWithDeadline(
+  timeoutMs: number,
+  onStreamEnd: () => void,
+  interrupts: () => AbortSignal | undefined,
+): typeof fetch {
   return async (input, init) => {
+    // Ctrl-C ends a read (the event stream too) or a wait (`POST /__mock/settled` changes nothing),
+    // at once if it came before. A write goes on to its answer within the deadline: cut off,
+    // whether it took effect (a target set, an event triggered) would be unknown, and listen could
+    // not put back what it changed.
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const reads = method === 'GET' || method === 'HEAD' || String(input).endsWith('/__mock/settled');
+    const stop = reads ? interrupts() : undefined;
+    if (stop?.aborted) throw new Interrupted();
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new MockTimeout()), timeoutMs);
     const signals = [deadline.signal];
     if (init?.signal) signals.push(init.signal);
-    // Ctrl-C ends a wait for the mock; a request made after it (listen putting targets back) still
-    // goes out, within its deadline.
-    if (stop && !stop.aborted) signals.push(stop);
+    if (stop) signals.push(stop);
     const signal = signals.length === 1 ? deadline.signal : AbortSignal.any(signals);
     try {
       const response = await fetch(input, { ...init, signal });
@@ -174,6 +184,8 @@ export interface CliConnection {
   target: MockTarget;
   /** Resolves when an event stream opened by `control.subscribe` ends (the mock stopped). */
   streamEnded: Promise<void>;
+  /** From now on Ctrl-C interrupts no request: the command is putting back what it changed. */
+  cleaningUp(): void;
   close(): Promise<void>;
 }
 
@@ -183,10 +195,23 @@ export async function connect(target: MockTarget, stop?: AbortSignal): Promise<C
   const streamEnded = new Promise<void>((resolve) => {
     ended = resolve;
   });
+  let interrupts = stop;
   const connection = await connectMock(target.base, {
-    fetch: fetchWithDeadline(target.timeoutMs, () => ended(), stop),
+    fetch: fetchWithDeadline(
+      target.timeoutMs,
+      () => ended(),
+      () => interrupts,
+    ),
   });
-  return { control: connection.control, target, streamEnded, close: () => connection.close() };
+  return {
+    control: connection.control,
+    target,
+    streamEnded,
+    cleaningUp: () => {
+      interrupts = undefined;
+    },
+    close: () => connection.close(),
+  };
 }
 
 /** Node's fetch reports a refused connection as `fetch failed` with the code in its cause. */

@@ -553,18 +553,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // the answer is sent, and the connection goes on. Closing it instead, as when the answer came
       // before the body's last bytes were parsed (often: the same packet), left a request pipelined
       // behind it taking effect with no answer. One not over within a second is cut off.
-      // A request that waits for `100 Continue` and was answered without it sends no body (or
-      // sends it anyway, RFC 9110 §10.1.1): the connection cannot tell, so it closes below.
+      // A client told nothing after `Expect: 100-continue` sends no body (node:http closes the
+      // connection after an answer without `100 Continue`). One that sent its body anyway
+      // (RFC 9110 §10.1.1 allows it) is owed the `100 Continue` after all: the body is then
+      // discarded as any unread one and the connection kept, so a request pipelined behind it is
+      // answered.
+      if (body.continueOwed && (req.readableLength > 0 || req.complete)) {
+        res.writeContinue();
+        body.continueOwed = undefined;
+      }
       const announced = Number(req.headers['content-length'] ?? Number.NaN);
-      if (!body.oversized && !body.continueOwed && announced <= MAX_BODY_BYTES) {
+      if (!body.oversized && announced <= MAX_BODY_BYTES) {
         send(res, answer, list);
         const timer = setTimeout(() => req.destroy(), 1000).unref();
         req.once('end', () => clearTimeout(timer));
         req.once('close', () => clearTimeout(timer));
         return;
       }
-      // An oversized upload, one of unknown length, or one a client holds back for `100 Continue` is
-      // not drained: the connection closes after the answer (the client gets a second to read it).
+      // An oversized upload, or one of unknown length, is not drained: the connection closes after
+      // the answer (the client gets a second to read it).
       send(res, answer, CORS_CLOSE_LIST);
       req.resume();
       setTimeout(() => req.destroy(), 1000).unref();

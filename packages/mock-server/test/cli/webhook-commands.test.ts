@@ -407,6 +407,50 @@ describe('the commands when something is off', () => {
     expect(run.stderr().trim()).toBe('Stopped while listing the deliveries.');
   }, 20_000);
 
+  it('Ctrl-C while listen sets a webhook target lets that write finish, and puts every target back', async () => {
+    const receiver = await startReceiver();
+    const { url } = await startMockCli(['--now', NOW]);
+    // Between listen and the mock: holds the first target change until released, and says when it came.
+    let held: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const proxy = await listenUntilTestFinished(
+      createServer(async (req, res) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        if (req.method === 'PUT' && req.url?.endsWith('/webhook')) {
+          held();
+          await released;
+        }
+        const answer = await fetch(`${url}${req.url}`, {
+          method: req.method ?? 'GET',
+          headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+          ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+        });
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' });
+        // Streamed: listen's event stream goes through here too.
+        const reader = answer.body?.getReader();
+        for (let part = await reader?.read(); part && !part.done; part = await reader?.read())
+          res.write(part.value);
+        res.end();
+      }),
+    );
+    const listen = startCli(['listen', '--url', proxy, '--forward-to', receiver.url]);
+    await arrived;
+    listen.child.kill('SIGINT');
+    release();
+    expect(await listen.exited).toBe(0);
+    expect(listen.stderr()).toContain("Restored demo-bistro's webhook target: (none)");
+    expect(listen.stderr()).toContain("Restored demo-salon's webhook target: (none)");
+    // Cut off, the first write took effect unseen and its target stayed on the forward URL.
+    expect(await bistroTarget(url)).toBeNull();
+  }, 60_000);
+
   it('refuses a --timeout longer than a timer holds (it ended at once, saying the mock had not answered)', async () => {
     const run = await runCli(['deliveries', '--timeout', '99999999999']);
     expect(run.code).toBe(2);

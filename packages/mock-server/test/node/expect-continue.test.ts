@@ -56,6 +56,22 @@ describe('Expect: 100-continue on the standalone server', () => {
     expect(server.service.control.requests.list().map((entry) => entry.status)).toEqual([401]);
   });
 
+  it('answers a request pipelined behind a refused one whose client sent its body anyway', async () => {
+    const server = await startServer({ now: '2030-06-17T08:00:00Z' });
+    const { port } = server.address;
+    const { socket, text } = open(port);
+    const clock = JSON.stringify({ advanceMs: 3_600_000 });
+    socket.write(
+      `${head(port, { 'X-API-Key': 'rk_wrong' }, booking.length)}${booking}` +
+        `POST /__mock/clock HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${clock.length}\r\n\r\n${clock}`,
+    );
+    // Whatever takes effect is answered: the clock moved, and the client is told so.
+    await until(() => statuses(text()).length === 3 && text().endsWith('}'));
+    expect(statuses(text())).toEqual(['100', '401', '200']);
+    expect(server.service.control.clock.now()).toBe('2030-06-17T09:00:00.000Z');
+    socket.destroy();
+  });
+
   it('answers a body announced over the limit 413 without asking for it', async () => {
     const server = await startServer({ now: '2030-06-17T08:00:00Z' });
     const { socket, text, closed } = open(server.address.port);
