@@ -153,7 +153,7 @@ function fetchWithDeadline(
         );
       if (response.ok && !isJson(text))
         throw new NotTheMock(
-          `${String(input)} answered ${response.status} ${text === '' ? 'without a body' : `with ${type || 'a body'} that is not JSON`}`,
+          `${String(input)} answered ${response.status} ${text === '' ? 'without a body' : `with ${type || 'a body'} that is not a JSON object`}`,
         );
       return new Response(NULL_BODY.has(response.status) ? null : text, {
         status: response.status,
