@@ -461,7 +461,10 @@ describe('the commands when something is off', () => {
 
   it.each([
     [{ status: 204, body: '' }, 'answered 204 without a body'],
-    [{ status: 200, body: '<html>hello</html>' }, 'answered 200 with application/json that is not a JSON object'],
+    [
+      { status: 200, body: '<html>hello</html>' },
+      'answered 200 with application/json that is not a JSON object',
+    ],
   ])(
     'says a server that is no mock (%j) is none, rather than "could not reach" it',
     async (answer, what) => {
