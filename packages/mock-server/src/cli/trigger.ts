@@ -108,6 +108,10 @@ export const runTrigger: Command = async (args, io) => {
         });
       deliveries = listed.filter((d) => caused.has(d.id));
     }
+    // A delivery gone from the log meanwhile (a reset, or 1,000 newer ones) settled no one knows how:
+    // not a success (it read as one when every delivery was gone).
+    const listedIds = new Set(deliveries.map((d) => d.id));
+    const gone = values.wait ? result.deliveries.filter((id) => !listedIds.has(id)) : [];
     if (values.json) {
       io.out(safeJson(values.wait ? { ...result, deliveries } : result));
     } else {
@@ -125,7 +129,11 @@ export const runTrigger: Command = async (args, io) => {
           );
       }
     }
-    return values.wait && deliveries.some((d) => d.status !== 'delivered') ? 1 : 0;
+    for (const id of gone)
+      io.err(
+        `${safeText(id)} is no longer in the delivery log (a reset, or 1,000 newer deliveries): its outcome is unknown`,
+      );
+    return values.wait && (gone.length > 0 || deliveries.some((d) => d.status !== 'delivered')) ? 1 : 0;
   } finally {
     await connection.close();
   }

@@ -44,6 +44,29 @@ const HEADER_NAME_MESSAGE = `headers: a name must be an HTTP token other than ${
  */
 const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
+/** Whether JSON.stringify can write `value` (a cycle, a BigInt or one nested too deep throw). */
+function writable(value: unknown): boolean {
+  try {
+    JSON.stringify(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An object whose own `__proto__` key (JSON.parse makes one) is refused, not dropped: a record schema
+ * drops it silently, so `query: { __proto__: '1' }` matched every request. The HTTP reader refuses it
+ * the same way (pipeline/body.ts).
+ */
+const ownKeysOnly = (name: string) =>
+  z.custom<unknown>(
+    (value) => !(typeof value === 'object' && value !== null && Object.hasOwn(value, '__proto__')),
+    {
+      error: `${name}: "__proto__" cannot be matched or sent`,
+    },
+  );
+
 const positiveInt = (name: string) =>
   z
     .number({ error: `${name} must be a number` })
@@ -89,29 +112,41 @@ export const faultSpecSchema = z.lazy(() =>
     /** `"reset"`: the connection is dropped with no answer (a network error for the client). */
     connection: z.literal('reset', { error: 'connection must be "reset"' }).optional(),
     /** The answer's JSON body instead of the documented error body (needs `status`). */
-    body: z.json({ error: 'body must be a JSON value' }).optional(),
+    body: z
+      // First that it can be written at all: z.json() took an object holding itself (each answer
+      // and the fault list were then a 500) and overflowed on one nested 20,000 deep.
+      .custom((value) => writable(value), {
+        error: 'body must be a JSON value (no cycles, not nested too deep)',
+      })
+      .pipe(z.json({ error: 'body must be a JSON value' }))
+      .optional(),
     /**
      * Extra answer headers (needs `status`); names are matched case-insensitively. Names are HTTP
      * tokens, not a framing or connection header; values printable ASCII, space and tab allowed
      * (what every transport can write: Node refuses `café`, the Fetch API a control character).
      */
-    headers: z
-      .record(
-        z.string(),
-        z.string().regex(/^[\t\x20-\x7e]*$/, {
-          error: 'headers: a value must be printable ASCII (space and tab allowed)',
-        }),
-        { error: 'headers must be an object of strings' },
+    headers: ownKeysOnly('headers')
+      .pipe(
+        z
+          .record(
+            z.string(),
+            z.string().regex(/^[\t\x20-\x7e]*$/, {
+              error: 'headers: a value must be printable ASCII (space and tab allowed)',
+            }),
+            { error: 'headers must be an object of strings' },
+          )
+          // Names checked here rather than by the key schema, so the issue keeps its own message.
+          .superRefine((headers, ctx) => {
+            for (const name of Object.keys(headers))
+              if (!HTTP_TOKEN.test(name) || FRAMING_HEADERS.has(name.toLowerCase()))
+                ctx.addIssue({ code: 'custom', message: HEADER_NAME_MESSAGE, path: [name] });
+          }),
       )
-      // Names checked here rather than by the key schema, so the issue keeps its own message.
-      .superRefine((headers, ctx) => {
-        for (const name of Object.keys(headers))
-          if (!HTTP_TOKEN.test(name) || FRAMING_HEADERS.has(name.toLowerCase()))
-            ctx.addIssue({ code: 'custom', message: HEADER_NAME_MESSAGE, path: [name] });
-      })
       .optional(),
     /** Query parameters the request must carry with these values (others may be there too). */
-    query: z.record(z.string(), z.string(), { error: 'query must be an object of strings' }).optional(),
+    query: ownKeysOnly('query')
+      .pipe(z.record(z.string(), z.string(), { error: 'query must be an object of strings' }))
+      .optional(),
     /** Delay before answering, in ms (at most 2,147,483,647). */
     delayMs: z
       .number({ error: 'delayMs must be an integer from 0 to 2147483647' })

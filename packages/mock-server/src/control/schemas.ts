@@ -161,10 +161,15 @@ export const journalFilter = z.lazy(() =>
   controlObject({
     method: z.string().min(1).optional(),
     path: z.string().min(1).optional(),
-    // A query's text: `?status=abc` names what the filter takes, not zod's "received NaN".
-    status: z.coerce
-      .number({ error: 'status must be a whole number (an HTTP status)' })
-      .int({ error: 'status must be a whole number (an HTTP status)' })
+    // A number, or a query's digits: `Number()` read `?status=` as 0 (the connection-reset entries)
+    // and `0x1F4` as 500; `?status=abc` names what the filter takes, not zod's "received NaN".
+    status: z
+      .preprocess(
+        (value) => (typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : value),
+        z
+          .number({ error: 'status must be a whole number (an HTTP status)' })
+          .int({ error: 'status must be a whole number (an HTTP status)' }),
+      )
       .optional(),
     code: z.string().min(1).optional(),
     operationId: z
@@ -174,8 +179,10 @@ export const journalFilter = z.lazy(() =>
       .optional(),
     since: z
       .string()
-      .refine((s) => /^req_\d+$/.test(s) || !Number.isNaN(Date.parse(s)), {
-        error: 'since must be a request id (req_…) or an ISO time',
+      // An ISO date-time with its offset, as the journal's times are: Date.parse() also took `12`
+      // and `June 1`, read in the machine's zone.
+      .refine((s) => /^req_\d+$/.test(s) || z.iso.datetime({ offset: true }).safeParse(s).success, {
+        error: 'since must be a request id (req_…) or an ISO date-time with its offset',
       })
       .optional(),
   }),

@@ -27,6 +27,12 @@ interface ControlRoute extends RouteDefinition {
    * is on the other routes: bad input changes nothing.
    */
   body?: 'none';
+  /**
+   * `filter`: the query is the route's filter (the control method checks it). Any other route
+   * refuses a query (400 VALIDATION_ERROR) rather than ignore it: `DELETE /__mock/faults?id=…`
+   * removed every fault, `POST /__mock/reset?now=…` reset to the seed's instant.
+   */
+  query?: 'filter';
   run(
     control: RawInputControl,
     params: Record<string, string>,
@@ -70,6 +76,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/projects/:slug/reservations',
+    query: 'filter',
     run: async (control, { slug = '' }, { query }) =>
       ok({ reservations: await control.reservations(slug, query()) }),
   },
@@ -149,6 +156,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/webhooks/deliveries',
+    query: 'filter',
     run: (control, _, { query }) => ok({ deliveries: control.deliveries(query()) }),
   },
   {
@@ -192,6 +200,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/requests',
+    query: 'filter',
     run: (control, _, { query }) => ok({ requests: control.requests.list(query()) }),
   },
   {
@@ -252,6 +261,10 @@ export async function answerControl(
   // A body that arrives after a reset belongs to the world before: what it asks is not done.
   const body = () => untilEnded(readControlBody(request));
   try {
+    if (match.route.query !== 'filter' && request.url.searchParams.size > 0)
+      throw new MockControlError(
+        `${request.method} /__mock${path} takes no query parameters (got ${[...new Set(request.url.searchParams.keys())].join(', ')})`,
+      );
     if (match.route.body === 'none')
       await untilEnded(refuseControlBody(request, `${request.method} /__mock${path}`));
     return await match.route.run(control, match.params, {

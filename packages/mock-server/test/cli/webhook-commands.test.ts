@@ -119,6 +119,24 @@ describe('reservation-mock trigger', () => {
     });
   }, 60_000);
 
+  it('--wait exits 1, naming it, when a reset takes the delivery out of the log meanwhile (it exited 0)', async () => {
+    // A receiver that answers only after the test has reset the mock.
+    let answer: () => void = () => undefined;
+    const later = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const receiver = await startReceiver((_, res) => void later.then(() => res.writeHead(204).end()));
+    const { url } = await startMockCli(['--now', NOW, '--webhook-url', `demo-bistro=${receiver.url}`]);
+    const trigger = startCli(['trigger', 'reservation.created', '--url', url, '--wait']);
+    await receiver.until(1);
+    expect((await request(`${url}/__mock/reset`, 'POST', {})).status).toBe(200);
+    answer();
+    expect(await trigger.exited).toBe(1);
+    expect(trigger.stderr()).toMatch(
+      /whd_[0-9a-f]+ is no longer in the delivery log \(a reset, or 1,000 newer deliveries\): its outcome is unknown/,
+    );
+  }, 30_000);
+
   it('gives up after --timeout on a server that never answers, saying so', async () => {
     const silent = await fakeMock(null);
     const run = await runCli(['trigger', 'reservation.created', '--url', silent, '--timeout', '300']);

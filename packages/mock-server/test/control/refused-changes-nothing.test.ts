@@ -227,6 +227,117 @@ describe('a control filter given twice', () => {
   });
 });
 
+describe('a query on a control route that takes none', () => {
+  it.each([
+    ['DELETE', '/__mock/faults?id=flt_0001', 'id'],
+    ['DELETE', '/__mock/requests?since=req_999999', 'since'],
+    ['POST', '/__mock/reset?now=2031-01-01T00:00:00Z', 'now'],
+    ['GET', '/__mock/projects/demo-bistro/keys?id=key_demo_read', 'id'],
+  ])(
+    '%s %s is 400 naming it, and changes nothing (it was ignored: the call went ahead)',
+    async (method, path, name) => {
+      const server = await startServer({ now: TUESDAY_NOON });
+      const { control } = server.service;
+      control.faults.add({ path: '/api/v1/demo-bistro/info', status: 503, times: 'always' });
+      control.faults.add({ path: '/api/v1/demo-bistro/services', status: 503, times: 'always' });
+      await send(server, 'GET', '/api/v1/demo-bistro/tables');
+      const state = async () => ({
+        snapshot: await control.snapshot(),
+        faults: control.faults.list(),
+        journal: control.requests.list().length,
+        now: control.clock.now(),
+      });
+      const before = await state();
+      const answer = await send(server, method, path, {
+        key: null,
+        ...(method === 'GET' ? {} : { body: '{}' }),
+      });
+      expect({ status: answer.status, body: answer.body }).toEqual({
+        status: 400,
+        body: {
+          error: 'Bad Request',
+          message: `${method} ${path.split('?')[0]} takes no query parameters (got ${name})`,
+          code: 'VALIDATION_ERROR',
+        },
+      });
+      expect(await state()).toEqual(before);
+    },
+  );
+});
+
+describe('journal filters, as documented', () => {
+  it.each([
+    ['status=', 'status must be a whole number'],
+    ['status=0x1F4', 'status must be a whole number'],
+    ['since=12', 'since must be a request id'],
+    ['since=June%201', 'since must be a request id'],
+  ])('?%s is refused (it was read as 0, 500 or a date in the local zone)', async (query, message) => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const answer = await send(server, 'GET', `/__mock/requests?${query}`, { key: null });
+    expect(answer.status, answer.text).toBe(400);
+    expect((answer.body as { message: string }).message).toContain(message);
+  });
+
+  it('takes a status as digits or a number, and since as an id or an ISO date-time', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    await send(server, 'GET', '/api/v1/demo-bistro/tables');
+    const { control } = server.service;
+    expect(control.requests.list({ status: 200 })).toHaveLength(1);
+    expect((await send(server, 'GET', '/__mock/requests?status=200', { key: null })).status).toBe(200);
+    expect(control.requests.list({ since: '2000-01-01T00:00:00Z' })).toHaveLength(1);
+    expect(control.requests.list({ since: '2000-01-01T00:00:00+02:00' })).toHaveLength(1);
+  });
+});
+
+describe('a fault from JavaScript that could not be answered, or would match every request', () => {
+  it.each([
+    [
+      'a body that holds itself',
+      () => {
+        const body: Record<string, unknown> = {};
+        body.self = body;
+        return { status: 500, body };
+      },
+      'body must be a JSON value (no cycles, not nested too deep)',
+    ],
+    [
+      'a body nested 20,000 deep',
+      () => {
+        const body: Record<string, unknown> = {};
+        let inner = body;
+        for (let i = 0; i < 20_000; i++) {
+          inner.a = {};
+          inner = inner.a as Record<string, unknown>;
+        }
+        return { status: 500, body };
+      },
+      'body must be a JSON value (no cycles, not nested too deep)',
+    ],
+    [
+      'a query with an own __proto__ key',
+      () => ({ status: 500, query: JSON.parse('{"__proto__":"1"}') }),
+      'query: "__proto__" cannot be matched or sent',
+    ],
+    [
+      'headers with an own __proto__ key',
+      () => ({ status: 500, headers: JSON.parse('{"__proto__":"x"}') }),
+      'headers: "__proto__" cannot be matched or sent',
+    ],
+  ])('%s is a MockControlError, and no fault is added', (_, spec, message) => {
+    const core = createMockCore({ now: TUESDAY_NOON, logger: silentLogger });
+    let caught: unknown;
+    try {
+      core.control.faults.add({ path: '/api/v1/demo-bistro/info', ...spec() } as never);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(MockControlError);
+    expect((caught as Error).message).toContain(message);
+    expect(core.control.faults.list()).toEqual([]);
+    core.close();
+  });
+});
+
 describe('the session routes, as the other control routes', () => {
   it('refuse a body key the reader would drop, and a body sent to DELETE; nothing changes', async () => {
     const server = await startServer({ now: TUESDAY_NOON });
