@@ -3,7 +3,7 @@
 // place as the delivery changes), its detail when opened, redelivery, and the trigger form.
 import { clockNow } from './clock.js';
 import { act, api, byId, field, fillList, flash, h, notify } from './dom.js';
-import { duration, idNumber, plural, utc, utcTime } from './format.js';
+import { duration, plural, utc, utcTime } from './format.js';
 
 /** @typedef {import('../src/public').Delivery} Delivery */
 /** @typedef {import('../src/public').DeliveryAttempt} DeliveryAttempt */
@@ -20,10 +20,18 @@ import { duration, idNumber, plural, utc, utcTime } from './format.js';
 
 /** The page keeps the newest this many deliveries and counts the older ones it let go. */
 const MAX_DELIVERIES = 300;
+/** How many let-go ids the page remembers: the mock's log keeps its newest 1,000 (README). */
+const MAX_LET_GO = 1000;
 
 const view = {
-  /** @type {Map<string, Delivery>} Delivery id → delivery, oldest first (ids increase). */
+  /** @type {Map<string, Delivery>} Delivery id → delivery, oldest first (in the log's order). */
   deliveries: new Map(),
+  /**
+   * @type {Set<string>} Deliveries the page let go of (older than those it shows): a change to one
+   * is not shown. Delivery ids are random, so which is older cannot be told from the id itself
+   * (comparing their digits dropped most new deliveries while the page was live).
+   */
+  letGo: new Set(),
   /** @type {Map<string, HTMLLIElement>} Delivery id → its card. */
   cards: new Map(),
   olderDeliveries: 0,
@@ -168,7 +176,12 @@ function redeliver(button, id, url) {
       ...(url ? { body: { url } } : {}),
     });
     setDelivery(delivery);
-    notify(`${id} redelivered${url ? ` to ${url}` : ''}`);
+    // The attempt this made is the last; its outcome is what to say (the CLI exits 1 unless a 2xx).
+    const attempt = delivery.attempts.at(-1);
+    const status = attempt?.responseStatus;
+    const answered = status !== undefined ? `HTTP ${status}` : (attempt?.error ?? 'no answer');
+    const ok = status !== undefined && status >= 200 && status < 300;
+    notify(`${id} redelivered${url ? ` to ${url}` : ''}: ${answered}`, ok ? 'info' : 'error');
   });
 }
 
@@ -313,6 +326,17 @@ function trimDeliveries() {
     view.cards.get(id)?.remove();
     view.cards.delete(id);
     view.olderDeliveries += 1;
+    letGo(id);
+  }
+}
+
+/** Remembers a delivery the page let go of (the oldest remembered forgotten past MAX_LET_GO). */
+/** @param {string} id */
+function letGo(id) {
+  view.letGo.add(id);
+  for (const oldest of view.letGo) {
+    if (view.letGo.size <= MAX_LET_GO) break;
+    view.letGo.delete(oldest);
   }
 }
 
@@ -322,7 +346,6 @@ function trimDeliveries() {
  */
 /** @param {Delivery[]} changed */
 export function updateDeliveries(changed) {
-  const oldest = view.deliveries.keys().next().value;
   const fresh = [];
   for (const d of changed) {
     const card = view.cards.get(d.id);
@@ -332,7 +355,7 @@ export function updateDeliveries(changed) {
     } else if (view.deliveries.has(d.id)) {
       // Its card is still to be built by the fill under way, from the latest view.
       view.deliveries.set(d.id, d);
-    } else if (oldest === undefined || idNumber(d.id) > idNumber(oldest)) {
+    } else if (!view.letGo.has(d.id)) {
       view.deliveries.set(d.id, d);
       fresh.push(d);
     }
@@ -358,6 +381,8 @@ export function setDeliveries(deliveries) {
   const kept = deliveries.slice(-MAX_DELIVERIES);
   view.olderDeliveries = deliveries.length - kept.length;
   view.deliveries = new Map(kept.map((d) => [d.id, d]));
+  view.letGo = new Set();
+  for (const d of deliveries.slice(0, deliveries.length - kept.length)) letGo(d.id);
   view.cards = new Map();
   const ids = kept.map((d) => d.id).reverse();
   fillList(byId('delivery-list'), ids, (id) => {

@@ -64,7 +64,8 @@ export function showDetail(entry) {
   /** @type {(label: string, ...value: (Child | Child[])[]) => HTMLTableRowElement} */
   const row = (label, ...value) => h('tr', null, h('th', { scope: 'row' }, label), h('td', null, ...value));
   const none = () => h('span', { class: 'muted' }, 'none');
-  const failed = entry.status >= 400;
+  // Status 0: a dropped connection (a fault), no answer at all: a failure as a 4xx or 5xx is.
+  const failed = entry.status === 0 || entry.status >= 400;
   body.replaceChildren(
     h(
       'div',

@@ -58,7 +58,8 @@ function currentFilter() {
  * @param {ReturnType<typeof currentFilter>} [filter]
  */
 function matches(entry, { status, method, path } = currentFilter()) {
-  if (status === 'error' && entry.status < 400) return false;
+  // Failures: 4xx, 5xx and a dropped connection (status 0, no answer).
+  if (status === 'error' && entry.status !== 0 && entry.status < 400) return false;
   if (status && status !== 'error' && String(entry.status).charAt(0) !== status) return false;
   if (method && entry.method !== method) return false;
   if (path && !`${entry.path}${entry.query}`.includes(path)) return false;

@@ -274,6 +274,10 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     const delivery = deliveryCards().first();
     await delivery.getByRole('button', { name: /^Redeliver / }).click();
     await eventually(() => delivery.getAttribute('aria-label')).toMatch(/, delivered$/);
+    // The toast says what the receiver answered (it said "redelivered" whatever the answer).
+    await eventually(() => page.locator('#toasts').textContent()).toMatch(
+      /whd_[0-9a-f]+ redelivered: HTTP 204/,
+    );
     expect(await attempts(delivery).allTextContents()).toEqual([
       expect.stringMatching(/#1.*HTTP 500/),
       expect.stringMatching(/#2.*HTTP 500/),
@@ -339,6 +343,18 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     expect(await shown.getByRole('table', { name: /^Answer headers/ }).textContent()).toContain('text/plain');
     expect(await shown.getByLabel(/^Answer body/).textContent()).toBe('queued');
     await page.unroute(`**/__mock/webhooks/deliveries/${sent.id}/redeliver`);
+  });
+
+  it('shows every delivery made while it is live (delivery ids are random: their digits are no order)', async () => {
+    for (let i = 0; i < 12; i++)
+      await control('projects/demo-bistro/trigger', 'POST', { event: 'reservation.created' });
+    const { deliveries } = await control<{ deliveries: Delivery[] }>('webhooks/deliveries');
+    await eventually(() => deliveryCards().count()).toBe(deliveries.length);
+    const shown = await deliveryCards().evaluateAll((els) =>
+      els.map((el) => /^Delivery (whd_[0-9a-f]+)/.exec(el.getAttribute('aria-label') ?? '')?.[1]),
+    );
+    // Newest first, as the log has them oldest first.
+    expect(shown).toEqual(deliveries.map((d) => d.id).reverse());
   });
 
   it('triggers an event from the form (POST /__mock/projects/:slug/trigger)', async () => {
@@ -445,6 +461,24 @@ describe('the dashboard in Chromium, against the standalone server', () => {
 
     await eventually(() => fault.count()).toBe(0);
     expect((await control<{ faults: unknown[] }>('faults')).faults).toEqual([]);
+  });
+
+  it('counts a dropped connection (status 0) as a failure: in the failures filter, and in red', async () => {
+    await control('faults', 'POST', {
+      method: 'GET',
+      path: '/api/v1/demo-bistro/gallery',
+      connection: 'reset',
+    });
+    await expect(api('/gallery')).rejects.toThrow();
+    await page.getByLabel('Status class').selectOption('error');
+    await page.getByLabel('Path contains').fill('/gallery');
+    await eventually(() => rows().count()).toBe(1);
+    await row(0).click();
+    expect(await field('Status').textContent()).toBe('0');
+    // Its rule box reads as a failure, as a 4xx or 5xx does (it was green).
+    expect(await detail().locator('.rule.bad').count()).toBe(1);
+    await page.getByLabel('Path contains').fill('');
+    await page.getByLabel('Status class').selectOption('');
   });
 
   it("lists a day's reservations with their status history, following changes made through the API", async () => {
