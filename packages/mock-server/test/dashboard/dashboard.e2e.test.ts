@@ -357,6 +357,23 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     expect(shown).toEqual(deliveries.map((d) => d.id).reverse());
   });
 
+  it('fits a 375 px phone: the path readable in the request list, a delivery card within the page', async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    try {
+      const path = requestList().locator('.req .path').first();
+      // It sat in a 36 px column ("/ap…") while the header hid Path and Status.
+      expect((await path.boundingBox())?.width ?? 0).toBeGreaterThan(120);
+      const details = deliveryCards()
+        .first()
+        .getByRole('button', { name: /Details/ });
+      await details.scrollIntoViewIfNeeded();
+      const box = await details.boundingBox();
+      expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
   it('triggers an event from the form (POST /__mock/projects/:slug/trigger)', async () => {
     let posted: { url: string; body: string } | undefined;
     await page.route('**/__mock/projects/*/trigger', async (route) => {
