@@ -60,6 +60,10 @@ function faultItem(f) {
       { class: 'f-main' },
       h('span', { class: `method ${f.method ? `m-${f.method.toLowerCase()}` : 'm-any'}` }, f.method ?? 'ANY'),
       h('code', { class: 'path' }, f.path ?? 'any path'),
+      // Its query condition: without it the fault read as one for every request to the path.
+      f.query && Object.keys(f.query).length > 0
+        ? h('code', { class: 'query' }, `?${new URLSearchParams(f.query).toString()}`)
+        : null,
     ),
     h(
       'div',

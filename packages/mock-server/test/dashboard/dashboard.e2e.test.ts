@@ -460,6 +460,18 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     expect((await api('/info')).status).toBe(200);
   });
 
+  it("shows a fault's query condition (without it, it read as a fault for every request to the path)", async () => {
+    await control('faults', 'POST', {
+      path: '/api/v1/*/availability',
+      query: { date: TOMORROW },
+      status: 404,
+      times: 3,
+    });
+    await eventually(() => faults().textContent()).toContain(`/api/v1/*/availability?date=${TOMORROW}`);
+    await control('faults', 'DELETE');
+    await eventually(() => faults().count()).toBe(0);
+  });
+
   it('shows the code the journal recorded for what a fault answered (its custom body), and removes it', async () => {
     await control('faults', 'POST', {
       status: 429,
