@@ -113,7 +113,8 @@ export const runTrigger: Command = async (args, io) => {
     const listedIds = new Set(deliveries.map((d) => d.id));
     const gone = values.wait ? result.deliveries.filter((id) => !listedIds.has(id)) : [];
     if (values.json) {
-      io.out(safeJson(values.wait ? { ...result, deliveries } : result));
+      // `gone`: the ids of deliveries a reset (or 1,000 newer ones) took out of the log meanwhile.
+      io.out(safeJson(values.wait ? { ...result, deliveries, gone } : result));
     } else {
       io.out(`${event} in ${safeText(project)}`);
       io.out(`reservation: ${safeText(result.reservationId)}`);

@@ -44,14 +44,22 @@ const HEADER_NAME_MESSAGE = `headers: a name must be an HTTP token other than ${
  */
 const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 
-/** Whether JSON.stringify can write `value` (a cycle, a BigInt or one nested too deep throw). */
-function writable(value: unknown): boolean {
-  try {
-    JSON.stringify(value);
-    return true;
-  } catch {
-    return false;
+/** How deep a fault's body may nest: as the API's own bodies (pipeline/body.ts, MAX_BODY_DEPTH). */
+const MAX_BODY_DEPTH = 32;
+
+/**
+ * Whether `value` nests at most MAX_BODY_DEPTH levels (a cycle nests forever). Walked with a stack of
+ * its own: z.json() recurses, and overflowed on a body about 2,000 deep.
+ */
+function shallowEnough(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [node, depth] = next;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > MAX_BODY_DEPTH) return false;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
   }
+  return true;
 }
 
 /**
@@ -113,10 +121,10 @@ export const faultSpecSchema = z.lazy(() =>
     connection: z.literal('reset', { error: 'connection must be "reset"' }).optional(),
     /** The answer's JSON body instead of the documented error body (needs `status`). */
     body: z
-      // First that it can be written at all: z.json() took an object holding itself (each answer
-      // and the fault list were then a 500) and overflowed on one nested 20,000 deep.
-      .custom((value) => writable(value), {
-        error: 'body must be a JSON value (no cycles, not nested too deep)',
+      // First its depth: z.json() took an object holding itself (each answer and the fault list
+      // were then a 500) and overflowed on one nested a few thousand deep.
+      .custom((value) => shallowEnough(value), {
+        error: `body must be a JSON value nested at most ${MAX_BODY_DEPTH} levels (no cycles)`,
       })
       .pipe(z.json({ error: 'body must be a JSON value' }))
       .optional(),

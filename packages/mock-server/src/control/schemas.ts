@@ -157,6 +157,9 @@ export const reservationsFilter = z.lazy(() =>
   }),
 );
 
+/** `2030-06-17`, or `2030-06-17T08:00`, `…:00`, `…:00.000` with `Z` or an offset (`+02:00`, `+0200`). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/;
+
 export const journalFilter = z.lazy(() =>
   controlObject({
     method: z.string().min(1).optional(),
@@ -179,10 +182,10 @@ export const journalFilter = z.lazy(() =>
       .optional(),
     since: z
       .string()
-      // An ISO date-time with its offset, as the journal's times are: Date.parse() also took `12`
-      // and `June 1`, read in the machine's zone.
-      .refine((s) => /^req_\d+$/.test(s) || z.iso.datetime({ offset: true }).safeParse(s).success, {
-        error: 'since must be a request id (req_…) or an ISO date-time with its offset',
+      // An ISO 8601 date (UTC midnight) or date-time with its offset: Date.parse() alone also took
+      // `12` and `June 1`, read in the machine's zone.
+      .refine((s) => /^req_\d+$/.test(s) || (ISO_INSTANT.test(s) && !Number.isNaN(Date.parse(s))), {
+        error: 'since must be a request id (req_…), an ISO date or an ISO date-time with its offset',
       })
       .optional(),
   }),

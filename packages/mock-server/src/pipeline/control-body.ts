@@ -31,3 +31,13 @@ export async function refuseControlBody(request: MockRequest, route: string): Pr
   if (fields.length > 0)
     throw new MockControlError(`${route} takes no body; got ${fields.map((f) => `"${f}"`).join(', ')}`);
 }
+
+/**
+ * For a route that reads no query: one sent anyway is refused (400), not ignored, as an unknown body
+ * field is (`DELETE /__mock/faults?id=…` removed every fault). `path`: below `/__mock`.
+ */
+export function refuseQuery(request: MockRequest, path: string): void {
+  if (request.url.searchParams.size === 0) return;
+  const names = [...new Set(request.url.searchParams.keys())].join(', ');
+  throw new MockControlError(`${request.method} /__mock${path} takes no query parameters (got ${names})`);
+}

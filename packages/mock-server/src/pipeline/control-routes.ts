@@ -14,7 +14,7 @@ import { clockBody } from '../control/schemas';
 import type { MockLogger } from '../runtime/logger';
 import { RESET_MESSAGE, WorldEndedError, WorldResetError } from '../runtime/scheduler';
 import { MOCK_VERSION } from '../runtime/version';
-import { readControlBody, refuseControlBody } from './control-body';
+import { readControlBody, refuseControlBody, refuseQuery } from './control-body';
 import { RequestAbortedError } from './errors';
 import type { MockAnswer, MockRequest } from './exchange';
 import { controlFailureAnswer, fixedAnswer, jsonAnswer, messageAnswer } from './responses';
@@ -28,11 +28,13 @@ interface ControlRoute extends RouteDefinition {
    */
   body?: 'none';
   /**
-   * `filter`: the query is the route's filter (the control method checks it). Any other route
-   * refuses a query (400 VALIDATION_ERROR) rather than ignore it: `DELETE /__mock/faults?id=…`
-   * removed every fault, `POST /__mock/reset?now=…` reset to the seed's instant.
+   * `filter`: the query is the route's filter (the control method checks it). `ignored`: a
+   * readiness probe's (it may add a cache-busting parameter), which the route does not read. Any
+   * other route refuses a query (400 VALIDATION_ERROR) rather than ignore it:
+   * `DELETE /__mock/faults?id=…` removed every fault, `POST /__mock/reset?now=…` reset to the seed's
+   * instant.
    */
-  query?: 'filter';
+  query?: 'filter' | 'ignored';
   run(
     control: RawInputControl,
     params: Record<string, string>,
@@ -46,12 +48,23 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'GET',
     path: '/',
+    query: 'ignored',
     run: () => ok({ routes: CONTROL_ROUTES.map((r) => `${r.method} /__mock${r.path}`) }),
   },
   // Readiness (Playwright's webServer.url, a compose healthcheck): 200 once the server answers.
-  { method: 'GET', path: '/health', run: () => ok({ status: 'ok', version: MOCK_VERSION }) },
+  {
+    method: 'GET',
+    path: '/health',
+    query: 'ignored',
+    run: () => ok({ status: 'ok', version: MOCK_VERSION }),
+  },
   // HEAD too: `wget --spider` and some probes check readiness with it (the transports send no body).
-  { method: 'HEAD', path: '/health', run: () => ok({ status: 'ok', version: MOCK_VERSION }) },
+  {
+    method: 'HEAD',
+    path: '/health',
+    query: 'ignored',
+    run: () => ok({ status: 'ok', version: MOCK_VERSION }),
+  },
   {
     method: 'POST',
     path: '/reset',
@@ -261,10 +274,7 @@ export async function answerControl(
   // A body that arrives after a reset belongs to the world before: what it asks is not done.
   const body = () => untilEnded(readControlBody(request));
   try {
-    if (match.route.query !== 'filter' && request.url.searchParams.size > 0)
-      throw new MockControlError(
-        `${request.method} /__mock${path} takes no query parameters (got ${[...new Set(request.url.searchParams.keys())].join(', ')})`,
-      );
+    if (match.route.query === undefined) refuseQuery(request, path);
     if (match.route.body === 'none')
       await untilEnded(refuseControlBody(request, `${request.method} /__mock${path}`));
     return await match.route.run(control, match.params, {

@@ -5,7 +5,7 @@
 import { MockControlError, parseControl } from '../control/control';
 import { sessionInput } from '../control/schemas';
 import type { MockCore } from '../mock';
-import { readControlBody, refuseControlBody } from '../pipeline/control-body';
+import { readControlBody, refuseControlBody, refuseQuery } from '../pipeline/control-body';
 import type { MockAnswer, MockRequest } from '../pipeline/exchange';
 import { controlFailureAnswer, jsonAnswer, SESSION_NOT_FOUND_MESSAGE } from '../pipeline/responses';
 import { createRouter, pathSegments, type RouteDefinition } from '../pipeline/router';
@@ -185,6 +185,9 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
     const parts = pathSegments(path);
     const match = parts && SESSION_ROUTER.match(request.method, parts);
     if (!match) return undefined;
+    // As on the other control routes without filters: a query is refused, not ignored
+    // (`POST /__mock/sessions?id=w1` made a session with another id).
+    refuseQuery(request, path);
     if (match.route.name === 'list') return jsonAnswer(200, { sessions: list() });
     if (match.route.name === 'create') {
       const body = await readControlBody(request);

@@ -127,14 +127,18 @@ describe('reservation-mock trigger', () => {
     });
     const receiver = await startReceiver((_, res) => void later.then(() => res.writeHead(204).end()));
     const { url } = await startMockCli(['--now', NOW, '--webhook-url', `demo-bistro=${receiver.url}`]);
-    const trigger = startCli(['trigger', 'reservation.created', '--url', url, '--wait']);
+    const trigger = startCli(['trigger', 'reservation.created', '--url', url, '--wait', '--json']);
     await receiver.until(1);
     expect((await request(`${url}/__mock/reset`, 'POST', {})).status).toBe(200);
     answer();
     expect(await trigger.exited).toBe(1);
-    expect(trigger.stderr()).toMatch(
-      /whd_[0-9a-f]+ is no longer in the delivery log \(a reset, or 1,000 newer deliveries\): its outcome is unknown/,
-    );
+    const [, gone] =
+      /(whd_[0-9a-f]+) is no longer in the delivery log \(a reset, or 1,000 newer deliveries\): its outcome is unknown/.exec(
+        trigger.stderr(),
+      ) ?? [];
+    expect(gone).toBeDefined();
+    // A program reading --json learns it too.
+    expect(JSON.parse(trigger.stdout())).toMatchObject({ deliveries: [], gone: [gone] });
   }, 30_000);
 
   it('gives up after --timeout on a server that never answers, saying so', async () => {

@@ -233,6 +233,7 @@ describe('a query on a control route that takes none', () => {
     ['DELETE', '/__mock/requests?since=req_999999', 'since'],
     ['POST', '/__mock/reset?now=2031-01-01T00:00:00Z', 'now'],
     ['GET', '/__mock/projects/demo-bistro/keys?id=key_demo_read', 'id'],
+    ['POST', '/__mock/sessions?id=w1', 'id'],
   ])(
     '%s %s is 400 naming it, and changes nothing (it was ignored: the call went ahead)',
     async (method, path, name) => {
@@ -246,6 +247,7 @@ describe('a query on a control route that takes none', () => {
         faults: control.faults.list(),
         journal: control.requests.list().length,
         now: control.clock.now(),
+        sessions: server.sessions().length,
       });
       const before = await state();
       const answer = await send(server, method, path, {
@@ -265,6 +267,13 @@ describe('a query on a control route that takes none', () => {
   );
 });
 
+describe('a readiness probe', () => {
+  it.each(['GET', 'HEAD'])('%s /__mock/health answers with a cache-busting query too', async (method) => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    expect((await send(server, method, '/__mock/health?t=1', { key: null })).status).toBe(200);
+  });
+});
+
 describe('journal filters, as documented', () => {
   it.each([
     ['status=', 'status must be a whole number'],
@@ -278,19 +287,34 @@ describe('journal filters, as documented', () => {
     expect((answer.body as { message: string }).message).toContain(message);
   });
 
-  it('takes a status as digits or a number, and since as an id or an ISO date-time', async () => {
+  it('takes a status as digits or a number, and since as an id, an ISO date or date-time', async () => {
     const server = await startServer({ now: TUESDAY_NOON });
     await send(server, 'GET', '/api/v1/demo-bistro/tables');
+    await send(server, 'GET', '/api/v1/demo-bistro/services');
     const { control } = server.service;
-    expect(control.requests.list({ status: 200 })).toHaveLength(1);
-    expect((await send(server, 'GET', '/__mock/requests?status=200', { key: null })).status).toBe(200);
-    expect(control.requests.list({ since: '2000-01-01T00:00:00Z' })).toHaveLength(1);
-    expect(control.requests.list({ since: '2000-01-01T00:00:00+02:00' })).toHaveLength(1);
+    const [first] = control.requests.list();
+    expect(control.requests.list({ status: 200 })).toHaveLength(2);
+    const overHttp = async (query: string) =>
+      (
+        (await send(server, 'GET', `/__mock/requests?${query}`, { key: null })).body as {
+          requests: unknown[];
+        }
+      ).requests.length;
+    expect(await overHttp('status=200')).toBe(2);
+    expect(await overHttp(`since=${first?.id}`)).toBe(1);
+    expect(control.requests.list({ since: first?.id ?? '' })).toHaveLength(1);
+    for (const since of [
+      '2000-01-01',
+      '2000-01-01T00:00Z',
+      '2000-01-01T00:00:00+02:00',
+      '2000-01-01T00:00:00+0200',
+    ])
+      expect(await overHttp(`since=${encodeURIComponent(since)}`), since).toBe(2);
   });
 });
 
 describe('a fault from JavaScript that could not be answered, or would match every request', () => {
-  it.each([
+  it.each<[string, () => Record<string, unknown>, string]>([
     [
       'a body that holds itself',
       () => {
@@ -298,21 +322,24 @@ describe('a fault from JavaScript that could not be answered, or would match eve
         body.self = body;
         return { status: 500, body };
       },
-      'body must be a JSON value (no cycles, not nested too deep)',
+      'body must be a JSON value nested at most 32 levels (no cycles)',
     ],
-    [
-      'a body nested 20,000 deep',
-      () => {
-        const body: Record<string, unknown> = {};
-        let inner = body;
-        for (let i = 0; i < 20_000; i++) {
-          inner.a = {};
-          inner = inner.a as Record<string, unknown>;
-        }
-        return { status: 500, body };
-      },
-      'body must be a JSON value (no cycles, not nested too deep)',
-    ],
+    ...[33, 2_000, 20_000].map(
+      (levels) =>
+        [
+          `a body nested ${levels} deep`,
+          () => {
+            const body: Record<string, unknown> = {};
+            let inner = body;
+            for (let i = 1; i < levels; i++) {
+              inner.a = {};
+              inner = inner.a as Record<string, unknown>;
+            }
+            return { status: 500, body };
+          },
+          'body must be a JSON value nested at most 32 levels (no cycles)',
+        ] as [string, () => Record<string, unknown>, string],
+    ),
     [
       'a query with an own __proto__ key',
       () => ({ status: 500, query: JSON.parse('{"__proto__":"1"}') }),

@@ -502,6 +502,16 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     await page.getByLabel('Status class').selectOption('error');
     await page.getByLabel('Path contains').fill('/gallery');
     await eventually(() => rows().count()).toBe(1);
+    // In the list, in the colour of a failure (it had none).
+    expect(
+      await row(0)
+        .locator('.status.s0')
+        .evaluate((el) => getComputedStyle(el).color),
+    ).toBe(
+      await page
+        .evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--err').trim())
+        .then((hex) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`),
+    );
     await row(0).click();
     expect(await field('Status').textContent()).toBe('0');
     // Its rule box reads as a failure, as a 4xx or 5xx does (it was green).
