@@ -691,6 +691,31 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     expect(await select.getByRole('option', { name: /^w1/ }).getAttribute('value')).toBe(
       `${server.url}/sessions/w1/__mock/`,
     );
+    // Its label is readable on the dark header: WCAG AA, at least 4.5:1 (it measured 2.96:1).
+    const contrast = await sessions.locator('label').evaluate((label) => {
+      const rgb = (css: string) => (css.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+      const luminance = (css: string) => {
+        const [r = 0, g = 0, b = 0] = rgb(css).map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      let node: Element | null = label;
+      let background = 'rgb(255, 255, 255)';
+      for (; node; node = node.parentElement) {
+        const color = getComputedStyle(node).backgroundColor;
+        if (color !== 'rgba(0, 0, 0, 0)' && color !== 'transparent') {
+          background = color;
+          break;
+        }
+      }
+      const [lighter, darker] = [luminance(getComputedStyle(label).color), luminance(background)].sort(
+        (a, b) => b - a,
+      );
+      return ((lighter ?? 0) + 0.05) / ((darker ?? 0) + 0.05);
+    });
+    expect(contrast).toBeGreaterThanOrEqual(4.5);
     await page.unroute('**/__mock/sessions');
   });
 
