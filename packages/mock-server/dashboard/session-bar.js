@@ -27,9 +27,11 @@ export async function loadSessions() {
   if (!Array.isArray(body.sessions)) return true;
   /** @type {HTMLSelectElement} */
   const select = byId('session-select');
+  // Under this page's own origin: a session's `baseUrl` names the server's bound address
+  // (127.0.0.1), so a page opened as `localhost` matched none and switching changed the origin.
   const pages = body.sessions.map((s) => ({
     label: `${s.id} (last used ${utcTime(s.lastUsedAt)})`,
-    url: `${s.baseUrl}/__mock/`,
+    url: new URL(`../sessions/${encodeURIComponent(s.id)}/__mock/`, root).href,
   }));
   pages.unshift({ label: 'Default mock', url: root.href });
   select.replaceChildren(

@@ -730,6 +730,21 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     await fetch(`${server.url}/__mock/sessions/w-late`, { method: 'DELETE' });
   });
 
+  it('opened as localhost, lists and switches sessions under localhost (their baseUrl names 127.0.0.1)', async () => {
+    await control('sessions', 'POST', { id: 'w-local', now: NOW });
+    const local = `http://localhost:${new URL(server.url).port}`;
+    await page.goto(`${local}/sessions/w-local/__mock/`);
+    await live();
+    const switcher = page.getByRole('combobox', { name: 'Session' });
+    await eventually(() => switcher.inputValue()).toBe(`${local}/sessions/w-local/__mock/`);
+    expect(await switcher.getByRole('option', { name: 'Default mock' }).getAttribute('value')).toBe(
+      `${local}/__mock/`,
+    );
+    await fetch(`${server.url}/__mock/sessions/w-local`, { method: 'DELETE' });
+    await page.goto(`${server.url}/__mock/`);
+    await live();
+  });
+
   it('says a session it shows no longer exists once it is deleted, and stops reading it', async () => {
     await control('sessions', 'POST', { id: 'w-end', now: NOW });
     await page.goto(`${server.url}/sessions/w-end/__mock/`);
