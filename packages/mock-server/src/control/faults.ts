@@ -8,6 +8,7 @@
 // Built on first use (z.lazy), like every schema of the package: see domain/records.ts.
 import { z } from 'zod';
 import { MAX_TIMER_DELAY_MS } from '../domain/time';
+import { MAX_BODY_DEPTH } from '../domain/values';
 import { compileGlob, type GlobMatcher } from './glob';
 import { controlObject } from './schemas';
 
@@ -43,9 +44,6 @@ const HEADER_NAME_MESSAGE = `headers: a name must be an HTTP token other than ${
  * a fault through MSW or core.fetch; the standalone server answers a CORS preflight itself, first).
  */
 const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-
-/** How deep a fault's body may nest: as the API's own bodies (pipeline/body.ts, MAX_BODY_DEPTH). */
-const MAX_BODY_DEPTH = 32;
 
 /**
  * Whether `value` nests at most MAX_BODY_DEPTH levels (a cycle nests forever). Walked with a stack of

@@ -1,8 +1,14 @@
-// Date, time and timestamp schemas with their messages, shared by the API's request schemas
+// Date, time and timestamp schemas with their messages (and the JSON depth limit), shared by the API's request schemas
 // (pipeline/schemas.ts) and the seed format (seed/seed-data.ts); the control input (control/schemas.ts)
 // reuses DATE_MESSAGE so a bad date reads the same everywhere.
 import { z } from 'zod';
 import { END_TIME_PATTERN, isCalendarDate, isDateFormat, START_TIME_PATTERN, toMinutes } from './time';
+
+/**
+ * How deep a JSON body may nest (the body object itself is level 1): the API's request bodies
+ * (pipeline/body.ts) and a fault's answer body (control/faults.ts) alike.
+ */
+export const MAX_BODY_DEPTH = 32;
 
 export const DATE_MESSAGE = 'must be a date in YYYY-MM-DD format';
 /** A well-formed date naming no day (2030-02-30): said apart from a malformed one. */

@@ -2,13 +2,14 @@
 // (415 otherwise), at most 64 KiB (413, never buffering more than that plus a byte), valid UTF-8,
 // nested at most 32 levels, a JSON object; `__proto__`, `constructor` and `prototype` keys are
 // dropped at every depth. Whether a body is accepted never depends on the text of its strings.
+import { MAX_BODY_DEPTH } from '../domain/values';
 import { HttpError, httpErrors } from './errors';
 import type { MockRequest } from './exchange';
 
 /** A body larger than 64 KiB is 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
 /** A body nested deeper than this (the body object itself is level 1) is 400 INVALID_JSON. */
-export const MAX_BODY_DEPTH = 32;
+export { MAX_BODY_DEPTH };
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 

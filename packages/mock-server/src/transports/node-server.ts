@@ -262,7 +262,8 @@ interface BodyState {
   oversized: boolean;
   /**
    * The request asked `Expect: 100-continue` and has not been told to go on: its client sends the
-   * body only after `100 Continue`, written when the pipeline first asks for the body.
+   * body only after `100 Continue`, written when the pipeline first asks for the body (or before a
+   * refusal, when the client sent its body anyway: serve()).
    */
   continueOwed?: ServerResponse;
 }

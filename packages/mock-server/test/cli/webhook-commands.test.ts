@@ -20,6 +20,11 @@ async function bistroTarget(url: string): Promise<string | null> {
   return (body as Snapshot).snapshot.webhooks.find((w) => w.projectId === 'prj_demo_bistro')?.url ?? null;
 }
 
+/** `reservation-mock listen` forwarding demo-bistro's events from the mock at `url` to `target`. */
+function forwardBistro(url: string, target: string) {
+  return startCli(['listen', '--url', url, '--forward-to', target, '--project', 'demo-bistro']);
+}
+
 /** A server on 127.0.0.1 that answers control routes with `answer`, or never (`null`). */
 async function fakeMock(answer: { status: number; body: string } | null): Promise<string> {
   const server = createServer((_, res) => {
@@ -188,15 +193,7 @@ describe('reservation-mock listen', () => {
     const { url } = await startMockCli(['--now', NOW]);
     expect(await bistroTarget(url)).toBeNull();
 
-    const listen = startCli([
-      'listen',
-      '--url',
-      url,
-      '--forward-to',
-      receiver.url,
-      '--project',
-      'demo-bistro',
-    ]);
+    const listen = forwardBistro(url, receiver.url);
     await listen.waitFor(/Ready: listening to the deliveries of/);
     expect(listen.stderr()).toContain(`Forwarding demo-bistro events to ${receiver.url}`);
     expect(await bistroTarget(url)).toBe(receiver.url);
@@ -221,15 +218,7 @@ describe('reservation-mock listen', () => {
   it('--forward-to forwards again after a reset (which brings back the seed targets)', async () => {
     const receiver = await startReceiver();
     const { url } = await startMockCli(['--now', NOW]);
-    const listen = startCli([
-      'listen',
-      '--url',
-      url,
-      '--forward-to',
-      receiver.url,
-      '--project',
-      'demo-bistro',
-    ]);
+    const listen = forwardBistro(url, receiver.url);
     await listen.waitFor(/Ready: listening to the deliveries of/);
     expect((await request(`${url}/__mock/reset`, 'POST', {})).status).toBe(200);
     await listen.waitFor(/The mock was reset: forwarding demo-bistro events to \S+ again/);
@@ -391,15 +380,7 @@ describe('the commands when something is off', () => {
   it('listen piped to a reader that goes away (`| head -1`) stops quietly and puts the target back', async () => {
     const receiver = await startReceiver();
     const { url } = await startMockCli(['--now', NOW]);
-    const listen = startCli([
-      'listen',
-      '--url',
-      url,
-      '--forward-to',
-      receiver.url,
-      '--project',
-      'demo-bistro',
-    ]);
+    const listen = forwardBistro(url, receiver.url);
     await listen.waitFor(/Ready: listening/);
     const trigger = () =>
       request(`${url}/__mock/projects/demo-bistro/trigger`, 'POST', { event: 'reservation.created' });
