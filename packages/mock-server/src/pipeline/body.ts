@@ -1,5 +1,5 @@
 // The one body reader of the API and the control routes (openapi.yaml, "Request bodies"): JSON only
-// (415 otherwise), at most 64 KiB (413, never buffering more than that plus a byte), valid UTF-8,
+// (415 otherwise), sent uncompressed (a `Content-Encoding` other than `identity` is 415 too), at most 64 KiB (413, never buffering more than that plus a byte), valid UTF-8,
 // nested at most 32 levels, a JSON object; `__proto__`, `constructor` and `prototype` keys are
 // dropped at every depth. Whether a body is accepted never depends on the text of its strings.
 import { MAX_BODY_DEPTH } from '../domain/values';
@@ -66,6 +66,16 @@ export function parseJsonObject(bytes: Uint8Array, dropped?: (key: string) => vo
   return value as Record<string, unknown>;
 }
 
+/** The body's (first) content coding when it has one (`gzip`, `br`…); `identity` and no header are none. */
+function contentCoding(header: string | null): string | null {
+  if (header === null) return null;
+  const codings = header
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c !== '' && c !== 'identity');
+  return codings.length === 0 ? null : (codings[0] as string);
+}
+
 /** Whether the body turns out empty once read; a body over the limit is not empty. */
 async function isEmptyBody(request: MockRequest): Promise<boolean> {
   try {
@@ -86,6 +96,14 @@ export async function readJsonBody(
   options: { optional?: boolean; anyMediaType?: boolean; dropped?: (key: string) => void } = {},
 ): Promise<Record<string, unknown>> {
   if (options.optional && !request.hasBody) return {};
+  const coding = contentCoding(request.header('content-encoding'));
+  if (coding !== null) {
+    // Read as they are, compressed bytes were refused as INVALID_JSON, which sent the client looking
+    // for a fault in its JSON; RFC 9110 §15.5.16 makes an unsupported coding 415. An empty body
+    // carries nothing to decode.
+    if (options.optional && (await isEmptyBody(request))) return {};
+    throw httpErrors.unsupportedEncoding(coding);
+  }
   if (!options.anyMediaType && !isJsonMediaType(request.header('content-type'))) {
     // An empty body is no body, whatever the transport: MSW's service worker and `fetch(…, { body:
     // '' })` carry a zero-byte stream where node:http sees no body at all. Only then is it read.

@@ -31,6 +31,12 @@ export const httpErrors = {
   notFound: () => new HttpError('NOT_FOUND', 'Not found'),
   unsupportedMediaType: () =>
     new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type must be application/json'),
+  /** `coding` is named only when it reads as one (the header's text is the client's). */
+  unsupportedEncoding: (coding: string) =>
+    new HttpError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Encoding ${/^[\w.+-]{1,32}$/.test(coding) ? `${coding} ` : ''}is not supported: send the body uncompressed`,
+    ),
   payloadTooLarge: () => new HttpError('PAYLOAD_TOO_LARGE', 'Request body too large'),
   invalidJson: () => new HttpError('INVALID_JSON', 'Request body must be a JSON object'),
   missingFields: (fields: readonly string[]) =>

@@ -2,6 +2,7 @@
 // Content-Type (415 otherwise, after 403 PERMISSION_DENIED and before 413); valid UTF-8 only; at most
 // 32 levels deep, counting the body object as level 1 (400 INVALID_JSON otherwise), whatever the
 // strings inside say. A refused body changes nothing.
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { MockServer } from '../../src/node';
 import { booking, reservationCount, send, startServer, TUESDAY_NOON } from '../support/server';
@@ -108,6 +109,56 @@ describe('Content-Type', () => {
     // The same bodies as JSON reach the later checks.
     expect(await status({ body: big })).toBe(413);
     expect(await status({ body: '{"email":' })).toBe(400);
+  });
+});
+
+describe('Content-Encoding', () => {
+  it('a compressed body is 415 naming its coding, before 413 and 400, and creates nothing', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    await server.service.control.setWebhook('demo-bistro', { url: 'http://127.0.0.1:9/hooks' });
+    const before = await reservationCount(server);
+    const gzipped = gzipSync(JSON.stringify(booking()));
+    for (const coding of ['gzip', 'GZIP', 'identity, gzip', 'br']) {
+      const answer = await send(server, 'POST', RESERVATIONS, {
+        body: gzipped,
+        headers: { 'content-encoding': coding },
+      });
+      expect(answer.status, coding).toBe(415);
+      expect(answer.body).toEqual({
+        ...UNSUPPORTED,
+        message: `Content-Encoding ${coding.replace('identity, ', '').toLowerCase()} is not supported: send the body uncompressed`,
+      });
+    }
+    // Too large or not JSON, it is still the coding that is named.
+    const big = JSON.stringify(booking({ note: 'x'.repeat(70 * 1024) }));
+    expect(
+      (await send(server, 'POST', RESERVATIONS, { body: big, headers: { 'content-encoding': 'gzip' } }))
+        .status,
+    ).toBe(415);
+    // A coding that is no token is not echoed.
+    const odd = await send(server, 'POST', RESERVATIONS, {
+      body: gzipped,
+      headers: { 'content-encoding': 'x"<b>' },
+    });
+    expect((odd.body as { message: string }).message).toBe(
+      'Content-Encoding is not supported: send the body uncompressed',
+    );
+    expect(await reservationCount(server)).toBe(before);
+    expect(await server.service.control.deliveries()).toEqual([]);
+  });
+
+  it('identity is no coding; a DELETE with a coding but no body needs none', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const created = await send(server, 'POST', RESERVATIONS, {
+      json: booking(),
+      headers: { 'content-encoding': 'identity' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.body as { reservation: { id: string } }).reservation.id;
+    const del = await send(server, 'DELETE', `${RESERVATIONS}/${id}`, {
+      headers: { 'content-encoding': 'gzip' },
+    });
+    expect(del.status, del.text).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 // The control interface: JavaScript (service.control) and HTTP (/__mock/...), every row of
 // the mock README's control table.
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MockControlError } from '../../src/index';
 import { BASE_URL, booking, MONDAY_MORNING, useMockApi } from '../support/api';
@@ -35,6 +36,22 @@ describe('control over HTTP', () => {
     expect((await api.get(`${P}/info`, { key })).status).toBe(401);
     expect((await api.get(`${P}/schedule`)).status).toBe(200);
     expect(api.service.control.faults.list()).toEqual([]);
+  });
+
+  it('a compressed control body is 415 (through MSW as over node:http) and moves nothing', async () => {
+    const before = api.service.control.clock.now();
+    const response = await fetch(`${BASE_URL}/__mock/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ advanceMs: 60_000 })),
+    });
+    expect(response.status).toBe(415);
+    // A control body carries only the control's codes (responses.ts, controlFailureAnswer).
+    expect(await response.json()).toEqual({
+      error: 'Unsupported Media Type',
+      message: 'Content-Encoding gzip is not supported: send the body uncompressed',
+    });
+    expect(api.service.control.clock.now()).toBe(before);
   });
 
   it('POST /__mock/clock sets or moves the clock', async () => {
