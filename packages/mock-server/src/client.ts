@@ -280,11 +280,18 @@ function createRemoteControl(
           options,
         )
       ).delivery,
-    trigger: (slug, event, options = {}) =>
-      send<Awaited<ReturnType<MockControl['trigger']>>>('POST', `${slugPath(slug)}/trigger`, {
-        event,
+    trigger: async (slug, event, options = {}) => {
+      // As in process (control.ts): spread into the body, an `event` option would replace the event
+      // unseen, and `null` would add nothing. Refused before anything is sent.
+      if (typeof options !== 'object' || options === null || Array.isArray(options))
+        throw new TypeError('trigger options must be an object');
+      if (Object.hasOwn(options, 'event'))
+        throw new TypeError("event is trigger()'s second argument, not one of its options");
+      return send<Awaited<ReturnType<MockControl['trigger']>>>('POST', `${slugPath(slug)}/trigger`, {
         ...options,
-      }),
+        event,
+      });
+    },
     faults: {
       add: async (spec) =>
         (await send<{ fault: ReturnType<MockControl['faults']['add']> }>('POST', '/faults', spec)).fault,

@@ -467,6 +467,12 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       return dispatcher.redeliver(id, url === undefined ? {} : { url });
     },
     async trigger(slug, event, options = {}) {
+      // Spread into the input, an `event` among the options would be overwritten unseen, and `null`
+      // or a string would add nothing: both read as a trigger that did what was asked.
+      if (typeof options !== 'object' || options === null || Array.isArray(options))
+        throw new MockControlError('trigger options must be an object');
+      if (Object.hasOwn(options, 'event'))
+        throw new MockControlError("event is trigger()'s second argument, not one of its options");
       const input = parseControl(triggerInput, { ...options, event });
       const result = await write(
         'trigger',

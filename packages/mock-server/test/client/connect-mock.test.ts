@@ -92,6 +92,28 @@ describe('connectMock', () => {
     await expect(connectMock(server.url, { session: 'bad id' })).rejects.toMatchObject({ status: 400 });
   });
 
+  it('refuses trigger options that are no object, or that name the event again, before sending', async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    const mock = await connectMock(server.url);
+    const reservations = await server.service.control.reservations('demo-bistro');
+    const trigger = mock.control.trigger as (
+      slug: string,
+      event: string,
+      options: unknown,
+    ) => Promise<unknown>;
+    await expect(trigger('demo-bistro', 'reservation.created', null)).rejects.toThrow(
+      new TypeError('trigger options must be an object'),
+    );
+    await expect(
+      trigger('demo-bistro', 'reservation.confirmed', {
+        event: 'reservation.cancelled',
+        reservationId: 'res_demo_0004',
+      }),
+    ).rejects.toThrow(new TypeError("event is trigger()'s second argument, not one of its options"));
+    expect(await server.service.control.reservations('demo-bistro')).toEqual(reservations);
+    expect(server.service.control.deliveries()).toEqual([]);
+  });
+
   it('names the URL and how to start a mock when no server answers there', async () => {
     // A port that was free a moment ago: nothing listens on it.
     const probe = createServer();

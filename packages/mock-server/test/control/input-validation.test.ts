@@ -406,6 +406,28 @@ describe('an unknown field in any /__mock input', () => {
     expect(await control.reservations('demo-bistro')).toEqual(reservations);
     expect(control.deliveries()).toEqual([]);
   });
+
+  it('refuses trigger options that are no object, or that name the event again, from JavaScript', async () => {
+    const server = await startServer({ now: TUESDAY_NOON });
+    const { control } = server.service;
+    await control.setWebhook('demo-bistro', { url: 'http://127.0.0.1:9/hook' });
+    const reservations = await control.reservations('demo-bistro');
+    // What plain JavaScript can pass that the types do not allow.
+    const trigger = control.trigger as (slug: string, event: string, options: unknown) => Promise<unknown>;
+    for (const options of [null, 'x', ['a']])
+      await expect(trigger('demo-bistro', 'reservation.created', options)).rejects.toThrow(
+        new MockControlError('trigger options must be an object'),
+      );
+    await expect(
+      trigger('demo-bistro', 'reservation.created', {
+        event: 'reservation.cancelled',
+        reservationId: 'res_demo_0004',
+      }),
+    ).rejects.toThrow("event is trigger()'s second argument, not one of its options");
+    await control.settled();
+    expect(await control.reservations('demo-bistro')).toEqual(reservations);
+    expect(control.deliveries()).toEqual([]);
+  });
 });
 
 describe('at most 100 active faults', () => {
