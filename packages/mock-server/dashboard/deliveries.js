@@ -111,7 +111,7 @@ function attemptDetail(a, d) {
           ),
           headerTable(a.response.headers, `Answer headers of attempt ${a.number}`),
           a.response.body
-            ? h('pre', { 'aria-label': `Answer body of attempt ${a.number}` }, a.response.body)
+            ? h('pre', { tabindex: '0', 'aria-label': `Answer body of attempt ${a.number}` }, a.response.body)
             : null,
         ]
       : null,
@@ -129,7 +129,7 @@ function deliveryDetail(d) {
     'div',
     { class: 'delivery-detail' },
     h('h4', null, 'Body (the exact bytes sent)'),
-    h('pre', { 'aria-label': `Body of ${d.id}` }, d.body),
+    h('pre', { tabindex: '0', 'aria-label': `Body of ${d.id}` }, d.body),
     h('h4', null, 'Signature'),
     h('p', null, h('code', null, d.signature)),
     h(

@@ -159,7 +159,7 @@ export function showDetail(entry) {
               : null,
           ),
           entry.body
-            ? h('pre', null, pretty(entry.body.text, entry.body.truncated))
+            ? h('pre', { tabindex: '0' }, pretty(entry.body.text, entry.body.truncated))
             : h('p', { class: 'muted' }, 'No body.'),
         ),
         h(
@@ -172,7 +172,7 @@ export function showDetail(entry) {
             entry.response.truncated ? h('span', { class: 'muted' }, ' first 4096 characters shown') : null,
           ),
           entry.response.body
-            ? h('pre', null, pretty(entry.response.body, entry.response.truncated))
+            ? h('pre', { tabindex: '0' }, pretty(entry.response.body, entry.response.truncated))
             : h('p', { class: 'muted' }, 'Empty.'),
         ),
       ),

@@ -85,7 +85,9 @@ function requestRow(entry) {
         type: 'button',
         class: 'req',
         title: `${entry.id} · mock clock ${utc(entry.at)} UTC · wall clock ${localDateTime(entry.wallTime)}`,
-        'aria-label': `${entry.method} ${entry.path}${entry.query} → ${entry.status}${code ? ` ${code}` : ''}, ${entry.id}`,
+        // The visible text in its order (WCAG 2.5.3, label in name: a speech user says what is
+        // shown), then the id, which is only in the title.
+        'aria-label': `${utcTime(entry.at)} ${localTime(entry.wallTime)} ${entry.method} ${entry.path}${entry.query}${code ? ` ${code}` : ''} ${entry.status} ${duration(entry.durationMs)}, ${entry.id}`,
         onclick: (event) => select(entry.id, /** @type {MouseEvent} */ (event).detail === 0),
       },
       // One time base with the header: the mock clock in UTC, then the wall clock.
