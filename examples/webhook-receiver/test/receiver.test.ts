@@ -331,7 +331,7 @@ describe('the receiver against the standalone mock', () => {
       id: deleted,
       status: 'CANCELLED',
       previousStatus: 'PENDING',
-      reason: null,
+      reason: '',
       cancelledBy: 'key_demo_full',
     });
     expect(reservations[6]).toEqual({

@@ -473,6 +473,6 @@ describe('webhooks', () => {
     expectTypeOf<WebhooksEntryEvent>().toEqualTypeOf<WebhookEvent>();
     expectTypeOf<
       Extract<Event, { event: 'reservation.cancelled' }>['data']['reservation']['reason']
-    >().toEqualTypeOf<string | null>();
+    >().toEqualTypeOf<string>();
   });
 });

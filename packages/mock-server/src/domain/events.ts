@@ -71,7 +71,8 @@ export function cancelledEvent(
         id: reservation.id,
         status: 'CANCELLED',
         previousStatus: previous,
-        reason,
+        // openapi.yaml (reservation.cancelled): a string always, empty when none was given.
+        reason: reason ?? '',
         cancelledBy: actor,
       },
     },

@@ -93,7 +93,7 @@ describe('the reservation state machine', () => {
     ).events[0];
     expect(cancelled?.data.reservation).toMatchObject({
       previousStatus: 'CONFIRMED',
-      reason: null,
+      reason: '',
       cancelledBy: 'key_b',
     });
     expect(cancelled).toMatchObject({ projectId: 'prj_demo_bistro', timestamp: '2026-06-15T08:00:00.000Z' });

@@ -130,7 +130,7 @@ describe("webhooks over real HTTP: a reservation's life", () => {
             id: deleted,
             status: 'CANCELLED',
             previousStatus: 'PENDING',
-            reason: null,
+            reason: '',
             cancelledBy: 'key_demo_full',
           },
         },

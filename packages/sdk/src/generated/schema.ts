@@ -1335,8 +1335,8 @@ export type ReservationCancelledEvent = {
              * @enum {string}
              */
             previousStatus: "PENDING" | "CONFIRMED";
-            /** @description The given reason; null when none was given. */
-            reason: string | null;
+            /** @description The given reason; an empty string when none was given. */
+            reason: string;
             /** @description The acting API key's id (`key_…`), as `changedBy` in the status history; `system` for a change the mock's control interface made (its `trigger`). */
             cancelledBy: string;
         };

@@ -63,7 +63,7 @@ export const reservationCancelledEvent = envelope(
     id: string,
     status: literal('CANCELLED'),
     previousStatus: literal('PENDING', 'CONFIRMED'),
-    reason: nullable(string),
+    reason: string,
     cancelledBy: string,
   }),
 );

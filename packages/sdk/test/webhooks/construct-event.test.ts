@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assertSchema } from '../../../../test/support/openapi';
 import { constructWebhookEvent, WebhookPayloadError, WebhookSignatureError } from '../../src/webhooks/index';
-import { ALL_EVENTS, completed, created, SECRET } from './events';
+import { ALL_EVENTS, cancelled, completed, created, SECRET } from './events';
 
 const sign = (body: string, secret = SECRET) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -305,6 +305,20 @@ describe('constructWebhookEvent', () => {
       expect((error as WebhookPayloadError).issues).toEqual([
         'body.data.reservation.note: expected string or null, got number',
         'body.data.reservation.table: expected object or null, got string',
+      ]);
+    });
+
+    it("takes a cancellation's reason as a string, empty when none was given, never null", async () => {
+      const none = { ...cancelled, data: { reservation: { ...cancelled.data.reservation, reason: '' } } };
+      const accepted = signed(none);
+      expect(await constructWebhookEvent(accepted.body, accepted.header, SECRET)).toEqual(none);
+      const nulled = signed({
+        ...cancelled,
+        data: { reservation: { ...cancelled.data.reservation, reason: null } },
+      });
+      const error = await constructWebhookEvent(nulled.body, nulled.header, SECRET).catch((e: unknown) => e);
+      expect((error as WebhookPayloadError).issues).toEqual([
+        'body.data.reservation.reason: expected string, got null',
       ]);
     });
 
