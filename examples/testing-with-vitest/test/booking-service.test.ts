@@ -67,9 +67,10 @@ const COVERAGE_DIR = fileURLToPath(
   new URL('../../../test-output/api-coverage/testing-with-vitest', import.meta.url),
 );
 
-afterEach(() => {
+afterEach(async () => {
+  await mock.control.settled(); // a webhook event counts once its receiver acknowledged it
   coverage.push(mock.control.coverage());
-  mock.close(); // stops the mock's webhook timers
+  await mock.close(); // stops the mock's webhook timers
 });
 afterAll(async () => {
   server.close();

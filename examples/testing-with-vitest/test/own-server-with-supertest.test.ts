@@ -35,9 +35,9 @@ function createApp(): Server {
 }
 
 beforeAll(() => msw.listen(unhandledExceptLocal(mock)));
-afterAll(() => {
+afterAll(async () => {
   msw.close();
-  mock.close();
+  await mock.close();
 });
 
 describe('supertest against your own server, with MSW answering for the API', () => {

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import type { CoverageReport } from './observers/api-coverage';
 import {
   belowThreshold,
+  checkCoverageReport,
+  checkCoverageThreshold,
   coverageMarkdown,
   coveragePercent,
   coverageTable,
@@ -60,18 +62,13 @@ async function writeAtomically(file: string, text: string): Promise<void> {
   await rename(temporary, file);
 }
 
-function checkThreshold(threshold: number | undefined): void {
-  if (threshold !== undefined && !(Number.isFinite(threshold) && threshold >= 0 && threshold <= 100))
-    throw new RangeError(`threshold must be a percentage from 0 to 100; got ${threshold}`);
-}
-
 /** Writes `dir/coverage.json` and `dir/coverage.md`; throws CoverageThresholdError below `threshold`. */
 export async function writeCoverageReport(
   dir: string,
   report: CoverageReport,
   options: CoverageReportOptions = {},
 ): Promise<WrittenCoverage> {
-  checkThreshold(options.threshold);
+  checkCoverageThreshold(options.threshold);
   await mkdir(dir, { recursive: true });
   const files = { json: join(dir, 'coverage.json'), markdown: join(dir, 'coverage.md') };
   await writeAtomically(files.json, `${JSON.stringify(report, null, 2)}\n`);
@@ -88,6 +85,7 @@ const NO_PARTS_MARK = '.no-parts';
 
 /** Saves one part of a run (a worker's, a file's, a session's) under `dir/parts/`, for mergeCoverageParts. */
 export async function saveCoveragePart(dir: string, report: CoverageReport): Promise<string> {
+  checkCoverageReport(report, 'saveCoveragePart: the report');
   const folder = join(dir, PARTS);
   await mkdir(folder, { recursive: true });
   const file = join(folder, `${process.pid}-${randomUUID()}.json`);
@@ -115,10 +113,19 @@ export async function mergeCoverageParts(
   dir: string,
   options: CoverageReportOptions = {},
 ): Promise<WrittenCoverage> {
+  // A part that cannot be read is named, and the parts are kept to look at.
   const reports = await Promise.all(
-    (await coverageParts(dir)).map(
-      async (file) => JSON.parse(await readFile(file, 'utf8')) as CoverageReport,
-    ),
+    (await coverageParts(dir)).map(async (file) => {
+      const text = await readFile(file, 'utf8');
+      let report: unknown;
+      try {
+        report = JSON.parse(text);
+      } catch (error) {
+        throw new TypeError(`coverage part ${file} is not JSON (${(error as Error).message})`);
+      }
+      checkCoverageReport(report, `coverage part ${file}`);
+      return report;
+    }),
   );
   try {
     return await writeCoverageReport(dir, mergeCoverage(reports), options);
@@ -154,7 +161,7 @@ export function coverageGlobalSetup(
     process.exitCode = 1;
   };
   // A bad threshold fails the run's start, not its end.
-  checkThreshold(options.threshold);
+  checkCoverageThreshold(options.threshold);
   return async () => {
     // The last run's report goes too: a run that saves no part writes none, and must not leave an
     // old one to read (or upload) as if it were this run's.
@@ -188,9 +195,13 @@ export function coverageGlobalSetup(
       try {
         print((await mergeCoverageParts(options.dir, options)).table);
       } catch (error) {
-        if (!(error instanceof CoverageThresholdError)) throw error;
-        print(error.written.table);
-        fail(error.message);
+        if (error instanceof CoverageThresholdError) {
+          print(error.written.table);
+          fail(error.message);
+          return;
+        }
+        // Thrown here, it would be reported and the run would still exit 0: no gate at all.
+        fail(`API coverage: no report written: ${error instanceof Error ? error.message : String(error)}`);
       }
     };
   };

@@ -19,6 +19,7 @@ import {
   saveCoveragePart,
   type WrittenCoverage,
 } from './coverage';
+import { checkCoverageThreshold } from './observers/api-coverage/report';
 
 /** Options, set in `playwright.config.ts` under `use` (or per file with `test.use`). */
 export interface MockOptions {
@@ -102,8 +103,12 @@ export const test = base.extend<MockTestFixtures, MockWorkerFixtures & MockOptio
         }
         const coverage = collectCoverage(session, coverageDir(worker.config, mockCoverage));
         await use(coverage.session);
-        await mockHooks.beforeSessionEnd?.(coverage.session, worker);
-        await coverage.save();
+        try {
+          await mockHooks.beforeSessionEnd?.(coverage.session, worker);
+        } finally {
+          // Saved even when the hook throws: the run fails for the hook, not with its coverage lost.
+          await coverage.save();
+        }
       } finally {
         await session.close();
       }
@@ -139,7 +144,10 @@ function collectCoverage(
   session: MockConnection,
   dir: string,
 ): { session: MockConnection; save(): Promise<void> } {
+  /** A test closed the session (`mock.close()`): its coverage was saved then, nothing is left. */
+  let closed = false;
   const save = async () => {
+    if (closed) return;
     // A webhook event counts once its receiver acknowledged it: the attempts under way finish first
     // (a receiver that answers in 30 ms was otherwise read as never reached).
     await session.control.settled();
@@ -152,12 +160,42 @@ function collectCoverage(
       await session.control.reset(options);
     },
   };
-  return { session: { ...session, control }, save };
+  const close = async () => {
+    await save();
+    closed = true;
+    await session.close();
+  };
+  return { session: { ...session, control, close }, save };
 }
 
 /** `dir` of the option, from the folder of playwright.config.ts (the working directory without one). */
 function coverageDir(config: FullConfig, options: MockCoverageOptions): string {
   return resolve(config.configFile === undefined ? process.cwd() : dirname(config.configFile), options.dir);
+}
+
+const PRINTS: readonly (MockCoverageOptions['print'] | undefined)[] = [
+  'table',
+  'markdown',
+  'none',
+  undefined,
+];
+
+/** A TypeError (RangeError for the threshold) for options the types allow no other way. */
+function checkCoverageOptions(options: MockCoverageOptions, project: string): void {
+  const where = `mockCoverage${project ? ` of project "${project}"` : ''}`;
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError(`${where} must be an object such as { dir: "test-output/api-coverage" }`);
+  if (typeof options.dir !== 'string' || options.dir === '')
+    throw new TypeError(`${where}: dir must be a folder name, e.g. "test-output/api-coverage"`);
+  if (!PRINTS.includes(options.print))
+    throw new TypeError(
+      `${where}: print must be "table", "markdown" or "none"; got ${JSON.stringify(options.print)}`,
+    );
+  try {
+    checkCoverageThreshold(options.threshold);
+  } catch (error) {
+    throw new RangeError(`${where}: ${(error as Error).message}`);
+  }
 }
 
 /**
@@ -173,7 +211,10 @@ export async function mockCoverageGlobalSetup(
   const runs = new Map<string, MockCoverageOptions>();
   for (const project of config.projects) {
     const options = project.use.mockCoverage;
-    if (options !== undefined) runs.set(coverageDir(config, options), options);
+    if (options === undefined) continue;
+    // Checked as the run starts, not found wrong after the whole suite ran.
+    checkCoverageOptions(options, project.name);
+    runs.set(coverageDir(config, options), options);
   }
   if (runs.size === 0)
     throw new Error(
@@ -195,7 +236,7 @@ export async function mockCoverageGlobalSetup(
       // any threshold; say so instead, and fail when a threshold was asked for, unless other dirs
       // got theirs: then this dir's projects did not run (`--project`, `-g`), nothing to judge.
       if (parts.get(dir) === 0) {
-        const message = `API coverage: no worker saved its session's coverage under ${dir} (its projects did not run, used no mock fixtures, or their sessions ended first)`;
+        const message = `API coverage: no worker saved its session's coverage under ${dir} (its projects did not run or used no mock fixtures; a \`mockCoverage\` set with test.use() in a file is not read here: set it in playwright.config.ts)`;
         console.log(message);
         if (options.threshold !== undefined && !anySaved)
           failed ??= new Error(`${message}: the threshold of ${options.threshold} % is not met`);

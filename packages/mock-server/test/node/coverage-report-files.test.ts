@@ -1,7 +1,7 @@
 // `@reservation-api/mock-server/coverage` (mock README, "Coverage"): one report for a whole run. Parts
 // saved by workers (or sessions) are merged and written once as coverage.json and coverage.md; below
 // the threshold the run fails, with the report written all the same.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -9,6 +9,7 @@ import {
   CoverageThresholdError,
   coverageGlobalSetup,
   coveragePercent,
+  mergeCoverage,
   mergeCoverageParts,
   saveCoveragePart,
   writeCoverageReport,
@@ -156,6 +157,50 @@ describe('coverage report files', () => {
     const again: string[] = [];
     await (await coverageGlobalSetup({ ...options, print: (text: string) => again.push(text) })())();
     expect(again).toHaveLength(1);
+  });
+
+  it('as Vitest globalSetup, fails the run when a part cannot be merged, naming it and keeping the parts', async () => {
+    const dir = await folder();
+    const printed: string[] = [];
+    const teardown = await coverageGlobalSetup({ dir, threshold: 1, print: (text) => printed.push(text) })();
+    await saveCoveragePart(dir, await worker('/info'));
+    // A part cut short (a worker killed while writing it by hand, a disk full).
+    await writeFile(join(dir, 'parts', 'zz-cut.json'), '{"success":true,"items":[');
+    await teardown();
+    expect(process.exitCode).toBe(1);
+    expect(printed).toEqual([
+      expect.stringMatching(/^API coverage: no report written: coverage part .*zz-cut\.json is not JSON/),
+    ]);
+    expect((await readdir(join(dir, 'parts'))).length).toBe(2);
+    expect(await readFile(join(dir, 'coverage.json'), 'utf8').catch(() => 'none')).toBe('none');
+  });
+
+  it('refuses to save what is no report (a remote coverage() not awaited, undefined), naming why', async () => {
+    const dir = await folder();
+    const report = await worker('/info');
+    await expect(saveCoveragePart(dir, Promise.resolve(report) as never)).rejects.toThrow(
+      new TypeError(
+        'saveCoveragePart: the report is not a coverage report (what control.coverage() returns): got a Promise (await it first)',
+      ),
+    );
+    await expect(saveCoveragePart(dir, undefined as never)).rejects.toThrow(/got undefined$/);
+    await expect(
+      saveCoveragePart(dir, { ...report, items: [{ kind: 'answer', id: 'x' }] } as never),
+    ).rejects.toThrow(/an entry has no count/);
+    expect(await readdir(join(dir, 'parts')).catch(() => 'none')).toBe('none');
+    expect(() => mergeCoverage([report, {} as never])).toThrow(
+      /^mergeCoverage: report 1 is not a coverage report/,
+    );
+  });
+
+  it('judges a report of no items (merged from none) as 0 %: it meets only a threshold of 0', async () => {
+    const dir = await folder();
+    const empty = mergeCoverage([]);
+    expect(coveragePercent(empty)).toBe(0);
+    await expect(writeCoverageReport(dir, empty, { threshold: 50 })).rejects.toBeInstanceOf(
+      CoverageThresholdError,
+    );
+    expect((await writeCoverageReport(dir, empty, { threshold: 0 })).percent).toBe(0);
   });
 
   it('as Vitest globalSetup, refuses a threshold that is no percentage when the config is read', () => {

@@ -64,6 +64,27 @@ it('fails a run whose workers saved no coverage when a threshold is set, and wri
   expect(log.at(-1)).toMatch(/^API coverage: no worker saved its session's coverage under /);
 });
 
+it('refuses bad mockCoverage options as the run starts, naming the project', async () => {
+  const named = (mockCoverage: unknown) =>
+    ({
+      configFile: join(dir, 'playwright.config.ts'),
+      projects: [{ name: 'chromium', use: { mockCoverage } }],
+    }) as unknown as FullConfig<object, Partial<MockOptions>>;
+  await expect(mockCoverageGlobalSetup(named({ dir: 'out', threshold: 150 }))).rejects.toThrow(
+    new RangeError(
+      'mockCoverage of project "chromium": threshold must be a percentage from 0 to 100; got 150',
+    ),
+  );
+  await expect(mockCoverageGlobalSetup(named({ dir: 'out', print: 'html' }))).rejects.toThrow(
+    new TypeError(
+      'mockCoverage of project "chromium": print must be "table", "markdown" or "none"; got "html"',
+    ),
+  );
+  await expect(mockCoverageGlobalSetup(named({ dir: '' }))).rejects.toThrow(/dir must be a folder name/);
+  await expect(mockCoverageGlobalSetup(named('out'))).rejects.toThrow(/must be an object/);
+  await expect(access(join(dir, 'out'))).rejects.toThrow();
+});
+
 it('refuses a config where no project sets mockCoverage', async () => {
   await expect(mockCoverageGlobalSetup(configOf(undefined))).rejects.toThrow(
     /no project sets `use.mockCoverage`/,

@@ -128,3 +128,30 @@ it('fails the run when the API coverage is below mockCoverage.threshold, after w
     await rm(out, { recursive: true, force: true });
   }
 }, 120_000);
+
+it('keeps what a session covered when a test closes it, or when beforeSessionEnd throws', async () => {
+  const server = await startServer({ logger: silentLogger });
+  const out = await mkdtemp(join(tmpdir(), 'pw-fixture-'));
+  const covered = async () =>
+    (JSON.parse(await readFile(join(out, 'api-coverage/coverage.json'), 'utf8')) as CoverageReport).items
+      .filter((item) => item.count > 0)
+      .map((item) => `${item.id}: ${item.count}`);
+  try {
+    const closing = await runPlaywright(server.url, out, { PW_CLOSING: '1' });
+    expect(closing.code, closing.output).toBe(0);
+    expect(await covered()).toEqual(['listTables 200: 1']);
+    expect(server.sessions()).toEqual([]);
+
+    const throwing = await runPlaywright(server.url, out, { HOOK_THROWS: '1' });
+    expect(throwing.code, throwing.output).toBe(1);
+    expect(throwing.output).toContain('the hook failed');
+    expect(await covered()).toEqual([
+      'getProjectInfo 200: 6',
+      'getProjectInfo 401 API_KEY_MISSING: 6',
+      'getProjectInfo default INTERNAL_ERROR: 6',
+    ]);
+    expect(server.sessions()).toEqual([]);
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}, 180_000);

@@ -69,7 +69,9 @@ export interface paths {
          *     - **Past:** a reservation whose start (`date` and `from`, project local time) is before the
          *       service's current time is 422 RESERVATION_IN_PAST `The requested time is in the past`; it is
          *       checked right after the opening hours (after the blacklist, before 409).
-         *     - **Double booking:** only when `tableId` is given. Two reservations overlap when their `[from, to)`
+         *     - **Double booking:** only when `tableId` is given (a booking without one is never refused for an
+         *       overlap, even where availability shows the slot taken, as in a branch without tables, whose one
+         *       implicit place counts for availability only). Two reservations overlap when their `[from, to)`
          *       intervals on the same date intersect; touching ends (10:00–11:00 and 11:00–12:00) do not overlap.
          *       Only active reservations (PENDING, CONFIRMED) count. An overlap is 409 DOUBLE_BOOKING. Concurrent
          *       creations for the same table and time give exactly one 201; all others get 409.

@@ -11,8 +11,45 @@ const KIND_TITLES: Record<CoverageKind, string> = {
   event: 'Events acknowledged',
 };
 
+/**
+ * Throws a TypeError, naming `what`, for a value that is no coverage report: a Promise (a remote
+ * `coverage()` not awaited), `undefined`, a part file cut short. Only the fields a merge reads are
+ * checked (items and refused groups with their counts).
+ */
+export function checkCoverageReport(value: unknown, what: string): asserts value is CoverageReport {
+  const why = (() => {
+    if (typeof value !== 'object' || value === null) return `got ${value === null ? 'null' : typeof value}`;
+    if (typeof (value as { then?: unknown }).then === 'function') return 'got a Promise (await it first)';
+    const { items, refused } = value as { items?: unknown; refused?: unknown };
+    if (!Array.isArray(items) || !Array.isArray(refused)) return 'it has no items and refused lists';
+    const bad = [...items, ...refused].find(
+      (entry: unknown) =>
+        typeof entry !== 'object' ||
+        entry === null ||
+        !Number.isInteger((entry as { count?: unknown }).count) ||
+        (entry as { count: number }).count < 0,
+    );
+    return bad === undefined ? undefined : `an entry has no count: ${JSON.stringify(bad)}`;
+  })();
+  if (why !== undefined)
+    throw new TypeError(`${what} is not a coverage report (what control.coverage() returns): ${why}`);
+}
+
+/** Throws a RangeError for a threshold that is no percentage (checked when a run starts, not at its end). */
+export function checkCoverageThreshold(threshold: unknown): void {
+  if (
+    threshold !== undefined &&
+    !(typeof threshold === 'number' && Number.isFinite(threshold) && threshold >= 0 && threshold <= 100)
+  )
+    throw new RangeError(`threshold must be a percentage from 0 to 100; got ${String(threshold)}`);
+}
+
 /** One report of many (workers, sessions, test files): counts added, every item of any of them listed. */
 export function mergeCoverage(reports: readonly CoverageReport[]): CoverageReport {
+  if (!Array.isArray(reports)) throw new TypeError('mergeCoverage takes an array of coverage reports');
+  reports.forEach((report, index) => {
+    checkCoverageReport(report, `mergeCoverage: report ${index}`);
+  });
   const items = new Map<string, CoverageItem>();
   const refused = new Map<string, RefusedGroup>();
   const evidence = new Map<string, string[]>();
@@ -29,8 +66,8 @@ export function mergeCoverage(reports: readonly CoverageReport[]): CoverageRepor
       if (known) known.count += group.count;
       else refused.set(key, { ...group });
     }
-    for (const [id, ids] of Object.entries(report.evidence ?? {}))
-      evidence.set(id, [...(evidence.get(id) ?? []), ...ids].slice(-EVIDENCE_KEPT));
+    for (const [id, ids] of Object.entries<string[]>(report.evidence ?? {}))
+      if (Array.isArray(ids)) evidence.set(id, [...(evidence.get(id) ?? []), ...ids].slice(-EVIDENCE_KEPT));
   }
   const all = [...items.values()];
   return {
@@ -45,7 +82,8 @@ export function mergeCoverage(reports: readonly CoverageReport[]): CoverageRepor
 /** Covered items in percent of all (100 for an empty space), with one decimal. */
 export function coveragePercent(report: Pick<CoverageReport, 'summary'>): number {
   const { covered, total } = report.summary;
-  return total === 0 ? 100 : Math.floor((covered / total) * 1000) / 10;
+  // A report of no items (merged from none) covers nothing: 0, not "100 % of nothing".
+  return total === 0 ? 0 : Math.floor((covered / total) * 1000) / 10;
 }
 
 /**
@@ -56,7 +94,9 @@ export function belowThreshold(report: Pick<CoverageReport, 'summary'>, threshol
   const { covered, total } = report.summary;
   // With a tolerance far below one item: 64.4 × 250 is 16100.000000000002 in floating point, and
   // 161 of 250 meets 64.4 %.
-  return total > 0 && (covered * 100) / total < threshold - 1e-9;
+  // A report of no items meets only a threshold of 0: a gate with nothing to judge fails.
+  if (total === 0) return threshold > 0;
+  return (covered * 100) / total < threshold - 1e-9;
 }
 
 /** Covered and total items of each kind. */
