@@ -4,6 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { MockEvent } from '../observers/mock-events';
 import type { Delivery } from '../observers/webhooks';
+import { WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
 import {
   aborted,
   CONNECTION_HELP,
@@ -13,8 +14,10 @@ import {
   parseOrUsage,
 } from './command';
 import { createEventPrinter } from './event-lines';
-import { type CliConnection, connect, describeFailure, mockTarget } from './mock-connection';
+import { type CliConnection, CommandError, connect, describeFailure, mockTarget } from './mock-connection';
 import { clipText, safeJson, safeText } from './terminal-text';
+
+const DELIVERY_STATUSES: readonly string[] = ['pending', 'delivered', 'failed'];
 
 export const DELIVERIES_HELP = `reservation-mock deliveries: a running mock's webhook deliveries
 
@@ -91,6 +94,17 @@ export const runDeliveries: Command = async (args, io) => {
     io.out(DELIVERIES_HELP);
     return 0;
   }
+  // Usage errors (exit 2) before the mock is asked, as trigger's event is.
+  if (values.status !== undefined && !DELIVERY_STATUSES.includes(values.status))
+    throw new CommandError(
+      `--status must be one of ${DELIVERY_STATUSES.join(', ')}, got ${clipText(values.status, 50)}`,
+      2,
+    );
+  if (values.event !== undefined && !(WEBHOOK_EVENT_NAMES as readonly string[]).includes(values.event))
+    throw new CommandError(
+      `--event must be one of ${WEBHOOK_EVENT_NAMES.join(', ')}, got ${clipText(values.event, 80)}`,
+      2,
+    );
   const target = mockTarget(values);
   const connection = await connect(target, io.signal);
   try {

@@ -4,6 +4,7 @@
 // again after a reset (which brings back the seed's), and on exit the target each had before is
 // put back where the target is still this run's (another listener may have taken it over since).
 import { parseArgs } from 'node:util';
+import { isWebhookUrl } from '../domain/records';
 import type { MockEvent } from '../observers/mock-events';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, type Command, parseOrUsage } from './command';
 import { follow, untilStreamEnds } from './deliveries';
@@ -141,8 +142,12 @@ export const runListen: Command = async (args, io) => {
     return 0;
   }
   const forwardTo = values['forward-to'];
-  if (forwardTo !== undefined && !/^https?:\/\/[^/]/.test(forwardTo))
-    throw new CommandError(`--forward-to must be an http(s) URL, got ${clipText(forwardTo, 200)}`, 2);
+  // The rule of every webhook target (mock README, "Webhooks"), as a usage error before the mock is asked.
+  if (forwardTo !== undefined && !isWebhookUrl(forwardTo))
+    throw new CommandError(
+      `--forward-to must be an http(s) URL without credentials (user:password@), got ${clipText(forwardTo, 200)}`,
+      2,
+    );
   if (forwardTo === undefined && values.project !== undefined)
     throw new CommandError('--project goes with --forward-to', 2);
   const target = mockTarget(values);

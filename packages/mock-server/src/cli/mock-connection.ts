@@ -55,6 +55,13 @@ export function mockTarget(values: { url?: string; session?: string; timeout?: s
       `--timeout must be a positive number of milliseconds (at most ${MAX_TIMEOUT_MS}), got ${clipText(values.timeout ?? '', 50)}`,
       2,
     );
+  // The server's rule for a session id (mock README, "Sessions"): checked here, since a path such as
+  // `/sessions/..` would reach the root mock instead of failing.
+  if (values.session !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(values.session))
+    throw new CommandError(
+      `--session must be a session id: 1-64 characters of A-Z, a-z, 0-9, _ and -; got ${clipText(values.session, 80)}`,
+      2,
+    );
   const base =
     values.session === undefined ? server : `${server}/sessions/${encodeURIComponent(values.session)}`;
   return { server, base, session: values.session ?? null, timeoutMs };
@@ -271,7 +278,11 @@ export function describeFailure(error: unknown, target: MockTarget, doing: strin
 function hint(error: RemoteControlError): string {
   if (error.status === 401)
     return ` (the control routes take no key: is --url the server's root URL, e.g. ${DEFAULT_MOCK_URL}?)`;
-  if (error.status === 404 && (error.code === undefined || error.code === 'NOT_FOUND'))
+  // A control route that names what it did not find ("Unknown delivery id …") is there.
+  if (
+    error.status === 404 &&
+    (error.code === 'NOT_FOUND' || (error.code === undefined && error.message === 'Not found'))
+  )
     return ' (no control routes there: was the server started with --no-control, or is --url not its root URL?)';
   return '';
 }

@@ -325,10 +325,8 @@ describe('reservation-mock deliveries and redeliver', () => {
         .map((line) => JSON.parse(line)),
     ).toEqual([expect.objectContaining({ type: 'delivery', id, status: 'pending', url: receiver.url })]);
     const refused = await runCli(['deliveries', '--url', url, '--status', 'lost']);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(
-      'Listing the deliveries failed (HTTP 400): status: status must be pending, delivered or failed',
-    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim()).toBe('--status must be one of pending, delivered, failed, got lost');
 
     // A copy to another receiver: its answer is printed, the delivery stays pending.
     const other = await startReceiver((_, res) => res.writeHead(200).end('copy \u009b'));
@@ -503,4 +501,44 @@ describe('the commands when something is off', () => {
       /^Listing the deliveries failed \(HTTP 401\): .+ \(the control routes take no key: is --url the server's root URL, e\.g\. http:\/\/127\.0\.0\.1:4010\?\)$/,
     );
   }, 30_000);
+
+  it('a bare 404 (--no-control) names the likely setup; a control route that names what it lacks does not', async () => {
+    const bare = await startMockCli(['--now', NOW, '--no-control']);
+    const run = await runCli(['deliveries', '--url', bare.url]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(/\(no control routes there: was the server started with --no-control/);
+    const { url } = await startMockCli(['--now', NOW]);
+    const unknown = await runCli(['redeliver', 'whd_nope', '--url', url]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr.trim()).toMatch(/Unknown delivery id "whd_nope"$/);
+  }, 30_000);
+
+  it('refuses a bad --status, --event, --session or --forward-to as usage (exit 2), asking the mock nothing', async () => {
+    const cases: [string[], RegExp][] = [
+      [
+        ['deliveries', '--status', 'bogus'],
+        /^--status must be one of pending, delivered, failed, got bogus$/,
+      ],
+      [
+        ['deliveries', '--event', 'reservation.nope'],
+        /^--event must be one of reservation\.created, .*got reservation\.nope$/,
+      ],
+      [
+        ['trigger', 'reservation.created', '--session', '..'],
+        /^--session must be a session id: 1-64 characters/,
+      ],
+      [['deliveries', '--session', 'a b'], /^--session must be a session id/],
+      [
+        ['listen', '--forward-to', 'http://u:p@127.0.0.1:9/x'],
+        /^--forward-to must be an http\(s\) URL without credentials/,
+      ],
+    ];
+    // A port nothing listens on: a command that asked the mock would say none runs there (exit 1).
+    const url = `http://127.0.0.1:${await refusedPort()}`;
+    for (const [args, message] of cases) {
+      const run = await runCli([...args, '--url', url]);
+      expect({ args, code: run.code }).toEqual({ args, code: 2 });
+      expect(run.stderr.trim()).toMatch(message);
+    }
+  }, 60_000);
 });
