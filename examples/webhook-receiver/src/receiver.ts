@@ -15,8 +15,12 @@ import {
 export const DEFAULT_PORT = 4020;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PATH = '/webhooks';
-/** Events are well under 4 KiB; anything much larger is not from the service and is not buffered. */
-export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+/**
+ * An event holds its booking's fields, and a booking's request is at most 64 KiB: an event can be a
+ * little over that (a 64 KiB booking gave a 65,964-byte event), never over twice it. Anything larger
+ * is not from the service and is not buffered.
+ */
+export const DEFAULT_MAX_BODY_BYTES = 128 * 1024;
 
 export interface ReceiverOptions {
   /** The project's signing secret; several during a rotation (`[newSecret, oldSecret]`). */
@@ -35,7 +39,7 @@ export interface ReceiverOptions {
   onEvent?: (event: WebhookEvent) => void | Promise<void>;
   /** One line per delivery. Default console.log. */
   log?: (line: string) => void;
-  /** Bodies above this are answered 413 without being read further. Default 64 KiB. */
+  /** Bodies above this are answered 413 without being read further. Default 128 KiB. */
   maxBodyBytes?: number;
 }
 

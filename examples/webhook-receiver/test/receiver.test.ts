@@ -256,6 +256,26 @@ function reservationId(answer: ApiAnswer): string {
 }
 
 describe('the receiver against the standalone mock', () => {
+  it('takes the event of the largest booking the API accepts (a 64 KiB request) with its default limit', async () => {
+    const { receiver, handled } = await startReceiver();
+    const server = await startMock(receiver.url);
+    const booking = { email: 'jana@example.com', date: '2026-06-16', from: '12:00', to: '13:00' };
+    const padding = 64 * 1024 - Buffer.byteLength(JSON.stringify({ ...booking, firstName: '' }));
+    const body = JSON.stringify({ ...booking, firstName: 'x'.repeat(padding) });
+    expect(Buffer.byteLength(body)).toBe(64 * 1024);
+    const created = await fetch(`${server.url}/api/v1/demo-bistro/reservations`, {
+      method: 'POST',
+      headers: { 'X-API-Key': 'rk_demo_full', 'Content-Type': 'application/json' },
+      body,
+    });
+    expect(created.status).toBe(201);
+    await server.service.control.settled();
+    const [delivery] = server.service.control.deliveries();
+    expect(Buffer.byteLength(delivery?.body ?? '')).toBeGreaterThan(64 * 1024);
+    expect(delivery?.status).toBe('delivered');
+    expect(handled).toHaveLength(1);
+  });
+
   it("receives every event of each reservation's life in order, nothing for NO_SHOW, all delivered", async () => {
     // Deliveries do not wait on each other (mock README, "Rules"), so each step waits for the
     // delivery it caused: the order below is then the order of the life, not a race.
