@@ -132,6 +132,12 @@ const toJsonTime = (time: Date | string | number) => (time instanceof Date ? tim
 /** Connects to a standalone mock server (`reservation-mock`), or one of its sessions. */
 export async function connectMock(serverUrl: string, options: ConnectOptions = {}): Promise<MockConnection> {
   const server = serverUrl.replace(/\/+$/, '');
+  // The control routes are under the root: below /api/v1 every call was a 401 "Missing X-API-Key
+  // header", which reads as a key to add.
+  if (URL.canParse(server) && /\/api\/v1$/i.test(new URL(server).pathname))
+    throw new TypeError(
+      `connectMock takes the mock server's root URL (e.g. http://127.0.0.1:4010), not its API under /api/v1: got ${serverUrl}`,
+    );
   const ownFetch = options.fetch ?? ((input, init) => fetch(input, init));
   /** fetch, with "no answer at all" turned into an error that names the server and how to start one. */
   const doFetch: typeof fetch = async (input, init) => {

@@ -37,6 +37,7 @@ import { createEventBus, type EventBus } from './runtime/event-bus';
 import { createSequentialIds, type IdSource } from './runtime/ids';
 import { createLock, type Lock } from './runtime/lock';
 import { consoleLogger, type MockLogger } from './runtime/logger';
+import { checkOptionNames } from './runtime/option-names';
 import { createScheduler, type Scheduler, WorldEndedError } from './runtime/scheduler';
 import { type HashedSeed, hashSeed } from './seed/apply-seed';
 import { builtInSeed } from './seed/built-in';
@@ -133,8 +134,32 @@ export function resolveSeed(seed: MockServiceOptions['seed']): ResolvedSeedData 
 export function normaliseBaseUrl(baseUrl: string): string {
   const url = new URL(baseUrl);
   if (url.search || url.hash) throw new TypeError(`baseUrl must not have a query or a hash: ${baseUrl}`);
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  const path = url.pathname.replace(/\/+$/, '');
+  // The API would then answer under /api/v1/api/v1, and every request of a client given this URL
+  // would be a 404.
+  if (/\/api\/v1$/i.test(path))
+    throw new TypeError(
+      `baseUrl is the mock's root, without /api/v1 (the API answers under {baseUrl}/api/v1): got ${baseUrl}`,
+    );
+  return `${url.origin}${path}`;
 }
+
+/** Every option of MockServiceOptions, by name: the type makes it list each one, and only those. */
+const MOCK_OPTIONS: Record<keyof MockServiceOptions, true> = {
+  seed: true,
+  now: true,
+  baseUrl: true,
+  fetch: true,
+  webhookTransport: true,
+  ids: true,
+  clock: true,
+  session: true,
+  logger: true,
+  webhookTimeoutMs: true,
+  journalLimit: true,
+  persistence: true,
+};
+export const MOCK_OPTION_NAMES: readonly string[] = Object.keys(MOCK_OPTIONS);
 
 /** `journalLimit` as the journal takes it: a whole number of entries, 0 for none (the default 1,000). */
 function journalLimitOf(limit: number | undefined): number {
@@ -147,6 +172,7 @@ function journalLimitOf(limit: number | undefined): number {
 }
 
 export function createMockCore(options: MockServiceOptions = {}): MockCore {
+  checkOptionNames('createMockCore', options, MOCK_OPTION_NAMES);
   const baseUrl = normaliseBaseUrl(options.baseUrl ?? DEFAULT_BASE_URL);
   // Validated and hashed at once, so a bad seed throws here and only key hashes are kept (the
   // built-in seeds once per process: seed/built-in.ts).

@@ -1,6 +1,7 @@
 // src/mock.ts: the mock's own entry points, where they meet plain JavaScript.
 import { describe, expect, it } from 'vitest';
-import { createMockService } from '../src/index';
+import { createMockCore, createMockService, WorldEndedError } from '../src/index';
+import { MOCK_OPTION_NAMES } from '../src/mock';
 
 describe('mock.fetch()', () => {
   it.each([
@@ -24,5 +25,45 @@ describe('mock.fetch()', () => {
     );
     expect(answer?.status).toBe(200);
     await mock.close();
+  });
+});
+
+describe('the options of a mock', () => {
+  it('refuses an option it does not have, naming the nearest known one (a misspelt one ran the default)', () => {
+    expect(() => createMockService({ sesion: 'w1' } as never)).toThrow(
+      new TypeError(
+        `createMockService: unknown option "sesion" (did you mean "session"?); the options are ${MOCK_OPTION_NAMES.join(', ')}`,
+      ),
+    );
+    expect(() => createMockCore({ BaseURL: 'http://127.0.0.1:4010' } as never)).toThrow(
+      /^createMockCore: unknown option "BaseURL" \(did you mean "baseUrl"\?\)/,
+    );
+    expect(() => createMockService({ colour: 'red' } as never)).toThrow(
+      /^createMockService: unknown option "colour"; the options/,
+    );
+  });
+
+  it('refuses a baseUrl that ends in /api/v1 (the API would answer under /api/v1/api/v1)', () => {
+    for (const baseUrl of ['http://127.0.0.1:4010/api/v1', 'http://localhost/mock/api/v1/'])
+      expect(() => createMockService({ baseUrl })).toThrow(
+        new TypeError(
+          `baseUrl is the mock's root, without /api/v1 (the API answers under {baseUrl}/api/v1): got ${baseUrl}`,
+        ),
+      );
+    expect(createMockService({ baseUrl: 'http://localhost/api/v2' }).baseUrl).toBe('http://localhost/api/v2');
+  });
+});
+
+describe('a closed mock', () => {
+  it('refuses the sync control changes as the async ones (WorldEndedError), changing nothing', async () => {
+    const mock = createMockService({ now: '2030-06-17T08:00:00Z' });
+    const kept = mock.control.faults.add({ path: '/api/v1/*/info', status: 503 });
+    await mock.close();
+    expect(() => mock.control.faults.add({ path: '/api/v1/*', status: 500 })).toThrow(WorldEndedError);
+    expect(() => mock.control.faults.remove(kept.id)).toThrow(WorldEndedError);
+    expect(() => mock.control.faults.clear()).toThrow(WorldEndedError);
+    expect(() => mock.control.requests.clear()).toThrow(WorldEndedError);
+    await expect(mock.control.clock.advance(1000)).rejects.toThrow(WorldEndedError);
+    expect(mock.control.faults.list()).toEqual([kept]);
   });
 });

@@ -47,6 +47,11 @@ export function mockTarget(values: { url?: string; session?: string; timeout?: s
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new CommandError(`--url must be an http(s) URL, got ${clipText(server, 200)}`, 2);
+  if (/\/api\/v1$/i.test(parsed.pathname))
+    throw new CommandError(
+      `--url must be the mock's root URL, e.g. ${DEFAULT_MOCK_URL}, not its API under /api/v1; got ${clipText(server, 200)}`,
+      2,
+    );
   const timeoutMs = values.timeout === undefined ? DEFAULT_TIMEOUT_MS : Number(values.timeout);
   // At most what a timer holds: Node clamps a longer delay to 1 ms (the wait then ended at once and
   // said the mock had not answered within it).

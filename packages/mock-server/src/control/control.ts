@@ -23,6 +23,7 @@ import type { JournalEntry, JournalFilter } from '../observers/journal';
 import type { MockEventBus, StateChange } from '../observers/mock-events';
 import { type ControlOutcome, controlOutcome, type OutcomeCommon } from '../observers/outcome';
 import type { Delivery, WebhookEventName } from '../observers/webhooks';
+import { WorldEndedError } from '../runtime/scheduler';
 import { addSeedProject, hashSeedProject } from '../seed/apply-seed';
 import {
   type ReservationImport,
@@ -307,6 +308,13 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     if (!found) throw new MockControlError(`Unknown project slug "${slug}"`, 'not_found');
     return found;
   };
+  /**
+   * The sync changes (faults, the journal's clear) of a world that has ended: refused as the async
+   * ones are (WorldEndedError), not made to a mock that answers nothing any more.
+   */
+  const refuseWhenEnded = (): void => {
+    if (scheduler.ended) throw new WorldEndedError();
+  };
   /** Publishes a write's outcome (observers/outcome.ts): the observers hear of it, none by name. */
   const publish = (
     source: string,
@@ -497,6 +505,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
     },
     faults: {
       add(spec) {
+        refuseWhenEnded();
         const parsed = parseControl(faultSpecSchema, spec);
         if (faults.count() >= MAX_FAULTS)
           throw new MockControlError(
@@ -509,10 +518,12 @@ export function createControl(deps: ControlDependencies): RawInputControl {
         return fault;
       },
       remove(id) {
+        refuseWhenEnded();
         if (!faults.remove(id)) throw new MockControlError(`Unknown fault id "${id}"`, 'not_found');
         publish('faults.remove', { kind: 'faults', id });
       },
       clear() {
+        refuseWhenEnded();
         faults.clear();
         publish('faults.clear', { kind: 'faults' });
       },
@@ -522,6 +533,7 @@ export function createControl(deps: ControlDependencies): RawInputControl {
       list: (filter = {}) => journal.list(parseControl(journalFilter, filter)),
       // The journal hears the outcome and clears itself.
       clear: () => {
+        refuseWhenEnded();
         publish('requests.clear', { kind: 'requests-cleared' });
       },
     },

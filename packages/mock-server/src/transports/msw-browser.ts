@@ -1,8 +1,9 @@
 // startBrowserMock(): the mock in a service worker (`npx msw init public/ --save` puts
 // mockServiceWorker.js where the app serves it). No Node-only module is imported from here.
 import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser';
-import { DEFAULT_BASE_URL, type MockServiceOptions, normaliseBaseUrl } from '../mock';
+import { DEFAULT_BASE_URL, MOCK_OPTION_NAMES, type MockServiceOptions, normaliseBaseUrl } from '../mock';
 import { browserStorage } from '../observers/browser-storage';
+import { checkOptionNames } from '../runtime/option-names';
 import { createMockService, type MockService } from './msw';
 
 /**
@@ -58,6 +59,7 @@ const PASS_THROUGH = { onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' 
 
 /** Creates a mock service and starts an MSW worker answering for it. */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
+  checkOptionNames('startBrowserMock', options, [...MOCK_OPTION_NAMES, 'control', 'start', 'persist']);
   const { control = true, start, persist = false, ...serviceOptions } = options;
   if (persist) movePersistedData(serviceOptions.baseUrl);
   const service = createMockService({

@@ -8,10 +8,11 @@
 // a RegExp path and matches it against the URL without its query, decoding nothing. (A predicate
 // function needs msw 2.11; 2.10 reads it as a path and throws `path.endsWith is not a function`.)
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import { createMockCore, type MockCore, type MockServiceOptions } from '../mock';
+import { createMockCore, MOCK_OPTION_NAMES, type MockCore, type MockServiceOptions } from '../mock';
 import type { MockAnswer } from '../pipeline/exchange';
 import { ConnectionDroppedError, toFetchResponse } from '../pipeline/fetch-exchange';
 import { closedAnswer, sessionNotFoundAnswer } from '../pipeline/responses';
+import { checkOptionNames } from '../runtime/option-names';
 
 export interface MswHandlers {
   /** The API, under `{baseUrl}/api/v1/`. */
@@ -141,5 +142,6 @@ function closeLinked(core: MockCore, link: CoreLink): MockCore['close'] {
 }
 
 export function createMockService(options: MockServiceOptions = {}): MockService {
+  checkOptionNames('createMockService', options, MOCK_OPTION_NAMES);
   return new Service(createMockCore(options));
 }

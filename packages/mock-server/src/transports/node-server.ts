@@ -20,6 +20,7 @@ import {
 } from '../pipeline/responses';
 import { createRouter, pathSegments, type RouteDefinition } from '../pipeline/router';
 import { consoleLogger, type MockLogger } from '../runtime/logger';
+import { checkOptionNames } from '../runtime/option-names';
 import type { ResolvedSeedData, SeedData } from '../seed/seed-data';
 import { onClientError } from './client-errors';
 import { dashboardFile } from './dashboard-files';
@@ -94,8 +95,29 @@ export type MockServerOptions = MockServerOwnMockOptions | MockServerGivenMockOp
 /** The options that configure a mock the server creates: refused with `service`. */
 const OWN_MOCK_OPTIONS = ['seed', 'webhookUrl', 'now', 'journalLimit'] as const;
 
-/** Throws a TypeError for options that cannot apply together (types say so too, JavaScript may not). */
+/** Every option of startMockServer, by name: the type makes it list each one, and only those. */
+const SERVER_OPTIONS: Record<keyof MockServerOwnMockOptions | keyof MockServerGivenMockOptions, true> = {
+  port: true,
+  host: true,
+  control: true,
+  allowedHosts: true,
+  logger: true,
+  maxSessions: true,
+  sessionIdleMs: true,
+  onSessionStart: true,
+  service: true,
+  seed: true,
+  webhookUrl: true,
+  now: true,
+  journalLimit: true,
+};
+
+/**
+ * Throws a TypeError for an option the server does not have (a misspelt `prot` was ignored) or for
+ * options that cannot apply together (types say so too, JavaScript may not).
+ */
 function checkServerOptions(options: MockServerOptions): void {
+  checkOptionNames('startMockServer', options, Object.keys(SERVER_OPTIONS));
   if (options.service !== undefined) {
     const ignored = OWN_MOCK_OPTIONS.filter((name) => options[name] !== undefined);
     if (ignored.length > 0) {

@@ -117,7 +117,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
    * Ends a session: gone from the list at once (its routes answer 404 SESSION_NOT_FOUND from now
    * on), then its world ended (mock.ts close()); resolves when nothing of it is left.
    */
-  async function end(id: string): Promise<boolean> {
+  async function end(id: string, reason: 'session' | 'closed' = 'session'): Promise<boolean> {
     const session = sessions.get(id);
     if (!session) return false;
     sessions.delete(id);
@@ -125,7 +125,10 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
       stopTimer?.();
       stopTimer = undefined;
     }
-    await session.core.close({ reason: 'session' });
+    // What a request its end cut short is answered (mock README, "Ending a world"): 404
+    // SESSION_NOT_FOUND when the session alone ended, 503 when the server closes, as the requests
+    // that arrive while it closes are.
+    await session.core.close({ reason });
     options.onEnd?.(session.core);
     return true;
   }
@@ -244,7 +247,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
     async close() {
       stopTimer?.();
       stopTimer = undefined;
-      await Promise.all([...sessions.keys()].map((id) => end(id)));
+      await Promise.all([...sessions.keys()].map((id) => end(id, 'closed')));
       scheduler.end();
     },
   };

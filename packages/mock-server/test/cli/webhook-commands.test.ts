@@ -493,9 +493,14 @@ describe('the commands when something is off', () => {
     );
   }, 30_000);
 
-  it('a 401 from below the root says the control routes take no key', async () => {
+  it('a 401 from below the root says the control routes take no key; the API root itself is usage', async () => {
     const { url } = await startMockCli(['--now', NOW]);
-    const run = await runCli(['deliveries', '--url', `${url}/api/v1`]);
+    const api = await runCli(['deliveries', '--url', `${url}/api/v1/`]);
+    expect(api.code).toBe(2);
+    expect(api.stderr.trim()).toBe(
+      `--url must be the mock's root URL, e.g. http://127.0.0.1:4010, not its API under /api/v1; got ${url}/api/v1`,
+    );
+    const run = await runCli(['deliveries', '--url', `${url}/api/v1/demo-bistro`]);
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toMatch(
       /^Listing the deliveries failed \(HTTP 401\): .+ \(the control routes take no key: is --url the server's root URL, e\.g\. http:\/\/127\.0\.0\.1:4010\?\)$/,

@@ -114,6 +114,16 @@ describe('connectMock', () => {
     expect(server.service.control.deliveries()).toEqual([]);
   });
 
+  it("refuses a URL below the API's /api/v1, where every control call was a 401 asking for a key", async () => {
+    const server = await startServer({ now: NOW, logger: silentLogger });
+    await expect(connectMock(`${server.url}/api/v1/`, { session: 'w9' })).rejects.toThrow(
+      new TypeError(
+        `connectMock takes the mock server's root URL (e.g. http://127.0.0.1:4010), not its API under /api/v1: got ${server.url}/api/v1/`,
+      ),
+    );
+    expect(server.sessions()).toEqual([]);
+  });
+
   it('names the URL and how to start a mock when no server answers there', async () => {
     // A port that was free a moment ago: nothing listens on it.
     const probe = createServer();

@@ -243,6 +243,15 @@ describe('startMockServer with a service of your own', () => {
     service.close();
   });
 
+  it('refuses an option it does not have before listening, naming the nearest known one', async () => {
+    await expect(startMockServer({ prot: 0 } as never)).rejects.toThrow(
+      /^startMockServer: unknown option "prot" \(did you mean "port"\?\); the options are port, host, /,
+    );
+    await expect(startMockServer({ port: 0, sesionIdleMs: 5 } as never)).rejects.toThrow(
+      /unknown option "sesionIdleMs" \(did you mean "sessionIdleMs"\?\)/,
+    );
+  });
+
   it('serves the service given, with the server options that still apply', async () => {
     const service = createMockService({ now: '2026-06-15T08:00:00Z', seed: 'empty' });
     const server = await startMockServer({ port: 0, service, control: false });
