@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { signWebhookPayload, verifyWebhookSignature } from '../../src/webhooks/index';
 
@@ -21,6 +22,15 @@ describe('verifyWebhookSignature', () => {
   it('accepts the body as bytes (Buffer or Uint8Array)', async () => {
     expect(await verifyWebhookSignature(Buffer.from(BODY), HEADER, SECRET)).toBe(true);
     expect(await verifyWebhookSignature(new TextEncoder().encode(BODY), HEADER, SECRET)).toBe(true);
+  });
+
+  it("accepts bytes made in another realm (Jest's environment, a vm context), which instanceof refused", async () => {
+    const foreign: unknown = runInNewContext('new Uint8Array(bytes)', { bytes: [...Buffer.from(BODY)] });
+    expect(foreign instanceof Uint8Array).toBe(false);
+    expect(await verifyWebhookSignature(foreign as Uint8Array, HEADER, SECRET)).toBe(true);
+    expect(await signWebhookPayload(foreign as Uint8Array, SECRET)).toBe(HEADER);
+    // A look-alike that is no byte array is still refused.
+    expect(await verifyWebhookSignature({ length: 3 } as unknown as Uint8Array, HEADER, SECRET)).toBe(false);
   });
 
   it('signs the UTF-8 bytes of non-ASCII text', async () => {
