@@ -28,12 +28,13 @@ export interface WebhookDeduplicator {
  * the event carries its `X-Webhook-Delivery` id, and that id alone is the key: the service never
  * reuses one (not across processes, sessions or resets; every attempt and redelivery of one delivery
  * keeps it), while record ids such as `res_0001` and timestamps can repeat across mock worlds sharing
- * a receiver. Without it: event name, reservation id and timestamp, which every retry repeats.
+ * a receiver. Without it: project, event name, reservation id and timestamp, which every retry repeats.
  */
 export function webhookEventKey(event: WebhookEvent & { deliveryId?: string }): string {
   return event.deliveryId
     ? `delivery\u0000${event.deliveryId}`
-    : `${event.event}\u0000${event.data.reservation.id}\u0000${event.timestamp}`;
+    : // The project too: two projects sharing a receiver may number their reservations alike.
+      `${event.projectId}\u0000${event.event}\u0000${event.data.reservation.id}\u0000${event.timestamp}`;
 }
 
 /** In-memory, per-process deduplication; use a shared store (Redis, a DB unique key) across instances. */

@@ -16,7 +16,7 @@ describe('createWebhookDeduplicator', () => {
     expect(dedupe.seen(confirmed)).toBe(false);
   });
 
-  it('keys by event name, reservation id and timestamp', () => {
+  it('keys by project, event name, reservation id and timestamp', () => {
     const dedupe = createWebhookDeduplicator();
     dedupe.seen(completed);
     expect(dedupe.seen({ ...completed, timestamp: '2026-06-15T10:00:01.000Z' })).toBe(false);
@@ -24,6 +24,9 @@ describe('createWebhookDeduplicator', () => {
       false,
     );
     expect(webhookEventKey(completed)).not.toBe(webhookEventKey(cancelled));
+    // Two projects sharing a receiver can number their reservations alike.
+    expect(dedupe.seen({ ...completed, projectId: 'prj_other' })).toBe(false);
+    expect(dedupe.seen({ ...completed, projectId: 'prj_other' })).toBe(true);
   });
 
   it('uses the delivery id when the event carries one (verified with the request headers)', () => {
