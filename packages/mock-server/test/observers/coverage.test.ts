@@ -400,6 +400,8 @@ describe('coverage reports for people', () => {
     expect(count(merged, 'listReservations 200')).toBe(2);
     expect(merged.summary.covered).toBe(2);
     expect(merged.evidence['listReservations 200']).toEqual(['req_000001', 'req_9']);
+    // The same world saved twice without a reset names each request once.
+    expect(mergeCoverage([a.report(), a.report()]).evidence['listReservations 200']).toEqual(['req_000001']);
   });
 
   it('table and markdown: grouped by kind, the uncovered first, control characters never printed', () => {

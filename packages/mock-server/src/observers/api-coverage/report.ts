@@ -66,8 +66,10 @@ export function mergeCoverage(reports: readonly CoverageReport[]): CoverageRepor
       if (known) known.count += group.count;
       else refused.set(key, { ...group });
     }
+    // A request is named once: parts saved without a reset between them repeat the same ids.
     for (const [id, ids] of Object.entries<string[]>(report.evidence ?? {}))
-      if (Array.isArray(ids)) evidence.set(id, [...(evidence.get(id) ?? []), ...ids].slice(-EVIDENCE_KEPT));
+      if (Array.isArray(ids))
+        evidence.set(id, [...new Set([...(evidence.get(id) ?? []), ...ids])].slice(-EVIDENCE_KEPT));
   }
   const all = [...items.values()];
   return {
