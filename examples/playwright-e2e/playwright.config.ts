@@ -18,6 +18,7 @@ export default defineConfig<MockOptions>({
   use: {
     mockUrl: MOCK_URL,
     mockNow: '2030-06-17T08:00:00.000Z',
+    // Fails a run that covered nothing: one answer of the API's 118 items is 0.85 %.
     mockCoverage: { dir: 'test-output/api-coverage', threshold: 0.5, print: 'markdown' },
   },
 });

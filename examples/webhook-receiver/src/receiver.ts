@@ -16,11 +16,11 @@ export const DEFAULT_PORT = 4020;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PATH = '/webhooks';
 /**
- * An event holds its booking's fields, and a booking's request is at most 64 KiB: an event can be a
- * little over that (a 64 KiB booking gave a 65,964-byte event), never over twice it. Anything larger
- * is not from the service and is not buffered.
+ * An event carries its customer's names, e-mail and phone, each up to what one 64 KiB booking can
+ * carry and possibly set by different bookings (the customer is found by e-mail), and a note of at
+ * most 1,000 characters: under 300 KiB. Anything larger is not from the service and is not buffered.
  */
-export const DEFAULT_MAX_BODY_BYTES = 128 * 1024;
+export const DEFAULT_MAX_BODY_BYTES = 512 * 1024;
 
 export interface ReceiverOptions {
   /** The project's signing secret; several during a rotation (`[newSecret, oldSecret]`). */
@@ -39,7 +39,7 @@ export interface ReceiverOptions {
   onEvent?: (event: WebhookEvent) => void | Promise<void>;
   /** One line per delivery. Default console.log. */
   log?: (line: string) => void;
-  /** Bodies above this are answered 413 without being read further. Default 128 KiB. */
+  /** Bodies above this are answered 413 without being read further. Default 512 KiB. */
   maxBodyBytes?: number;
 }
 

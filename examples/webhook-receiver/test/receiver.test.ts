@@ -256,24 +256,37 @@ function reservationId(answer: ApiAnswer): string {
 }
 
 describe('the receiver against the standalone mock', () => {
-  it('takes the event of the largest booking the API accepts (a 64 KiB request) with its default limit', async () => {
+  it('takes the event of the largest customer the API can build (fields from three 64 KiB bookings) with its default limit', async () => {
     const { receiver, handled } = await startReceiver();
     const server = await startMock(receiver.url);
-    const booking = { email: 'jana@example.com', date: '2026-06-16', from: '12:00', to: '13:00' };
-    const padding = 64 * 1024 - Buffer.byteLength(JSON.stringify({ ...booking, firstName: '' }));
-    const body = JSON.stringify({ ...booking, firstName: 'x'.repeat(padding) });
-    expect(Buffer.byteLength(body)).toBe(64 * 1024);
-    const created = await fetch(`${server.url}/api/v1/demo-bistro/reservations`, {
-      method: 'POST',
-      headers: { 'X-API-Key': 'rk_demo_full', 'Content-Type': 'application/json' },
-      body,
-    });
-    expect(created.status).toBe(201);
+    // One customer (found by e-mail) whose first name, last name and phone each came with a booking
+    // of 64 KiB: the third booking's event carries all three.
+    const booking = { email: 'jana@example.com', date: '2026-06-16', to: '13:00' };
+    const slots = ['12:00', '12:30', '13:30'];
+    for (const [i, field] of ['firstName', 'lastName', 'phone'].entries()) {
+      const base = { ...booking, from: slots[i], to: i === 2 ? '14:30' : '13:00', tableId: `tbl_0${i + 1}` };
+      const padding = 64 * 1024 - Buffer.byteLength(JSON.stringify({ ...base, [field]: '' }));
+      const body = JSON.stringify({
+        ...base,
+        [field]: field === 'phone' ? '1'.repeat(padding) : 'x'.repeat(padding),
+      });
+      expect(Buffer.byteLength(body)).toBe(64 * 1024);
+      const created = await fetch(`${server.url}/api/v1/demo-bistro/reservations`, {
+        method: 'POST',
+        headers: { 'X-API-Key': 'rk_demo_full', 'Content-Type': 'application/json' },
+        body,
+      });
+      expect(created.status, await created.text()).toBe(201);
+    }
     await server.service.control.settled();
-    const [delivery] = server.service.control.deliveries();
-    expect(Buffer.byteLength(delivery?.body ?? '')).toBeGreaterThan(64 * 1024);
-    expect(delivery?.status).toBe('delivered');
-    expect(handled).toHaveLength(1);
+    const largest = Math.max(...server.service.control.deliveries().map((d) => Buffer.byteLength(d.body)));
+    expect(largest).toBeGreaterThan(3 * 64 * 1024);
+    expect(server.service.control.deliveries().map((d) => d.status)).toEqual([
+      'delivered',
+      'delivered',
+      'delivered',
+    ]);
+    expect(handled).toHaveLength(3);
   });
 
   it("receives every event of each reservation's life in order, nothing for NO_SHOW, all delivered", async () => {

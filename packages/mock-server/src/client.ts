@@ -287,8 +287,9 @@ function createRemoteControl(
         )
       ).delivery,
     trigger: async (slug, event, options = {}) => {
-      // As in process (control.ts): spread into the body, an `event` option would replace the event
-      // unseen, and `null` would add nothing. Refused before anything is sent.
+      // The rule of control.ts's trigger(), kept here too (this entry imports nothing at run time, and
+      // JSON could not carry such options to the server to refuse): spread into the body, an `event`
+      // option would replace the event unseen, and `null` would add nothing. Refused before sending.
       if (typeof options !== 'object' || options === null || Array.isArray(options))
         throw new TypeError('trigger options must be an object');
       if (Object.hasOwn(options, 'event'))

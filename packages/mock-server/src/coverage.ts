@@ -138,7 +138,7 @@ export async function mergeCoverageParts(
  * Vitest's globalSetup: clears the parts when the run starts; when it ends, merges them, writes
  * coverage.json and coverage.md, prints the table, and fails the run below `threshold` (by its exit
  * code: Vitest reports an error thrown by a globalSetup's teardown but still exits 0). A run that
- * saved no part writes no report (0 of 0 items would read "100 %"): it says so, and fails when a
+ * saved no part writes no report (0 of 0 items, nothing to judge): it says so, and fails when a
  * threshold is set.
  *
  * ```ts

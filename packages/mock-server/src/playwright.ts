@@ -160,10 +160,15 @@ function collectCoverage(
       await session.control.reset(options);
     },
   };
-  const close = async () => {
-    await save();
-    closed = true;
-    await session.close();
+  // Once, however often it is called: two close() calls at once would save the session twice.
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await save();
+      closed = true;
+      await session.close();
+    })();
+    return closing;
   };
   return { session: { ...session, control, close }, save };
 }
@@ -232,8 +237,8 @@ export async function mockCoverageGlobalSetup(
     for (const dir of runs.keys()) parts.set(dir, (await coverageParts(dir)).length);
     const anySaved = [...parts.values()].some((count) => count > 0);
     for (const [dir, options] of runs) {
-      // No part: no worker used the mock fixtures. An empty report would read 0/0, "100 %", and pass
-      // any threshold; say so instead, and fail when a threshold was asked for, unless other dirs
+      // No part: no worker used the mock fixtures. An empty report (0 of 0 items) judges nothing:
+      // say so instead, and fail when a threshold was asked for, unless other dirs
       // got theirs: then this dir's projects did not run (`--project`, `-g`), nothing to judge.
       if (parts.get(dir) === 0) {
         const message = `API coverage: no worker saved its session's coverage under ${dir} (its projects did not run or used no mock fixtures; a \`mockCoverage\` set with test.use() in a file is not read here: set it in playwright.config.ts)`;

@@ -41,6 +41,10 @@ describe('the options of a mock', () => {
     expect(() => createMockService({ colour: 'red' } as never)).toThrow(
       /^createMockService: unknown option "colour"; the options/,
     );
+    // The nearest known name, not the first within reach: "nds" is two edits from "now", one from "ids".
+    expect(() => createMockService({ nds: 1 } as never)).toThrow(
+      /unknown option "nds" \(did you mean "ids"\?\)/,
+    );
   });
 
   it('refuses a baseUrl that ends in /api/v1 (the API would answer under /api/v1/api/v1)', () => {

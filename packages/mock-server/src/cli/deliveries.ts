@@ -4,7 +4,7 @@
 import { parseArgs } from 'node:util';
 import type { MockEvent } from '../observers/mock-events';
 import type { Delivery } from '../observers/webhooks';
-import { WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
 import {
   aborted,
   CONNECTION_HELP,
@@ -16,8 +16,6 @@ import {
 import { createEventPrinter } from './event-lines';
 import { type CliConnection, CommandError, connect, describeFailure, mockTarget } from './mock-connection';
 import { clipText, safeJson, safeText } from './terminal-text';
-
-const DELIVERY_STATUSES: readonly string[] = ['pending', 'delivered', 'failed'];
 
 export const DELIVERIES_HELP = `reservation-mock deliveries: a running mock's webhook deliveries
 
@@ -95,7 +93,7 @@ export const runDeliveries: Command = async (args, io) => {
     return 0;
   }
   // Usage errors (exit 2) before the mock is asked, as trigger's event is.
-  if (values.status !== undefined && !DELIVERY_STATUSES.includes(values.status))
+  if (values.status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(values.status))
     throw new CommandError(
       `--status must be one of ${DELIVERY_STATUSES.join(', ')}, got ${clipText(values.status, 50)}`,
       2,

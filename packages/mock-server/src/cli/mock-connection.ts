@@ -3,6 +3,7 @@
 // mock that does not answer, and failures said in one sentence naming the URL (mock README, "Webhooks
 // from the command line").
 import { connectMock, MockUnreachableError, type RemoteControl, RemoteControlError } from '../client';
+import { SESSION_ID_PATTERN } from '../control/schemas';
 import { clipText } from './terminal-text';
 
 export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
@@ -60,9 +61,9 @@ export function mockTarget(values: { url?: string; session?: string; timeout?: s
       `--timeout must be a positive number of milliseconds (at most ${MAX_TIMEOUT_MS}), got ${clipText(values.timeout ?? '', 50)}`,
       2,
     );
-  // The server's rule for a session id (mock README, "Sessions"): checked here, since a path such as
+  // The server's rule for a session id: checked here too, since a path such as
   // `/sessions/..` would reach the root mock instead of failing.
-  if (values.session !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(values.session))
+  if (values.session !== undefined && !SESSION_ID_PATTERN.test(values.session))
     throw new CommandError(
       `--session must be a session id: 1-64 characters of A-Z, a-z, 0-9, _ and -; got ${clipText(values.session, 80)}`,
       2,
@@ -283,11 +284,9 @@ export function describeFailure(error: unknown, target: MockTarget, doing: strin
 function hint(error: RemoteControlError): string {
   if (error.status === 401)
     return ` (the control routes take no key: is --url the server's root URL, e.g. ${DEFAULT_MOCK_URL}?)`;
-  // A control route that names what it did not find ("Unknown delivery id …") is there.
-  if (
-    error.status === 404 &&
-    (error.code === 'NOT_FOUND' || (error.code === undefined && error.message === 'Not found'))
-  )
+  // The server's own 404 (code NOT_FOUND): no route there. A control route that names what it did
+  // not find ("Unknown delivery id …") is there.
+  if (error.status === 404 && error.code === 'NOT_FOUND')
     return ' (no control routes there: was the server started with --no-control, or is --url not its root URL?)';
   return '';
 }

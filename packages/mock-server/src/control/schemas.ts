@@ -10,7 +10,7 @@ import { PERMISSIONS, webhookUrlSchema } from '../domain/records';
 import { isCalendarDate, LATEST_INSTANT_MS } from '../domain/time';
 import { DATE_MESSAGE } from '../domain/values';
 import type { OperationId } from '../observers/journal';
-import { WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_NAMES } from '../observers/webhooks/event-names';
 
 /**
  * An object of the control's input: a field it does not know is refused (`Unrecognized key: "…"`,
@@ -64,12 +64,15 @@ export const advanceInput = z.lazy(() =>
 /** reset()'s options and the body of POST /__mock/reset (none, `{}` or `{ "now": … }`). */
 export const resetInput = z.lazy(() => controlObject({ now: instantInput.optional() }));
 
+/** A session's id (mock README, "Sessions"): also what a session's routes and the CLI's --session take. */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** POST /__mock/sessions (standalone server): `{ id?, now?, seed? }`. */
 export const sessionInput = z.lazy(() =>
   controlObject({
     id: z
       .string({ error: 'id must be a string' })
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'id must be 1-64 characters of A-Z, a-z, 0-9, _ and -' })
+      .regex(SESSION_ID_PATTERN, { error: 'id must be 1-64 characters of A-Z, a-z, 0-9, _ and -' })
       .optional(),
     now: instantInput.optional(),
     seed: z.enum(['demo', 'empty'], { error: 'seed must be "demo" or "empty"' }).optional(),
@@ -138,7 +141,9 @@ export const deliveriesFilter = z.lazy(() =>
   controlObject({
     event: z.enum(TRIGGER_EVENTS, { error: `event must be one of ${TRIGGER_EVENTS.join(', ')}` }).optional(),
     status: z
-      .enum(['pending', 'delivered', 'failed'], { error: 'status must be pending, delivered or failed' })
+      .enum(DELIVERY_STATUSES, {
+        error: `status must be ${DELIVERY_STATUSES.join(', ').replace(/, (?=[^,]*$)/, ' or ')}`,
+      })
       .optional(),
     /** A project slug. */
     project: z.string().min(1).optional(),

@@ -35,7 +35,7 @@ export const httpErrors = {
   unsupportedEncoding: (coding: string) =>
     new HttpError(
       'UNSUPPORTED_MEDIA_TYPE',
-      `Content-Encoding ${/^[\w.+-]{1,32}$/.test(coding) ? `${coding} ` : ''}is not supported: send the body uncompressed`,
+      `Content-Encoding ${/^[!#$%&'*+.^_`|~0-9a-z-]{1,32}$/.test(coding) ? `${coding} ` : ''}is not supported: send the body uncompressed`,
     ),
   payloadTooLarge: () => new HttpError('PAYLOAD_TOO_LARGE', 'Request body too large'),
   invalidJson: () => new HttpError('INVALID_JSON', 'Request body must be a JSON object'),

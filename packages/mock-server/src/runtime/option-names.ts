@@ -25,9 +25,13 @@ function editDistance(a: string, b: string): number {
 export function checkOptionNames(what: string, options: object, known: readonly string[]): void {
   for (const name of Object.keys(options)) {
     if (known.includes(name)) continue;
-    const near = known.find(
-      (candidate) => candidate.toLowerCase() === name.toLowerCase() || editDistance(candidate, name) <= 2,
-    );
+    // The nearest: a name differing only in case first, else the fewest edits (at most two).
+    let near = known.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+    let nearest = 3;
+    for (const candidate of near === undefined ? known : []) {
+      const distance = editDistance(candidate, name);
+      if (distance < nearest) [near, nearest] = [candidate, distance];
+    }
     throw new TypeError(
       `${what}: unknown option "${name}"${near ? ` (did you mean "${near}"?)` : ''}; the options are ${known.join(', ')}`,
     );

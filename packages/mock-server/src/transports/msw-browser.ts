@@ -53,13 +53,20 @@ export interface BrowserMock {
   stop(): Promise<void>;
 }
 
+/** The options startBrowserMock adds to createMockService's: the type makes it list each one. */
+const BROWSER_OPTIONS: Record<Exclude<keyof BrowserMockOptions, keyof MockServiceOptions>, true> = {
+  control: true,
+  start: true,
+  persist: true,
+};
+
 // Spread, not written into start()'s literal: each msw major knows one of the two names (msw 3
 // renamed the option and ignores the old one), and its StartOptions type only that one.
 const PASS_THROUGH = { onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' } as const;
 
 /** Creates a mock service and starts an MSW worker answering for it. */
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
-  checkOptionNames('startBrowserMock', options, [...MOCK_OPTION_NAMES, 'control', 'start', 'persist']);
+  checkOptionNames('startBrowserMock', options, [...MOCK_OPTION_NAMES, ...Object.keys(BROWSER_OPTIONS)]);
   const { control = true, start, persist = false, ...serviceOptions } = options;
   if (persist) movePersistedData(serviceOptions.baseUrl);
   const service = createMockService({

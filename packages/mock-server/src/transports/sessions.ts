@@ -3,7 +3,7 @@
 // deliveries. This registry creates, lists, ends and expires them and answers the
 // `/__mock/sessions` routes of the server's root control; transports/node-server.ts only routes to it.
 import { MockControlError, parseControl } from '../control/control';
-import { sessionInput } from '../control/schemas';
+import { SESSION_ID_PATTERN, sessionInput } from '../control/schemas';
 import type { MockCore } from '../mock';
 import { readControlBody, refuseControlBody, refuseQuery } from '../pipeline/control-body';
 import type { MockAnswer, MockRequest } from '../pipeline/exchange';
@@ -82,8 +82,6 @@ interface Session {
   inFlight: number;
 }
 
-const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
 /** The `/__mock/sessions` routes of the root control, matched by the one router. */
 const SESSION_ROUTER = createRouter<RouteDefinition & { name: 'list' | 'create' | 'end' }>([
   { method: 'GET', path: '/sessions', name: 'list' },
@@ -98,7 +96,7 @@ const SESSION_ROUTER = createRouter<RouteDefinition & { name: 'list' | 'create' 
  */
 export function sessionIdOf(segment: string): string | undefined {
   const [decoded] = pathSegments(segment) ?? [];
-  return decoded !== undefined && SESSION_ID.test(decoded) ? decoded : undefined;
+  return decoded !== undefined && SESSION_ID_PATTERN.test(decoded) ? decoded : undefined;
 }
 
 export function createSessionRegistry(options: SessionRegistryOptions): SessionRegistry {
@@ -198,7 +196,7 @@ export function createSessionRegistry(options: SessionRegistryOptions): SessionR
       return jsonAnswer(201, { id: created, baseUrl });
     }
     const decoded = match.params.id;
-    if (decoded === undefined || !SESSION_ID.test(decoded))
+    if (decoded === undefined || !SESSION_ID_PATTERN.test(decoded))
       throw new MockControlError('A session id is 1-64 characters of A-Z, a-z, 0-9, _ and -');
     await refuseControlBody(request, `DELETE /__mock/sessions/${decoded}`);
     // Answered once nothing of the session is left (mock README, "Ending a world").

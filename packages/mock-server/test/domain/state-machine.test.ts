@@ -70,7 +70,7 @@ describe('the reservation state machine', () => {
     expect(ctx.store.reservations.get(before.id)).toBe(reservation);
   });
 
-  it('puts the acting key and the reason (or null) into the events', async () => {
+  it('puts the acting key and the reason (empty when none was given) into the events', async () => {
     const { ctx, project } = await createTestDomain();
     const make = (status: ReservationStatus) =>
       insertReservation(ctx, project(), {

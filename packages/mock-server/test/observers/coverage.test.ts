@@ -280,6 +280,10 @@ describe('the coverage counter, on the outcome stream', () => {
     const report = counter.report();
     expect(count(report, 'reservation.cancelled')).toBe(1);
     expect(report.evidence['reservation.cancelled']).toEqual(['whd_0001']);
+    // A redelivery to its own URL acknowledged: counted again, the delivery still named once.
+    counter.observeDelivery(delivery([500, undefined, 204, 200]));
+    expect(count(counter.report(), 'reservation.cancelled')).toBe(2);
+    expect(counter.report().evidence['reservation.cancelled']).toEqual(['whd_0001']);
   });
 
   it('does not count a copy redelivered to another URL, which settles nothing', () => {

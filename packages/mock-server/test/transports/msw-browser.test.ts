@@ -48,6 +48,17 @@ describe('startBrowserMock', () => {
     await mock.stop();
   });
 
+  it('refuses an option it does not have before starting a worker, naming the nearest', async () => {
+    const { startBrowserMock } = await import('../../src/browser');
+    await expect(startBrowserMock({ persists: true } as never)).rejects.toThrow(
+      /^startBrowserMock: unknown option "persists" \(did you mean "persist"\?\)/,
+    );
+    // Its own options and the mock's are known.
+    const mock = await startBrowserMock({ control: false, persist: false, start: {}, journalLimit: 0 });
+    expect(worker.started).toHaveLength(1);
+    await mock.stop();
+  });
+
   it('stop() stops the worker and resolves once the mock has ended', async () => {
     const { startBrowserMock } = await import('../../src/browser');
     const mock = await startBrowserMock({ now: '2030-06-17T08:00:00Z' });

@@ -129,12 +129,12 @@ export interface paths {
          *
          *     Cancels the reservation: moves **PENDING or CONFIRMED to CANCELLED** with the optional `reason`,
          *     writes a status history entry (action `cancelled`, changedBy = the API key's id `key_…`, `reason`)
-         *     and sends `reservation.cancelled` (`cancelledBy` = the key id, `reason` = the given reason or
-         *     null). The reservation is not removed. DELETE from a final state (CANCELLED, COMPLETED, NO_SHOW) is
+         *     and sends `reservation.cancelled` (`cancelledBy` = the key id, `reason` = the given reason, or
+         *     an empty string without one). The reservation is not removed. DELETE from a final state (CANCELLED, COMPLETED, NO_SHOW) is
          *     409 INVALID_STATUS_TRANSITION `Cannot change status from <current> to CANCELLED`.
          *
-         *     The JSON body is optional; when present it must be sent as `application/json` (else 415
-         *     UNSUPPORTED_MEDIA_TYPE), must be a JSON object (else 400 INVALID_JSON) and `reason` must be a
+         *     The JSON body is optional; when present it must be sent as `application/json`, uncompressed
+         *     (else 415 UNSUPPORTED_MEDIA_TYPE), must be a JSON object (else 400 INVALID_JSON) and `reason` must be a
          *     string (else 400 VALIDATION_ERROR).
          *
          *     Errors, in the order they are checked: 401, 403 PROJECT_MISMATCH, 403 PERMISSION_DENIED,
@@ -183,7 +183,7 @@ export interface paths {
          *     | From | To | Event |
          *     |---|---|---|
          *     | PENDING | CONFIRMED | `reservation.confirmed` (`confirmedBy` = key id) |
-         *     | PENDING | CANCELLED | `reservation.cancelled` (`cancelledBy` = key id, `reason` or null) |
+         *     | PENDING | CANCELLED | `reservation.cancelled` (`cancelledBy` = key id, `reason`: the given one, or an empty string) |
          *     | CONFIRMED | COMPLETED | `reservation.completed` |
          *     | CONFIRMED | CANCELLED | `reservation.cancelled` |
          *     | CONFIRMED | NO_SHOW | none (NO_SHOW sends no event) |
@@ -527,8 +527,8 @@ export interface webhooks {
         /**
          * reservation.cancelled
          * @description Sent when a reservation moves PENDING or CONFIRMED → CANCELLED, through
-         *     `PATCH /reservations/{id}/status` or `DELETE /reservations/{id}`. `reason` is the given reason or
-         *     null when none was given; `cancelledBy` is the acting API key's id (`key_…`), or `system` for a
+         *     `PATCH /reservations/{id}/status` or `DELETE /reservations/{id}`. `reason` is the given reason, or
+         *     an empty string when none was given (a string always, never null); `cancelledBy` is the acting API key's id (`key_…`), or `system` for a
          *     change the mock's control interface made. Delivery and
          *     signature rules: see `reservation.created` and `x-webhook-delivery` (sha256= HMAC over the exact
          *     body bytes; attempts at 0, 1, 6, 36, 156 minutes; 5 s timeout; failed after 5 attempts;
@@ -1575,7 +1575,7 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type), or compressed (a `Content-Encoding` other than `identity`). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1803,7 +1803,7 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type), or compressed (a `Content-Encoding` other than `identity`). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -1934,7 +1934,7 @@ export interface operations {
                     "application/json": ErrorBody;
                 };
             };
-            /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
+            /** @description UNSUPPORTED_MEDIA_TYPE: a request body was sent with another or no `Content-Type` than `application/json` (parameters such as `charset=utf-8` are allowed, and so is any `application/*+json` type), or compressed (a `Content-Encoding` other than `identity`). Checked after 403 PERMISSION_DENIED, before 413 and 400. */
             415: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];

@@ -6,9 +6,13 @@ import { describe } from './guard';
 export type WebhookPayload = string | Uint8Array;
 
 export function isRawBody(rawBody: unknown): rawBody is WebhookPayload {
-  // By its tag, not `instanceof`: bytes made in another realm (Jest's test environment, a vm context,
-  // an iframe) are a Uint8Array of another constructor, and were refused as "not bytes".
-  return typeof rawBody === 'string' || Object.prototype.toString.call(rawBody) === '[object Uint8Array]';
+  // A view of bytes by its tag, not `instanceof`: bytes made in another realm (Jest's test
+  // environment, a vm context, an iframe) are a Uint8Array of another constructor, and were refused
+  // as "not bytes". isView keeps out an object that only claims the tag.
+  return (
+    typeof rawBody === 'string' ||
+    (ArrayBuffer.isView(rawBody) && Object.prototype.toString.call(rawBody) === '[object Uint8Array]')
+  );
 }
 
 const encoder = new TextEncoder();

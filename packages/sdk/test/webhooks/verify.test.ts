@@ -29,8 +29,10 @@ describe('verifyWebhookSignature', () => {
     expect(foreign instanceof Uint8Array).toBe(false);
     expect(await verifyWebhookSignature(foreign as Uint8Array, HEADER, SECRET)).toBe(true);
     expect(await signWebhookPayload(foreign as Uint8Array, SECRET)).toBe(HEADER);
-    // A look-alike that is no byte array is still refused.
+    // A look-alike that is no byte array is still refused, even one that claims the tag.
     expect(await verifyWebhookSignature({ length: 3 } as unknown as Uint8Array, HEADER, SECRET)).toBe(false);
+    const claims = { length: 0, [Symbol.toStringTag]: 'Uint8Array' } as unknown as Uint8Array;
+    await expect(signWebhookPayload(claims, SECRET)).rejects.toThrow(TypeError);
   });
 
   it('signs the UTF-8 bytes of non-ASCII text', async () => {

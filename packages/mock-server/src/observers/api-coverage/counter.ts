@@ -102,6 +102,10 @@ export function createCoverageCounter(space: CoverageSpace, basePath = ''): Cove
       kept = [];
       evidence.set(id, kept);
     }
+    // Each request or delivery named once, as its latest (a redelivery acknowledged again counts
+    // again, but is the same delivery).
+    const known = kept.indexOf(by);
+    if (known !== -1) kept.splice(known, 1);
     kept.push(by);
     if (kept.length > EVIDENCE_KEPT) kept.shift();
   };

@@ -81,7 +81,7 @@ export function mergeCoverage(reports: readonly CoverageReport[]): CoverageRepor
   };
 }
 
-/** Covered items in percent of all (100 for an empty space), with one decimal. */
+/** Covered items in percent of all (0 for a report of no items), with one decimal. */
 export function coveragePercent(report: Pick<CoverageReport, 'summary'>): number {
   const { covered, total } = report.summary;
   // A report of no items (merged from none) covers nothing: 0, not "100 % of nothing".
