@@ -27,7 +27,13 @@ import {
 } from './hooks';
 import type { Log } from './logger';
 import { bodyText, redactText } from './redact';
-import { type AttemptOutcome, isRetryableStatus, type RetryPolicy, retryDelayMs } from './retry';
+import {
+  type AttemptOutcome,
+  isRetryableMethod,
+  isRetryableStatus,
+  type RetryPolicy,
+  retryDelayMs,
+} from './retry';
 
 /**
  * A fetch implementation. It receives the Request and `{ signal, redirect: 'manual' }` (the standard
@@ -114,6 +120,10 @@ export async function runCall<A extends Answer, T>(
   settle: Settle<A, T>,
   watched = false,
 ): Promise<T> {
+  // Checked like the other per-call options, before anything is sent (else: "throwIfAborted is not
+  // a function" from deep inside the attempt).
+  if (caller != null && typeof caller.throwIfAborted !== 'function')
+    throw new TypeError(`per-call options: \`signal\` must be an AbortSignal; got ${typeof caller}`);
   const { log, hooks } = settings;
   const spec: CallSpec<A, T> = {
     settings,
@@ -151,7 +161,7 @@ export async function runCall<A extends Answer, T>(
     // A delay means a retryable outcome of a request that was sent.
     const { method, url } = request as Request;
     const { kind } = outcome as AttemptOutcome;
-    const requestId = response && requestIdOf(response.headers);
+    const requestId = response && requestIdIn(response, settings.secrets);
     log?.(
       'warn',
       `${method} ${url}: retrying in ${Math.round(delay)} ms after ${response?.status ?? kind} (attempt ${n})`,
@@ -273,7 +283,7 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
       attempt: n,
       status,
       durationMs,
-      requestId: answer && requestIdOf(answer.response.headers),
+      requestId: answer && requestIdIn(answer.response, settings.secrets),
     });
   }
   const secrets = settings.secrets;
@@ -325,7 +335,10 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   if (stage === 'building') return failed(progress, failure);
   if (stage === 'middleware-in')
     return failed(progress, hookError('onRequest', failure, { ...about, attempts: n }));
-  if (stage === 'answered') return failed(progress, hookError('onResponse', failure, about, response));
+  // An onResponse that gave a body of its own (a transform of the stream) failed while it was read:
+  // that is the middleware's, not a network error, and the server had answered.
+  if (stage === 'answered' || (stage === 'reading' && progress.swapped))
+    return failed(progress, hookError('onResponse', failure, about, response));
   if (stage === 'reading' && failure instanceof SyntaxError) {
     // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
     const { status, headers } = response;
@@ -341,7 +354,13 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
         // secret (which masking finds only whole) could be.
         cause: new SyntaxError('not JSON'),
         ...about,
-        message: `The Reservation API answered ${status} with a body that is not JSON (${type}); ${CHECK_BASE_URL}`,
+        // A write answered 2xx was taken (as a 2xx of the wrong shape, resources/context.ts): the
+        // message must not send the caller to fix a URL and repeat it.
+        message: `The Reservation API answered ${status} with a body that is not JSON (${type}); ${
+          request && !isRetryableMethod(request.method)
+            ? `the ${request.method} was accepted`
+            : CHECK_BASE_URL
+        }`,
       }),
     );
   }
@@ -352,6 +371,15 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
     ...(response ? { headers: response.headers, status: response.status } : attempts),
   });
   return failed(progress, error, response ? undefined : { kind: 'network-error' });
+}
+
+/**
+ * The answer's request id as the logs and onRetry get it: masked as an error's is (SECURITY.md), since
+ * a server can echo a secret in any header.
+ */
+function requestIdIn(response: Response, secrets: readonly string[]): string | undefined {
+  const id = requestIdOf(response.headers);
+  return id === undefined ? undefined : redactText(id, secrets);
 }
 
 /** An attempt that ended with `error`, at `progress`; `outcome` when a retry could change it. */

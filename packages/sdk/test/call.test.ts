@@ -550,6 +550,33 @@ describe('a 2xx that is not JSON', () => {
   });
 });
 
+describe('a 2xx write whose body is not JSON', () => {
+  it('says the write was accepted, not to check baseUrl and repeat it', async () => {
+    const stub = stubFetch(
+      async () => new Response('Created', { status: 201, headers: { 'content-type': 'text/plain' } }),
+    );
+    const { client } = clientOn(stub);
+    const booking = { email: 'a@example.com', date: '2026-06-15', from: '18:00', to: '19:00' };
+    const error = await client.reservations.create(booking).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'The Reservation API answered 201 with a body that is not JSON (text/plain); the POST was accepted',
+    );
+    expect(stub.calls).toHaveLength(1);
+  });
+});
+
+describe('a per-call signal that is no AbortSignal', () => {
+  it('is a TypeError naming it, before any request', async () => {
+    const stub = stubFetch(reply('GET', `/api/v1/${SLUG}/schedule`, 200, schedule));
+    const { client } = clientOn(stub);
+    for (const signal of [{}, 'abc'])
+      await expect(client.schedule.get({ signal: signal as unknown as AbortSignal })).rejects.toThrow(
+        new TypeError(`per-call options: \`signal\` must be an AbortSignal; got ${typeof signal}`),
+      );
+    expect(stub.calls).toEqual([]);
+  });
+});
+
 describe('a custom fetch that answers with no unread Response', () => {
   it.each([
     [

@@ -105,6 +105,31 @@ describe('a hook that throws', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it('in the body an onResponse gave (a transform that throws while read): a HookError, one request, no retry', async () => {
+    const stub = stubFetch(created);
+    const { client, sleeps } = clientOn(stub);
+    client.use({
+      onResponse: ({ response }) =>
+        new Response(
+          response.body?.pipeThrough(
+            new TransformStream({
+              transform() {
+                throw new TypeError('bug in my transform');
+              },
+            }),
+          ),
+          response,
+        ),
+    });
+    const error = await client.reservations.create(booking).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HookError);
+    expect(error).not.toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ hook: 'onResponse', status: 201, requestId: 'req_000201' });
+    expect((error as Error).message).toContain('bug in my transform');
+    expect(stub.calls).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
   it('that locks a body without reading it (getReader()): a HookError naming the hook, not a network error', async () => {
     const stub = stubFetch(created);
     const { client } = clientOn(stub);

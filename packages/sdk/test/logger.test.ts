@@ -170,6 +170,33 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('a request id that echoes the key', () => {
+  it('is masked in every log record and in onRetry, as in the error', async () => {
+    const echo = { 'X-Request-Id': `req-${API_KEY}` };
+    const failing = async () =>
+      Response.json(errorBody('Service Unavailable', 'Internal server error', 'INTERNAL_ERROR'), {
+        status: 503,
+        headers: echo,
+      });
+    const { logger, records } = recordingLogger();
+    const retries: unknown[] = [];
+    const { client } = clientOn(stubFetch(failing), {
+      logger,
+      logLevel: 'debug',
+      onRetry: (info) => void retries.push(info),
+    });
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect(error).toMatchObject({ requestId: 'req-[redacted]' });
+    expect(records.length).toBeGreaterThan(2);
+    expect(JSON.stringify(records)).not.toContain(API_KEY);
+    expect(
+      records.filter((r) => (r.args[1] as { requestId?: string }).requestId === 'req-[redacted]'),
+    ).not.toEqual([]);
+    expect(retries).toHaveLength(2);
+    expect(JSON.stringify(retries)).not.toContain(API_KEY);
+  });
+});
+
 describe('a logger that throws', () => {
   it('does not turn an accepted write (201) into a failure; it is reported once with console.error', async () => {
     const report = vi.spyOn(console, 'error').mockImplementation(() => {});
