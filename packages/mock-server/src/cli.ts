@@ -10,6 +10,7 @@ import { chooseLog, createLineWriter, logMock } from './cli/server-log';
 import { safeText } from './cli/terminal-text';
 import { runTrigger } from './cli/trigger';
 import type { MockServer, MockServerOwnMockOptions } from './node';
+import { MOCK_VERSION } from './runtime/version';
 import { checkAllowedHost } from './transports/host-check';
 
 const HELP = `reservation-mock: the Reservation API in memory, over HTTP
@@ -24,6 +25,7 @@ Usage: reservation-mock [options]
   --port PORT          port to listen on (default 4010; 0 = any free port)
   --host HOST          interface to bind (default 127.0.0.1)
   --seed FILE          start with the data in this JSON file instead of the demo data
+                       ('demo' and 'empty' name the built-in seeds; ./empty is a file)
   --now ISO            freeze the mock clock at this instant (e.g. 2030-06-17T08:00:00Z); the
                        demo data (or the seed's dayOffset bookings) are laid out around it; an
                        instant too late for that (see "The clock's edges") stops the CLI
@@ -42,6 +44,7 @@ Usage: reservation-mock [options]
   --log FORMAT         a line per request and per webhook attempt: pretty (default; colours on a
                        terminal only), json (one object per line) or off
   --help               show this help
+  --version            print the version
 
 \`reservation-mock <command> --help\` explains trigger, listen, deliveries, redeliver and
 coverage; each talks to a running mock (--url, default http://127.0.0.1:4010) with a timeout
@@ -185,12 +188,17 @@ async function main(): Promise<void> {
         'allowed-host': { type: 'string', multiple: true },
         log: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean' },
       },
       strict: true,
     }),
   );
   if (values.help) {
     console.log(HELP);
+    return;
+  }
+  if (values.version) {
+    console.log(MOCK_VERSION);
     return;
   }
   const port = values.port === undefined ? 4010 : Number(values.port);
@@ -250,7 +258,11 @@ async function main(): Promise<void> {
       );
     options.now = now.data;
   }
-  const seedFile = values.seed;
+  // `demo` and `empty` are the built-in seeds, as sessions and createMockService() name them; a file
+  // of that name is given as a path (./empty).
+  const builtIn = values.seed === 'demo' || values.seed === 'empty' ? values.seed : undefined;
+  if (builtIn) options.seed = builtIn;
+  const seedFile = builtIn ? undefined : values.seed;
   const seed = seedFile
     ? await loadSeedFile(seedFile).catch((error: unknown) => {
         // Named by the flag: a file that cannot be read, or one whose content is refused.
@@ -261,7 +273,11 @@ async function main(): Promise<void> {
       })
     : undefined;
   if (seed) options.seed = seed;
-  const slugs = (seed ?? demoSeed()).projects.map((p) => p.slug);
+  const slugs = seed
+    ? seed.projects.map((p) => p.slug)
+    : builtIn === 'empty'
+      ? []
+      : demoSeed().projects.map((p) => p.slug);
   const webhookUrl = webhookTargets(values['webhook-url'] ?? [], slugs, isWebhookUrl);
   if (webhookUrl !== undefined) options.webhookUrl = webhookUrl;
   if (options.control && options.allowedHosts === 'all') {
@@ -303,6 +319,9 @@ async function main(): Promise<void> {
       );
     if (code === 'EACCES')
       throw new Error(`Port ${port} on ${host} needs privileges (EACCES): pick one above 1023 with --port`);
+    // The mock refused the start instant (too late, or too early, for the seed's dates): the flag's.
+    if ((error as Error).name === 'MockControlError' && values.now !== undefined)
+      throw new CommandError(`--now ${safeText(values.now)}: ${(error as Error).message}`, 2);
     throw error;
   });
   // With --log json, stdout carries only the log's JSON lines (one object per line, for jq or a log
@@ -328,16 +347,20 @@ async function main(): Promise<void> {
   say('Keys (X-API-Key):');
   if (seed) {
     // Keys from a seed file are the user's own values, not the documented demo keys: only their
-    // first characters are printed, so a log of the start never holds a usable key.
+    // first characters are printed, so a log of the start never holds a usable key; its id or name
+    // tells apart keys that start alike.
     for (const project of seed.projects) {
       for (const key of project.apiKeys) {
+        const label = key.name ?? key.id;
         say(
           safeText(
-            `  ${project.slug.padEnd(14)} ${`${key.key.slice(0, Math.min(6, Math.floor(key.key.length / 2)))}…`.padEnd(16)} ${key.permissions.join(', ') || '(none)'}`,
+            `  ${project.slug.padEnd(14)} ${`${key.key.slice(0, Math.min(6, Math.floor(key.key.length / 2)))}…`.padEnd(16)} ${key.permissions.join(', ') || '(public data only)'}${label ? `  (${label})` : ''}`,
           ),
         );
       }
     }
+  } else if (builtIn === 'empty') {
+    say('  (none: the empty seed has no projects; create them with POST /__mock/projects)');
   } else {
     for (const key of DEMO_KEYS) {
       say(

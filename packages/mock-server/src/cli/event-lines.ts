@@ -75,6 +75,9 @@ export function requestLine(
       ...(detail === null ? {} : { message: detail }),
     });
   const paint = painter(options.colour);
+  // The rule reads `CODE: why`; the line shows the code already.
+  const why =
+    rule !== null && code !== null && rule.startsWith(`${code}: `) ? rule.slice(code.length + 2) : rule;
   return [
     paint('dim', entry.at),
     ...(session === null ? [] : [paint('cyan', `[${safeText(session)}]`)]),
@@ -84,7 +87,7 @@ export function requestLine(
     ...(code === null ? [] : [safeText(code)]),
     paint('dim', entry.id),
     `${Math.round(entry.durationMs)}ms`,
-    ...(rule === null ? [] : [`(${clipText(detail === null ? rule : `${rule} — ${detail}`, 300)})`]),
+    ...(why === null ? [] : [`(${clipText(detail === null ? why : `${why} — ${detail}`, 300)})`]),
   ].join(' ');
 }
 

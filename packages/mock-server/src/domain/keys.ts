@@ -46,7 +46,7 @@ export function presentKey(value: string | null): PresentedKey {
  */
 export function validKey(store: Store, presented: { hash: string }): ApiKeyRecord | string {
   const key = store.keyByHash(presented.hash);
-  if (!key) return 'no key has this value (unknown, or regenerated)';
+  if (!key) return 'no key has this value: unknown, or regenerated';
   if (key.revokedAt !== null) return `key ${key.id} was revoked`;
   return key;
 }

@@ -486,6 +486,21 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return true;
   }
 
+  /**
+   * Each refused Host is told to the logger once (at most 20 names): the 403 alone leaves whoever runs
+   * the server (behind docker-compose, on a LAN name) without a word in its terminal.
+   */
+  const refusedHosts = new Set<string>();
+  const warnRefusedHost = (header: string | undefined): void => {
+    const host = (header ?? '').slice(0, 100);
+    if (refusedHosts.has(host) || refusedHosts.size >= 20) return;
+    refusedHosts.add(host);
+    const name = host.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+    logger.warn(
+      `Refused requests for Host ${JSON.stringify(host)} (403 HOST_NOT_ALLOWED, DNS rebinding protection): answer it with --allowed-host ${JSON.stringify(name)} (allowedHosts)`,
+    );
+  };
+
   /** Made once the root mock exists (its base URL is fixed from then on). */
   let parseTarget: ReturnType<typeof requestTargetParser> | undefined;
 
@@ -503,6 +518,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       if (!hostAllowed(req.headers.host)) {
+        warnRefusedHost(req.headers.host);
         send(res, HOST_NOT_ALLOWED, withId([], root));
         return;
       }
@@ -553,6 +569,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         return;
       }
       if (control && path !== undefined && (await serveControlExtras(req, res, active, path))) return;
+      // A browser opening the mock's root (the banner's first URL) is shown the dashboard; any other
+      // client gets the API's 404 there, as documented. Asked of a request that accepts HTML only.
+      if (control && method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
+        const base = baseUrlOf(active).pathname.replace(/\/$/, '');
+        if (url.pathname === base || url.pathname === `${base}/`) {
+          res.writeHead(302, { ...DASHBOARD_HEADERS, location: `${base}/__mock/`, ...idHeader(active) });
+          res.end();
+          return;
+        }
+      }
       const body: BodyState = expectsContinue
         ? { oversized: false, continueOwed: res }
         : { oversized: false };

@@ -5,6 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { listenUntilTestFinished } from '../../../../test/support/listen';
 import { runCli, startCli } from './support';
@@ -127,5 +128,45 @@ describe("reservation-mock's banner", () => {
     const own = await startWithBanner(['--seed', await seedFile('own-secret-seed', example)]);
     expect(own.cli.stdout()).not.toContain('whsec_corner_cafe');
     expect(own.cli.stdout()).toMatch(/corner-cafe .* whsec_co…/);
+  }, 30_000);
+
+  it('names --now when the instant is too late for the data, as a usage error (exit 2)', async () => {
+    const run = await runCli(['--port', '0', '--now', '9999-12-31T00:00:00Z']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toMatch(
+      /^--now 9999-12-31T00:00:00Z: now must be at most 9999-12-21T22:59:59\.999Z/,
+    );
+  }, 30_000);
+});
+
+describe('reservation-mock starting', () => {
+  it('prints its version with --version', async () => {
+    const run = await runCli(['--version']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  }, 30_000);
+
+  it("takes 'demo' and 'empty' for --seed as the built-in seeds (they were read as file names)", async () => {
+    const empty = startCli(['--port', '0', '--seed', 'empty']);
+    const [, url] = await empty.waitFor(
+      /listening on (http:\/\/127\.0\.0\.1:\d+)[\s\S]*Keys \(X-API-Key\):\n.*\n/,
+    );
+    const projects = await fetch(`${url}/__mock/projects`);
+    expect(((await projects.json()) as { projects: unknown[] }).projects).toEqual([]);
+    expect(empty.stdout()).toContain('(none: the empty seed has no projects');
+    const demo = startCli(['--port', '0', '--seed', 'demo']);
+    await demo.waitFor(/rk_salon_full/);
+  }, 30_000);
+
+  it('tells apart seed keys that start alike by their id in the banner', async () => {
+    const cli = startCli([
+      '--port',
+      '0',
+      '--seed',
+      fileURLToPath(new URL('../../seed.example.json', import.meta.url)),
+    ]);
+    await cli.waitFor(/Keys \(X-API-Key\):\n(.*\n){2}/);
+    expect(cli.stdout()).toMatch(/corner-cafe +rk_caf… +read, write, delete, media {2}\(key_cafe_full\)/);
+    expect(cli.stdout()).toMatch(/corner-cafe +rk_caf… +\(public data only\) {2}\(key_cafe_public\)/);
   }, 30_000);
 });

@@ -252,6 +252,24 @@ describe('reservation-mock listen', () => {
     expect(await bistroTarget(url)).toBe(first.url);
   }, 60_000);
 
+  it('says at the start when no project has a webhook target (nothing would ever be printed)', async () => {
+    const { url } = await startMockCli(['--now', NOW]);
+    const bare = startCli(['listen', '--url', url]);
+    await bare.waitFor(
+      /No project has a webhook target, so no delivery will be made: give one with --forward-to URL/,
+    );
+    const receiver = await startReceiver();
+    const withTarget = await startMockCli(['--now', NOW, '--webhook-url', `demo-salon=${receiver.url}`]);
+    const listen = startCli(['listen', '--url', withTarget.url]);
+    await listen.waitFor(/Ready: listening/);
+    // The hint would follow Ready at once: a trigger's attempt line comes after it, and no hint.
+    await request(`${withTarget.url}/__mock/projects/demo-salon/trigger`, 'POST', {
+      event: 'reservation.created',
+    });
+    await listen.waitFor(/webhook \S+ reservation\.created #1/);
+    expect(listen.stderr()).not.toContain('No project has a webhook target');
+  }, 60_000);
+
   it('--session follows that session only, and exits 1 when the mock stops', async () => {
     const receiver = await startReceiver();
     const { cli: mock, url } = await startMockCli(['--now', NOW]);

@@ -97,6 +97,33 @@ describe('serving the dashboard', () => {
       expect((await fetch(`${server.url}/__mock/dashboard/${name}`)).status).toBe(404);
   });
 
+  it("sends a browser opening the server's root (the banner's first URL) to the dashboard; JSON clients get the 404", async () => {
+    const server = await harness.start();
+    for (const path of ['', '/']) {
+      const browser = await fetch(`${server.url}${path}`, {
+        headers: { Accept: 'text/html' },
+        redirect: 'manual',
+      });
+      expect(browser.status).toBe(302);
+      expect(browser.headers.get('location')).toBe('/__mock/');
+    }
+    const session = await fetch(`${server.url}/__mock/sessions`, { method: 'POST', body: '{"id":"w1"}' });
+    expect(session.status).toBe(201);
+    const inSession = await fetch(`${server.url}/sessions/w1/`, {
+      headers: { Accept: 'text/html' },
+      redirect: 'manual',
+    });
+    expect(inSession.headers.get('location')).toBe('/sessions/w1/__mock/');
+    const json = await fetch(`${server.url}/`);
+    expect(json.status).toBe(404);
+    expect(await json.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const other = await fetch(`${server.url}/elsewhere`, {
+      headers: { Accept: 'text/html' },
+      redirect: 'manual',
+    });
+    expect(other.status).toBe(404);
+  });
+
   it('is off with control: false (--no-control)', async () => {
     const server = await harness.start({ control: false });
     expect((await fetch(`${server.url}/__mock/`, { headers: { Accept: 'text/html' } })).status).toBe(404);

@@ -18,7 +18,7 @@ describe('validKey', () => {
     if (full === null) throw new Error('a key was presented');
     const record = validKey(ctx.store, full);
     expect(typeof record === 'string' ? record : record.id).toBe('key_demo_full');
-    expect(validKey(ctx.store, { hash: 'nope' })).toBe('no key has this value (unknown, or regenerated)');
+    expect(validKey(ctx.store, { hash: 'nope' })).toBe('no key has this value: unknown, or regenerated');
     if (typeof record !== 'string') await revokeKey(ctx, record);
     expect(validKey(ctx.store, full)).toBe('key key_demo_full was revoked');
     expect(() => authenticate(ctx.store, full)).toThrow('Invalid API key');

@@ -42,6 +42,19 @@ describe('Host check', () => {
     },
   );
 
+  it('tells the logger once per refused Host how to answer it (the 403 alone said nothing in the terminal)', async () => {
+    const warned: string[] = [];
+    const logger = { warn: (message: string) => void warned.push(message), error: () => undefined };
+    const server = await startServer({ now: TUESDAY_NOON, logger });
+    const host = withPort(server, 'mock.test');
+    for (let i = 0; i < 3; i++) expect((await send(server, 'GET', INFO, { host })).status).toBe(403);
+    expect((await send(server, 'GET', INFO, { host: withPort(server, 'other.test') })).status).toBe(403);
+    expect(warned).toEqual([
+      `Refused requests for Host "${host}" (403 HOST_NOT_ALLOWED, DNS rebinding protection): answer it with --allowed-host "mock.test" (allowedHosts)`,
+      expect.stringContaining('--allowed-host "other.test"'),
+    ]);
+  });
+
   it('changes nothing for a refused control request', async () => {
     const server = await startServer({ now: TUESDAY_NOON });
     const host = withPort(server, 'evil.example');
