@@ -16,11 +16,11 @@ import { checkAllowedHost } from './transports/host-check';
 const HELP = `reservation-mock: the Reservation API in memory, over HTTP
 
 Usage: reservation-mock [options]
-       reservation-mock trigger <event> [--wait] [--reason TEXT] [--guests N] [--date D] [--table ID]
+       reservation-mock trigger <event> [--project SLUG] [--reservation ID] [--wait] [--json] …
        reservation-mock listen [--forward-to URL] [--session ID]
        reservation-mock deliveries [--follow]
        reservation-mock redeliver <delivery id> [--to URL]
-       reservation-mock coverage [--url URL] [--session ID] [--format table|markdown|json]
+       reservation-mock coverage [--format table|markdown|json] [--threshold PERCENT]
 
   --port PORT          port to listen on (default 4010; 0 = any free port)
   --host HOST          interface to bind (default 127.0.0.1)
@@ -88,7 +88,7 @@ function webhookTargets(
   const unknown = Object.keys(perProject).filter((slug) => !slugs.includes(slug));
   if (unknown.length > 0)
     throw new CommandError(
-      `--webhook-url ${unknown.map((slug) => `${slug}=…`).join(', ')}: no such project (projects: ${slugs.join(', ')})`,
+      `--webhook-url ${unknown.map((slug) => `${slug}=…`).join(', ')}: no such project (${slugs.length === 0 ? 'the data has no projects' : `projects: ${slugs.join(', ')}`})`,
       2,
     );
   if (Object.keys(perProject).length === 0) return all;
@@ -108,6 +108,7 @@ async function printWebhooks(
   const { control } = server.service;
   const [projects, snapshot] = await Promise.all([control.projects(), control.snapshot()]);
   say('Webhooks (X-Webhook-Signature: sha256=HMAC-SHA256 of the body with the secret):');
+  if (projects.length === 0) say('  (no projects)');
   for (const project of projects) {
     const record = (snapshot.webhooks ?? []).find(
       (w): w is { projectId: string; url: string | null; secret: string } =>
@@ -262,6 +263,11 @@ async function main(): Promise<void> {
   // of that name is given as a path (./empty).
   const builtIn = values.seed === 'demo' || values.seed === 'empty' ? values.seed : undefined;
   if (builtIn) options.seed = builtIn;
+  if (builtIn === 'empty' && !options.control)
+    throw new CommandError(
+      '--seed empty with --no-control serves no project, and leaves no way to add one (POST /__mock/projects)',
+      2,
+    );
   const seedFile = builtIn ? undefined : values.seed;
   const seed = seedFile
     ? await loadSeedFile(seedFile).catch((error: unknown) => {
@@ -319,8 +325,13 @@ async function main(): Promise<void> {
       );
     if (code === 'EACCES')
       throw new Error(`Port ${port} on ${host} needs privileges (EACCES): pick one above 1023 with --port`);
-    // The mock refused the start instant (too late, or too early, for the seed's dates): the flag's.
-    if ((error as Error).name === 'MockControlError' && values.now !== undefined)
+    // The mock refused the start instant (too late, or too early, for the data's dates: seed-dates.ts
+    // words those `now must be …`): the flag's. A seed booking created after it is the seed's (exit 1).
+    if (
+      (error as Error).name === 'MockControlError' &&
+      values.now !== undefined &&
+      (error as Error).message.startsWith('now must be')
+    )
       throw new CommandError(`--now ${safeText(values.now)}: ${(error as Error).message}`, 2);
     throw error;
   });

@@ -120,10 +120,6 @@ export async function runCall<A extends Answer, T>(
   settle: Settle<A, T>,
   watched = false,
 ): Promise<T> {
-  // Checked like the other per-call options, before anything is sent (else: "throwIfAborted is not
-  // a function" from deep inside the attempt).
-  if (caller != null && typeof caller.throwIfAborted !== 'function')
-    throw new TypeError(`per-call options: \`signal\` must be an AbortSignal; got ${typeof caller}`);
   const { log, hooks } = settings;
   const spec: CallSpec<A, T> = {
     settings,
@@ -335,10 +331,10 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   if (stage === 'building') return failed(progress, failure);
   if (stage === 'middleware-in')
     return failed(progress, hookError('onRequest', failure, { ...about, attempts: n }));
-  // An onResponse that gave a body of its own (a transform of the stream) failed while it was read:
-  // that is the middleware's, not a network error, and the server had answered.
-  if (stage === 'answered' || (stage === 'reading' && progress.swapped))
-    return failed(progress, hookError('onResponse', failure, about, response));
+  // A body an onResponse passed on (re-wrapped to add a header, or transformed) is read as the
+  // server's: its failure cannot be told from the network's, and stays a ConnectionError (README,
+  // "Hooks"), with the status, never retried.
+  if (stage === 'answered') return failed(progress, hookError('onResponse', failure, about, response));
   if (stage === 'reading' && failure instanceof SyntaxError) {
     // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
     const { status, headers } = response;
@@ -354,13 +350,13 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
         // secret (which masking finds only whole) could be.
         cause: new SyntaxError('not JSON'),
         ...about,
-        // A write answered 2xx was taken (as a 2xx of the wrong shape, resources/context.ts): the
-        // message must not send the caller to fix a URL and repeat it.
+        // A write answered 2xx may have been taken: the message says so first, so that fixing the
+        // URL does not read as the way to repeat it.
         message: `The Reservation API answered ${status} with a body that is not JSON (${type}); ${
           request && !isRetryableMethod(request.method)
-            ? `the ${request.method} was accepted`
-            : CHECK_BASE_URL
-        }`,
+            ? `the ${request.method} may have been taken: check before repeating it; `
+            : ''
+        }${CHECK_BASE_URL}`,
       }),
     );
   }

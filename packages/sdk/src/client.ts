@@ -213,6 +213,12 @@ function checkTimeoutMs(value: unknown, where: string): number {
   );
 }
 
+/** Else "throwIfAborted is not a function" came from deep inside the first attempt. */
+function checkSignal(value: unknown, where: string): void {
+  if (value != null && typeof (value as AbortSignal).throwIfAborted !== 'function')
+    throw new TypeError(`${where}: \`signal\` must be an AbortSignal; got ${shown(value)}`);
+}
+
 function checkMaxRetries(value: unknown, where: string): number {
   // NaN would retry forever: `retry >= NaN` is never true.
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
@@ -278,6 +284,7 @@ function rawClient(
     const { headers, middleware, ...rest } = init ?? {};
     // Another origin for one request would take the API key there: the base URL is the client's.
     if ('baseUrl' in rest) throw new TypeError("client.raw: `baseUrl` is the client's alone");
+    checkSignal(init?.signal, 'client.raw');
     const extra = middleware && hooks.middleware.length === 0 ? [MARKER, ...middleware] : middleware;
     return runCall(
       // The call's headers as a resource method's: after the SDK's and the client's (the key last),
@@ -366,6 +373,7 @@ export function createReservationClient(options: ReservationClientOptions): Rese
       const onValue = settleWith(slot, map, check);
       if (call === undefined) return apiPromise(runCall(defaults, undefined, request, onValue), slot);
       try {
+        checkSignal(call.signal, PER_CALL);
         return apiPromise(runCall(settingsFor(call), call.signal, request, onValue), slot);
       } catch (error) {
         return apiPromise(Promise.reject(error), slot);

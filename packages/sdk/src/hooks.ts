@@ -39,9 +39,7 @@ export interface RetryInfo {
 export type Progress =
   | { stage: 'building'; request?: undefined; response?: undefined }
   | { stage: 'middleware-in' | 'sent' | 'no-answer'; request: Request; response?: undefined }
-  | { stage: 'answered'; request: Request; response: Response }
-  /** `swapped`: an onResponse gave a Response of its own, whose body is the one read. */
-  | { stage: 'reading'; request: Request; response: Response; swapped?: boolean };
+  | { stage: 'answered' | 'reading'; request: Request; response: Response };
 
 /** One attempt's progress, written by its fetch and by the marker middleware, and its headers. */
 export interface AttemptState {
@@ -91,10 +89,6 @@ export const MARKER: Middleware = {
     // Still `answered`, so this is the HookError of an onResponse (the server answered), not a
     // body that broke off.
     if (bodyTaken(response)) throw new TypeError(BODY_READ);
-    if (state) {
-      const served = state.progress.response;
-      const swapped = served !== undefined && response !== served;
-      state.progress = { stage: 'reading', request, response: served ?? response, swapped };
-    }
+    if (state) state.progress = { stage: 'reading', request, response: state.progress.response ?? response };
   },
 };

@@ -1,5 +1,5 @@
 // Offset/limit paging as a lazy async iterable: one request per page, one page in memory, and no
-// request at all until iteration starts. Paging always ends: each page must bring records the
+// request at all until iteration starts. Paging never goes round in circles: each page must bring records the
 // previous one did not have and differ from every page before it (see iterateList), and offsets only
 // grow towards a finite `total`.
 import type { WithResponse } from './api-promise';

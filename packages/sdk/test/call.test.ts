@@ -551,7 +551,7 @@ describe('a 2xx that is not JSON', () => {
 });
 
 describe('a 2xx write whose body is not JSON', () => {
-  it('says the write was accepted, not to check baseUrl and repeat it', async () => {
+  it('says first that the write may have been taken, then to check baseUrl', async () => {
     const stub = stubFetch(
       async () => new Response('Created', { status: 201, headers: { 'content-type': 'text/plain' } }),
     );
@@ -559,7 +559,7 @@ describe('a 2xx write whose body is not JSON', () => {
     const booking = { email: 'a@example.com', date: '2026-06-15', from: '18:00', to: '19:00' };
     const error = await client.reservations.create(booking).catch((e: unknown) => e);
     expect((error as Error).message).toBe(
-      'The Reservation API answered 201 with a body that is not JSON (text/plain); the POST was accepted',
+      'The Reservation API answered 201 with a body that is not JSON (text/plain); the POST may have been taken: check before repeating it; check baseUrl: it is the service root, e.g. https://reservations.example.com, without /api/v1',
     );
     expect(stub.calls).toHaveLength(1);
   });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConnectionError, HookError, type Middleware } from '../src/index';
 import { clientOn } from './support/client';
-import { createdReservation, errorBody, SLUG, schedule, service, table } from './support/fixtures';
+import { API_KEY, createdReservation, errorBody, SLUG, schedule, service, table } from './support/fixtures';
 import { networkFailure, reply, stubFetch } from './support/stub-fetch';
 
 const P = `/api/v1/${SLUG}`;
@@ -105,7 +105,9 @@ describe('a hook that throws', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('in the body an onResponse gave (a transform that throws while read): a HookError, one request, no retry', async () => {
+  it('a body an onResponse re-wrapped that breaks off while read: a ConnectionError with the status, one request, no retry', async () => {
+    // A header-adding middleware must re-wrap (a fetch Response's headers are immutable); a failure of
+    // that body cannot be told from the network's (README, "Hooks"), and reads as one, not retried.
     const stub = stubFetch(created);
     const { client, sleeps } = clientOn(stub);
     client.use({
@@ -114,7 +116,7 @@ describe('a hook that throws', () => {
           response.body?.pipeThrough(
             new TransformStream({
               transform() {
-                throw new TypeError('bug in my transform');
+                throw new TypeError('terminated');
               },
             }),
           ),
@@ -122,12 +124,21 @@ describe('a hook that throws', () => {
         ),
     });
     const error = await client.reservations.create(booking).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(HookError);
-    expect(error).not.toBeInstanceOf(ConnectionError);
-    expect(error).toMatchObject({ hook: 'onResponse', status: 201, requestId: 'req_000201' });
-    expect((error as Error).message).toContain('bug in my transform');
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(error).toMatchObject({ status: 201, requestId: 'req_000201' });
     expect(stub.calls).toHaveLength(1);
     expect(sleeps).toEqual([]);
+  });
+
+  it('a non-JSON body an onResponse re-wrapped: the SDK\'s own "not JSON" error, the body never quoted', async () => {
+    const html = async () => new Response(`<html>${API_KEY}`, { headers: { 'content-type': 'text/html' } });
+    const { client } = clientOn(stubFetch(html));
+    client.use({ onResponse: ({ response }) => new Response(response.body, response) });
+    const error = await client.schedule.get().catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /^The Reservation API answered 200 with a body that is not JSON \(text\/html\); check baseUrl/,
+    );
+    expect(JSON.stringify(error)).not.toContain(API_KEY.slice(0, 6));
   });
 
   it('that locks a body without reading it (getReader()): a HookError naming the hook, not a network error', async () => {

@@ -1,6 +1,6 @@
 // src/paginate.ts: iterate(), pages() and toArray() by offset and limit.
 //
-// Paging always ends: a page must bring records the previous one did not have and repeat no page
+// Paging never goes round in circles: a page must bring records the previous one did not have and repeat no page
 // seen before in the walk, `total` must be a
 // whole number ≥ 0 and the list an array; otherwise iterate() throws a ReservationApiError saying
 // what the server did, instead of looping (a server or cache that ignores `offset`) or yielding junk.

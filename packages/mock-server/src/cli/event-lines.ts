@@ -3,7 +3,7 @@
 // terminal log and for `listen`, `deliveries --follow` and `trigger --wait` (mock README, "Watching
 // the mock"). Every value taken from input goes through safeText()/safeJson() before it is printed.
 import type { JournalEntry } from '../observers/journal';
-import type { MockEvent } from '../observers/mock-events';
+import type { MockEvent, StateChange } from '../observers/mock-events';
 import type { Delivery, DeliveryAttempt } from '../observers/webhooks';
 import { clipText, safeJson, safeText } from './terminal-text';
 
@@ -196,10 +196,40 @@ export interface EventPrinterOptions extends LineOptions {
   basePath: string;
   /** Print a line per answered request (the server log), or only webhook attempts (`listen`). */
   requests: boolean;
+  /** Also a line per change made through the control interface (the server log). */
+  states?: boolean;
   /** Only these deliveries' attempts (`trigger --wait`); all when absent. */
   deliveries?: (id: string) => boolean;
   answer?: boolean;
   print(line: string): void;
+}
+
+/**
+ * The state changes only the control interface makes: a reservation's change has its request line
+ * (or, made by trigger, its deliveries' lines) already, and `faults` is also told when a fault is
+ * used up by a request, whose line names the fault.
+ */
+const CONTROL_CHANGES = new Set<StateChange['kind']>([
+  'reset',
+  'requests-cleared',
+  'clock',
+  'keys',
+  'webhook',
+  'blacklist',
+  'project',
+]);
+
+/** A change made through the control interface: what changed, and what it names (no more is known). */
+export function stateLine(change: StateChange, session: SessionName, options: LineOptions): string {
+  if (options.format === 'json') return safeJson({ type: 'state', session, ...change });
+  const paint = painter(options.colour);
+  return [
+    paint('dim', change.at),
+    ...(session === null ? [] : [paint('cyan', `[${safeText(session)}]`)]),
+    paint('cyan', `control: ${change.kind}`),
+    ...[change.slug, change.id].filter((part) => part !== undefined).map((part) => safeText(part)),
+    ...(change.now === undefined ? [] : [`now ${safeText(change.now)}`]),
+  ].join(' ');
 }
 
 /** A listener of a mock's events that prints a line per request and per webhook attempt. */
@@ -212,7 +242,11 @@ export function createEventPrinter(options: EventPrinterOptions): (event: MockEv
         options.print(requestLine(event.data, options.session, options.basePath, options));
       return;
     }
-    if (event.type !== 'delivery') return;
+    if (event.type === 'state') {
+      if (options.states && CONTROL_CHANGES.has(event.data.kind))
+        options.print(stateLine(event.data, options.session, options));
+      return;
+    }
     if (options.deliveries && !options.deliveries(event.data.id)) return;
     for (const attempt of unprinted(event.data))
       options.print(attemptLine(event.data, attempt, options.session, options));

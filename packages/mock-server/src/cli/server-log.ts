@@ -40,6 +40,7 @@ export function logMock(
       session,
       basePath: new URL(mock.baseUrl).pathname.replace(/\/$/, ''),
       requests: true,
+      states: true,
       print,
     }),
   );

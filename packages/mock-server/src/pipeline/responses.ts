@@ -224,10 +224,13 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof DomainError || error instanceof HttpError;
 }
 
-/** The journal's "rule" for an error: the table's rule, and the error's own reason when it has one. */
+/**
+ * The journal's "rule" for an error: the table's rule, and the error's own reason when it has one
+ * (after a dash: a reason may hold brackets of its own).
+ */
 export function ruleOf(error: ApiError): string {
   const base = `${error.code}: ${ERROR_TABLE[error.code].rule}`;
-  return error instanceof DomainError && error.reason ? `${base} (${error.reason})` : base;
+  return error instanceof DomainError && error.reason ? `${base} — ${error.reason}` : base;
 }
 
 /** The journal's error of an API error: its body's code and message, known without reading the answer back. */

@@ -26,7 +26,7 @@ import { onClientError } from './client-errors';
 import { dashboardFile } from './dashboard-files';
 import { encodeBody } from './encode-body';
 import { createEventStream, type EventStream, MAX_EVENT_CLIENTS } from './events-stream';
-import { checkAllowedHost, createHostCheck, isLoopbackOrigin } from './host-check';
+import { checkAllowedHost, createHostCheck, hostName, isLoopbackOrigin } from './host-check';
 import { createNodeWebhookTransport } from './node-webhook-transport';
 import { requestTargetParser } from './request-target';
 import { DASHBOARD_HEADERS } from './security-headers';
@@ -50,7 +50,7 @@ interface MockServerCommonOptions {
    * protection), bare (`app.test`, not `https://app.test`); `'all'` turns the check off. Default none.
    */
   allowedHosts?: readonly string[] | 'all';
-  /** Where the server and its mock report their own failures. Default: console. */
+  /** Where the server and its mock report their own failures, and the server its warnings (a refused Host). Default: console. */
   logger?: MockLogger;
   /** How many sessions (POST /__mock/sessions) may exist at once. Default 64; 0 turns sessions off. */
   maxSessions?: number;
@@ -466,7 +466,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       // The page's relative URLs (assets, API) need the trailing slash.
       res.writeHead(308, {
         ...DASHBOARD_HEADERS,
-        location: `${new URL(active.baseUrl).pathname.replace(/\/$/, '')}/__mock/`,
+        location: dashboardPath(active),
         ...idHeader(active),
       });
       res.end();
@@ -487,19 +487,32 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 
   /**
-   * Each refused Host is told to the logger once (at most 20 names): the 403 alone leaves whoever runs
-   * the server (behind docker-compose, on a LAN name) without a word in its terminal.
+   * Each refused Host is told to the logger once (at most 20 of them): the 403 alone left whoever
+   * runs the server (behind docker-compose, on a LAN name) without a word in its terminal. Only a
+   * Host that is a valid name is quoted (checkAllowedHost: no control character reaches the log),
+   * and the advice is for a name you reach the mock by: a rebinding page's must stay refused.
    */
   const refusedHosts = new Set<string>();
   const warnRefusedHost = (header: string | undefined): void => {
-    const host = (header ?? '').slice(0, 100);
-    if (refusedHosts.has(host) || refusedHosts.size >= 20) return;
-    refusedHosts.add(host);
-    const name = host.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1');
+    const raw = header ?? '';
+    if (refusedHosts.has(raw) || refusedHosts.size >= 20) return;
+    refusedHosts.add(raw);
+    const name = hostName(raw.slice(0, 300));
+    let valid: string | undefined;
+    try {
+      valid = name === null ? undefined : checkAllowedHost(name);
+    } catch {
+      valid = undefined;
+    }
     logger.warn(
-      `Refused requests for Host ${JSON.stringify(host)} (403 HOST_NOT_ALLOWED, DNS rebinding protection): answer it with --allowed-host ${JSON.stringify(name)} (allowedHosts)`,
+      valid === undefined
+        ? 'Refused a request whose Host header is empty or malformed (403 HOST_NOT_ALLOWED)'
+        : `Refused requests for Host ${valid} (403 HOST_NOT_ALLOWED, DNS rebinding protection): if you reach the mock by that name, start it with --allowed-host ${valid} (allowedHosts)`,
     );
   };
+
+  /** Where a mock's dashboard page is, below the server's origin. */
+  const dashboardPath = (mock: MockCore): string => `${baseUrlOf(mock).pathname.replace(/\/$/, '')}/__mock/`;
 
   /** Made once the root mock exists (its base URL is fixed from then on). */
   let parseTarget: ReturnType<typeof requestTargetParser> | undefined;
@@ -570,11 +583,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }
       if (control && path !== undefined && (await serveControlExtras(req, res, active, path))) return;
       // A browser opening the mock's root (the banner's first URL) is shown the dashboard; any other
-      // client gets the API's 404 there, as documented. Asked of a request that accepts HTML only.
+      // client gets the API's 404 there, as documented. Looked at only for a GET whose Accept names
+      // text/html (a browser's page load), so the API's requests pay one header read.
       if (control && method === 'GET' && (req.headers.accept ?? '').includes('text/html')) {
         const base = baseUrlOf(active).pathname.replace(/\/$/, '');
         if (url.pathname === base || url.pathname === `${base}/`) {
-          res.writeHead(302, { ...DASHBOARD_HEADERS, location: `${base}/__mock/`, ...idHeader(active) });
+          res.writeHead(302, { ...DASHBOARD_HEADERS, location: dashboardPath(active), ...idHeader(active) });
           res.end();
           return;
         }

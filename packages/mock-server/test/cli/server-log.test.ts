@@ -55,6 +55,12 @@ describe('reservation-mock terminal log', () => {
     await fetch(`${url}/sessions/w1/api/v1/demo-bistro/reservations`, { headers: KEY });
     await cli.waitFor(new RegExp(`${NOW} \\[w1\\] GET /api/v1/demo-bistro/reservations 200 req_\\d+`));
 
+    // A change made through the control interface: a line of its own, the session's named.
+    await request(`${url}/sessions/w1/__mock/clock`, 'POST', { advanceMs: 60_000 });
+    await cli.waitFor(/2030-06-17T08:01:00\.000Z \[w1\] control: clock now 2030-06-17T08:01:00\.000Z\n/);
+    await request(`${url}/__mock/reset`, 'POST');
+    await cli.waitFor(new RegExp(`${NOW} control: reset\\n`));
+
     expect(cli.stdout()).not.toMatch(RAW_CONTROL);
     expect(cli.stdout()).not.toContain('\u001b');
   }, 60_000);
@@ -226,6 +232,16 @@ describe('request lines', () => {
       line({ status: 404, error: { code: 'NOT_FOUND', message: 'Not found' }, rule: 'NOT_FOUND: no route' }),
     ).toMatch(/ 404 NOT_FOUND req_000001 1ms \(no route\)$/);
     expect(line({ status: 200, error: null, rule: 'ok' })).not.toContain('(');
+    // A refused key: the rule and its reason, no bracket inside another.
+    expect(
+      line({
+        status: 401,
+        error: { code: 'API_KEY_INVALID', message: 'Invalid API key' },
+        rule: 'API_KEY_INVALID: key unknown, revoked or regenerated — no key has this value: unknown, or regenerated',
+      }),
+    ).toMatch(
+      / 401 API_KEY_INVALID req_000001 1ms \(key unknown, revoked or regenerated — no key has this value: unknown, or regenerated\)$/,
+    );
     const json = requestLine(
       entry({ error: { code: 'VALIDATION_ERROR', message: 'date: bad' }, rule: 'VALIDATION_ERROR: invalid' }),
       null,

@@ -130,6 +130,14 @@ describe("reservation-mock's banner", () => {
     expect(own.cli.stdout()).toMatch(/corner-cafe .* whsec_co…/);
   }, 30_000);
 
+  it('refuses --seed empty with --no-control, which would serve nothing and allow adding nothing', async () => {
+    const run = await runCli(['--port', '0', '--seed', 'empty', '--no-control']);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(
+      '--seed empty with --no-control serves no project, and leaves no way to add one (POST /__mock/projects)',
+    );
+  }, 30_000);
+
   it('names --now when the instant is too late for the data, as a usage error (exit 2)', async () => {
     const run = await runCli(['--port', '0', '--now', '9999-12-31T00:00:00Z']);
     expect(run.code).toBe(2);

@@ -49,9 +49,12 @@ describe('Host check', () => {
     const host = withPort(server, 'mock.test');
     for (let i = 0; i < 3; i++) expect((await send(server, 'GET', INFO, { host })).status).toBe(403);
     expect((await send(server, 'GET', INFO, { host: withPort(server, 'other.test') })).status).toBe(403);
+    // A Host with a C1 control character: never quoted (the log may be a terminal).
+    expect((await send(server, 'GET', INFO, { host: 'evil\u009b31m.test' })).status).toBe(403);
     expect(warned).toEqual([
-      `Refused requests for Host "${host}" (403 HOST_NOT_ALLOWED, DNS rebinding protection): answer it with --allowed-host "mock.test" (allowedHosts)`,
-      expect.stringContaining('--allowed-host "other.test"'),
+      'Refused requests for Host mock.test (403 HOST_NOT_ALLOWED, DNS rebinding protection): if you reach the mock by that name, start it with --allowed-host mock.test (allowedHosts)',
+      expect.stringContaining('--allowed-host other.test'),
+      'Refused a request whose Host header is empty or malformed (403 HOST_NOT_ALLOWED)',
     ]);
   });
 
