@@ -44,8 +44,18 @@ function apiProxy(env: Record<string, string>): Record<string, ProxyOptions> {
       target: env.RESERVATION_API_URL || 'http://127.0.0.1:4010',
       changeOrigin: true,
       headers: { 'X-API-Key': env.RESERVATION_API_KEY || 'rk_demo_full' },
+      // Only what the widget calls gets the key: anyone who reaches this server could otherwise list
+      // customers' reservations or cancel them with it. Anything else is a 404 here.
+      bypass: (req) => (isWidgetCall(req.method ?? 'GET', req.url ?? '') ? undefined : false),
     },
   };
+}
+
+/** The widget's own calls (src/api.ts): its reads of the project, and creating a reservation. */
+export function isWidgetCall(method: string, url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  if (method === 'GET') return /^\/api\/v1\/[a-z0-9-]+\/(info|schedule|availability|tables)$/.test(path);
+  return method === 'POST' && /^\/api\/v1\/[a-z0-9-]+\/reservations$/.test(path);
 }
 
 export default defineConfig(({ mode }) => {

@@ -6,6 +6,7 @@ import { ApiError, type Schedule } from '../src/api';
 import { readConfig } from '../src/config';
 import { addDays, localNow, nextOpenDay, weekday } from '../src/dates';
 import { bookingErrorMessage } from '../src/widget';
+import { isWidgetCall } from '../vite.config';
 
 const weekdayHours = { isOpen: true, open: '11:00', close: '22:00' } as const;
 /** demo-bistro: Mon–Sat open, Sunday closed, closed on 2026-12-24. */
@@ -97,5 +98,18 @@ describe('bookingErrorMessage', () => {
     });
     expect(bookingErrorMessage(validation)).toBe('Please check the form: email: must be an e-mail address');
     expect(bookingErrorMessage(new ApiError(0, undefined))).toMatch(/cannot be reached/);
+  });
+});
+
+describe('the proxy', () => {
+  it('adds the key to the calls the widget makes only, not to listing or cancelling reservations', () => {
+    expect(isWidgetCall('GET', '/api/v1/demo-bistro/availability?date=2030-06-17')).toBe(true);
+    expect(isWidgetCall('GET', '/api/v1/demo-bistro/info')).toBe(true);
+    expect(isWidgetCall('POST', '/api/v1/demo-bistro/reservations')).toBe(true);
+    expect(isWidgetCall('GET', '/api/v1/demo-bistro/reservations')).toBe(false);
+    expect(isWidgetCall('DELETE', '/api/v1/demo-bistro/reservations/res_demo_0003')).toBe(false);
+    expect(isWidgetCall('PATCH', '/api/v1/demo-bistro/reservations/res_demo_0003/status')).toBe(false);
+    expect(isWidgetCall('GET', '/api/v1/demo-bistro/reviews')).toBe(false);
+    expect(isWidgetCall('GET', '/api/v1/demo-bistro/info/../reservations')).toBe(false);
   });
 });

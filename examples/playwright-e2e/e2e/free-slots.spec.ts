@@ -22,18 +22,26 @@ test('shows the free slots of the pinned day, and the journal has the one reques
 });
 
 test('a slot booked in this session is no longer offered', async ({ page, mock, openApp }) => {
-  await mock.control.addReservation('demo-bistro', {
-    date: '2030-06-17',
-    from: '11:00',
-    to: '11:30',
-    tableId: 'tbl_01',
-    customer: { email: 'e2e@example.com' },
+  // A slot is offered while any table is free: every table of the branch booked at 11:00 takes it.
+  const answer = await fetch(`${mock.baseUrl}/api/v1/demo-bistro/tables`, {
+    headers: { 'X-API-Key': 'rk_demo_read' },
   });
+  const { tables } = (await answer.json()) as { tables: { id: string }[] };
+  expect(tables.length).toBeGreaterThan(1);
+  for (const table of tables)
+    await mock.control.addReservation('demo-bistro', {
+      date: '2030-06-17',
+      from: '11:00',
+      to: '11:30',
+      tableId: table.id,
+      customer: { email: 'e2e@example.com' },
+    });
   await openApp();
   await page.getByRole('button', { name: 'Show free slots' }).click();
   await expect(page.getByRole('status')).toHaveText(/free slots on 2030-06-17/);
-  const reservations = await mock.control.reservations('demo-bistro', { date: '2030-06-17' });
-  expect(reservations.some((r) => r.customer.email === 'e2e@example.com')).toBe(true);
+  const slots = page.getByRole('list', { name: 'Free slots' }).getByRole('listitem');
+  await expect(slots.first()).toHaveText('11:30–12:00');
+  await expect(slots.filter({ hasText: '11:00–11:30' })).toHaveCount(0);
 });
 
 test('a 503 from the API shows the outage message', async ({ page, mock, openApp }) => {

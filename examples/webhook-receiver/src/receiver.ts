@@ -137,7 +137,11 @@ export async function createReceiver(options: ReceiverOptions): Promise<Receiver
     } catch (error) {
       const rejection = error instanceof Rejection ? error : rejectionFor(error, signature);
       if (!rejection) throw error;
-      log(`rejected: ${rejection.reason}`);
+      // The sender gets the short reason; the log gets the SDK's own message, which says what is
+      // wrong (a secret that is not set, a header without its scheme, the field of a bad payload).
+      log(
+        `rejected: ${rejection.reason}${error instanceof Rejection ? '' : ` (${(error as Error).message})`}`,
+      );
       if (rejection.status === 413) res.setHeader('Connection', 'close');
       return answer(res, rejection.status, rejection.reason);
     }

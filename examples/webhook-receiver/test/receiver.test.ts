@@ -108,7 +108,16 @@ describe('createReceiver', () => {
     expect(answer).toEqual({ status: 400, text: 'invalid signature\n' });
     expect(handled).toEqual([]);
     expect(receiver.events).toEqual([]);
-    expect(lines).toEqual(['rejected: invalid signature']);
+    // The log (not the sender) gets the SDK's message, which says what is wrong.
+    expect(lines).toEqual([expect.stringMatching(/^rejected: invalid signature \(.*signature.*\)$/)]);
+  });
+
+  it('logs why when its secret is not set, while the sender gets the short reason', async () => {
+    const { receiver, lines } = await startReceiver({ secret: undefined as unknown as string });
+    const body = JSON.stringify(createdEvent());
+    const answer = await deliver(receiver.url, body, await signWebhookPayload(body, SECRET));
+    expect(answer).toEqual({ status: 400, text: 'invalid signature\n' });
+    expect(lines).toEqual([expect.stringContaining('secret is missing (is its environment variable set?)')]);
   });
 
   it('rejects a signature made with another secret, without echoing either secret', async () => {
@@ -134,7 +143,10 @@ describe('createReceiver', () => {
       expect(answer).toEqual({ status: 400, text: 'invalid payload\n' });
     }
     expect(handled).toEqual([]);
-    expect(lines).toEqual(['rejected: invalid payload', 'rejected: invalid payload']);
+    expect(lines).toEqual([
+      expect.stringMatching(/^rejected: invalid payload \(Webhook body is not a known event/),
+      'rejected: invalid payload (Webhook body is not valid JSON.)',
+    ]);
   });
 
   it('answers 200 to a repeated delivery but processes it only once', async () => {
