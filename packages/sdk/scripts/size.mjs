@@ -41,12 +41,11 @@ const KB = 1024;
 // a paging error that says the list may have changed under the walk (one booking at `limit: 1`);
 // 9.63 kB with a query value the query cannot carry (a Date, an array, null) refused before any
 // request (openapi-fetch left it out: `list({ date: new Date() })` listed everything, unfiltered),
-// and 9.64 kB with `toArray({ max: 2.5 })` refused (it collected 3); 9.73 kB with a fourth review's
+// and 9.64 kB with `toArray({ max: 2.5 })` refused (it collected 3); 9.70 kB with a fourth review's
 // findings: a request id echoing the key is masked in the logs and onRetry too (it was only in
-// errors), a body an onResponse supplied that fails while read is that middleware's HookError (it
-// read as a network error), a 2xx write whose body is not JSON says the write was accepted (it said
-// to check baseUrl, inviting a repeat), and a per-call `signal` that is no AbortSignal is a TypeError
-// naming it.
+// errors), a 2xx write whose body is not JSON says first that the write may have been taken (it said
+// only to check baseUrl, inviting a repeat), and a per-call `signal` that is no AbortSignal is a
+// TypeError naming it.
 // /webhooks grew to 2.6 kB with an outside review of the receiver's side: `maxAgeSeconds` and `now`
 // are checked before the signature (a forged delivery hid a bad option), a refused timestamp names
 // now and the difference (a frozen mock clock showed only "possible replay"), a signature header
