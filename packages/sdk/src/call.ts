@@ -332,8 +332,8 @@ async function attempt<A extends Answer, T>(spec: CallSpec<A, T>, n: number): Pr
   if (stage === 'middleware-in')
     return failed(progress, hookError('onRequest', failure, { ...about, attempts: n }));
   // A body an onResponse passed on (re-wrapped to add a header, or transformed) is read as the
-  // server's: its failure cannot be told from the network's, and stays a ConnectionError (README,
-  // "Hooks"), with the status, never retried.
+  // server's: not JSON, it is the answer's own error below; broken off, its failure cannot be told
+  // from the network's and is a ConnectionError (README, "Hooks"), with the status, never retried.
   if (stage === 'answered') return failed(progress, hookError('onResponse', failure, about, response));
   if (stage === 'reading' && failure instanceof SyntaxError) {
     // openapi-fetch parses every 2xx body as JSON (error bodies it parses leniently itself).
