@@ -66,6 +66,21 @@ describe('quickstart main()', () => {
     expect(lines).toContain(`History of ${result.reservationId}: created → confirmed → cancelled`);
   });
 
+  it('says a project without tables has nothing to book, rather than "no table for 2 guests"', async () => {
+    const mock = await start(MONDAY_10AM);
+    const run = main({
+      baseUrl: mock.url,
+      apiKey: 'rk_salon_full',
+      project: 'demo-salon',
+      log: () => undefined,
+      now: new Date(MONDAY_10AM),
+    });
+    await expect(run).rejects.toThrow(/^demo-salon has no tables: this quickstart books a table/);
+    // Nothing was booked.
+    const booked = await mock.service.control.reservations('demo-salon');
+    expect(booked.some((r) => r.customer.email === 'quickstart@example.com')).toBe(false);
+  });
+
   it('catches the DOUBLE_BOOKING by type and leaves only its own, cancelled reservation behind', async () => {
     const mock = await start(MONDAY_10AM);
     const { lines, result } = await runMain(mock, MONDAY_10AM);
