@@ -2,7 +2,8 @@
 // data at mockNow before each test; playwright.config.ts is the mock README's), extended with what
 // this example needs: its page served per worker, `openApp()` pointing the page at the session's
 // baseUrl, and the repository's Chromium (test/support/chromium.ts: the system one, else the npm
-// one; Playwright never downloads a browser here).
+// one; Playwright never downloads a browser here). Copied into a project of your own, drop the
+// `launchOptions` fixture and its import: Playwright's own browsers do (README).
 import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
