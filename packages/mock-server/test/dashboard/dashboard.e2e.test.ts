@@ -387,6 +387,24 @@ describe('the dashboard in Chromium, against the standalone server', () => {
     }
   });
 
+  it("shows the trigger form's choices whole, on a wide screen and a phone (a third of the panel cut them)", async () => {
+    for (const width of [1400, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      // Each select is wider than its chosen option's text (its font), with room for the arrow.
+      const fits = await page.locator('#trigger-form select').evaluateAll((selects) =>
+        selects.map((select) => {
+          const chosen = (select as HTMLSelectElement).selectedOptions[0]?.textContent ?? '';
+          const context = document.createElement('canvas').getContext('2d');
+          if (!context) return false;
+          context.font = getComputedStyle(select).font;
+          return context.measureText(chosen).width + 40 <= select.clientWidth;
+        }),
+      );
+      expect({ width, fits }).toEqual({ width, fits: [true, true] });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('triggers an event from the form (POST /__mock/projects/:slug/trigger)', async () => {
     let posted: { url: string; body: string } | undefined;
     await page.route('**/__mock/projects/*/trigger', async (route) => {
