@@ -68,13 +68,30 @@ const PASS_THROUGH = { onUnhandledRequest: 'bypass', onUnhandledFrame: 'bypass' 
 export async function startBrowserMock(options: BrowserMockOptions = {}): Promise<BrowserMock> {
   checkOptionNames('startBrowserMock', options, [...MOCK_OPTION_NAMES, ...Object.keys(BROWSER_OPTIONS)]);
   const { control = true, start, persist = false, ...serviceOptions } = options;
+  // One of them would be dropped unseen: persist's storage replaced yours.
+  if (persist && serviceOptions.persistence !== undefined)
+    throw new TypeError(
+      'startBrowserMock: persist: true and persistence cannot go together (persist keeps the data in localStorage; a persistence of your own replaces it)',
+    );
   if (persist) movePersistedData(serviceOptions.baseUrl);
   const service = createMockService({
     ...serviceOptions,
     ...(persist ? { persistence: browserStorage(persistKey(serviceOptions.baseUrl)) } : {}),
   });
   const worker = setupWorker(...(control ? service.controlHandlers : []), ...service.handlers);
-  await worker.start({ ...PASS_THROUGH, ...start });
+  try {
+    await worker.start({ ...PASS_THROUGH, ...start });
+  } catch (error) {
+    // The mock made for it would stay (with persist, listening to other tabs): ended, and the usual
+    // cause named, where msw's own message speaks of a MIME type.
+    await service.close();
+    throw new Error(
+      `startBrowserMock: the service worker did not start: is mockServiceWorker.js served at ${
+        start?.serviceWorker?.url ?? '/mockServiceWorker.js'
+      }? (\`npx msw init public/ --save\` puts it there; start.serviceWorker.url names another place)`,
+      { cause: error },
+    );
+  }
   return {
     service,
     worker,

@@ -4,12 +4,17 @@
 // default did nothing there), and stop() resolves once the mock has ended.
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const worker = vi.hoisted(() => ({ started: [] as unknown[], stopped: 0 }));
+const worker = vi.hoisted(() => ({
+  started: [] as unknown[],
+  stopped: 0,
+  fail: undefined as Error | undefined,
+}));
 
 vi.mock('msw/browser', () => ({
   setupWorker: () => ({
     start: async (options: unknown) => {
       worker.started.push(options);
+      if (worker.fail) throw worker.fail;
       return undefined;
     },
     stop: () => {
@@ -24,6 +29,7 @@ beforeEach(() => {
   vi.resetModules();
   worker.started = [];
   worker.stopped = 0;
+  worker.fail = undefined;
 });
 afterEach(() => vi.resetModules());
 afterAll(() => {
@@ -57,6 +63,41 @@ describe('startBrowserMock', () => {
     const mock = await startBrowserMock({ control: false, persist: false, start: {}, journalLimit: 0 });
     expect(worker.started).toHaveLength(1);
     await mock.stop();
+  });
+
+  it('a worker that does not start: rejects naming the worker file and closes the mock it made', async () => {
+    const { startBrowserMock } = await import('../../src/browser');
+    // The mock's end is seen by its persistence's watch being let go (as persist's storage listener is).
+    let watching = 0;
+    const persistence = {
+      load: async () => null,
+      save: async () => undefined,
+      watch: () => {
+        watching++;
+        return () => {
+          watching--;
+        };
+      },
+    };
+    worker.fail = new Error("Failed to register a ServiceWorker: unsupported MIME type ('text/html')");
+    const error = await startBrowserMock({
+      persistence,
+      start: { serviceWorker: { url: '/wrong/mockServiceWorker.js' } },
+    }).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'startBrowserMock: the service worker did not start: is mockServiceWorker.js served at /wrong/mockServiceWorker.js? (`npx msw init public/ --save` puts it there; start.serviceWorker.url names another place)',
+    );
+    expect((error as Error).cause).toBe(worker.fail);
+    expect(watching).toBe(0);
+  });
+
+  it('refuses persist: true with a persistence of your own, which it would replace unseen', async () => {
+    const { startBrowserMock } = await import('../../src/browser');
+    const persistence = { load: async () => null, save: async () => undefined };
+    await expect(startBrowserMock({ persist: true, persistence })).rejects.toThrow(
+      /^startBrowserMock: persist: true and persistence cannot go together/,
+    );
+    expect(worker.started).toEqual([]);
   });
 
   it('stop() stops the worker and resolves once the mock has ended', async () => {
