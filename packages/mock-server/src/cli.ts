@@ -41,8 +41,8 @@ Usage: reservation-mock [options]
   --max-sessions N     how many sessions (POST /__mock/sessions) may exist at once (default 64;
                        0 turns sessions off)
   --session-idle-ms MS end a session unused for this long (default 1800000, 30 minutes; 0 never)
-  --log FORMAT         a line per request and per webhook attempt: pretty (default; colours on a
-                       terminal only), json (one object per line) or off
+  --log FORMAT         a line per request, webhook attempt and control change: pretty (default;
+                       colours on a terminal only), json (one object per line) or off
   --help               show this help
   --version            print the version
 

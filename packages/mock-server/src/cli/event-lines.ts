@@ -1,7 +1,7 @@
-// One line per answered request and per webhook attempt, from the events a mock already publishes
-// (the journal's entries and the delivery log's changes: observers/mock-events.ts), for the server's
-// terminal log and for `listen`, `deliveries --follow` and `trigger --wait` (mock README, "Watching
-// the mock"). Every value taken from input goes through safeText()/safeJson() before it is printed.
+// One line per answered request, per webhook attempt and (the server log) per control change, from
+// the events a mock already publishes (the journal's entries, the delivery log's changes and the
+// state changes: observers/mock-events.ts), for the server's terminal log and for `listen`,
+// `deliveries --follow` and `trigger --wait` (mock README, "Watching the mock"). Every value taken from input goes through safeText()/safeJson() before it is printed.
 import type { JournalEntry } from '../observers/journal';
 import type { MockEvent, StateChange } from '../observers/mock-events';
 import type { Delivery, DeliveryAttempt } from '../observers/webhooks';
@@ -232,7 +232,7 @@ export function stateLine(change: StateChange, session: SessionName, options: Li
   ].join(' ');
 }
 
-/** A listener of a mock's events that prints a line per request and per webhook attempt. */
+/** A listener of a mock's events that prints a line per request, per webhook attempt and per control change. */
 export function createEventPrinter(options: EventPrinterOptions): (event: MockEvent) => void {
   const unprinted = createAttemptTracker();
   return (event) => {

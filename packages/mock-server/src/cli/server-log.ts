@@ -1,5 +1,5 @@
 // The standalone server's terminal log (mock README, "Watching the mock"): a line per answered
-// request and per webhook attempt, for the root mock and every session. It only subscribes to the
+// request, per webhook attempt and per control change, for the root mock and every session. It only subscribes to the
 // events each mock already publishes (control.subscribe); the pipeline logs nothing by itself.
 import type { MockCore } from '../mock';
 import { createEventPrinter, type LogFormat, type SessionName } from './event-lines';

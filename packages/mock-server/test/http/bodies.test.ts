@@ -1,5 +1,5 @@
 // Request bodies over real HTTP (openapi.yaml, "Conventions"; mock README, "Rules"): JSON only, by
-// Content-Type (415 otherwise, after 403 PERMISSION_DENIED and before 413); valid UTF-8 only; at most
+// Content-Type and uncompressed (415 otherwise, after 403 PERMISSION_DENIED and before 413); valid UTF-8 only; at most
 // 32 levels deep, counting the body object as level 1 (400 INVALID_JSON otherwise), whatever the
 // strings inside say. A refused body changes nothing.
 import { gzipSync } from 'node:zlib';
